@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { HealthController } from '@folio/platform/health/health.controller';
+import { AuthGuard } from '@folio/platform/http/auth.guard';
+import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
+import { PlatformModule } from '@folio/platform/platform.module';
+import { projectsLocally } from '@folio/platform/stores';
+import { identityProjections } from '@folio/identity/identity.projections';
+import { IdentityHttpModule, IdentityModule } from '@folio/identity/identity.module';
+
+export const allProjections = [...identityProjections];
+
+@Module({
+  imports: [
+    CqrsModule.forRoot(),
+    PlatformModule.forRoot({ projections: allProjections, runProjections: projectsLocally }),
+    IdentityModule,
+    IdentityHttpModule,
+  ],
+  controllers: [HealthController],
+  providers: [
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_FILTER, useClass: ErrorBodyFilter },
+  ],
+})
+export class AppModule {}

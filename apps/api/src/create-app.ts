@@ -1,0 +1,62 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { TestingModuleBuilder } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import { Logger as Pino } from 'pino';
+import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
+import { PinoNestLogger } from '@folio/platform/http/logger';
+import { validationPipe } from '@folio/platform/http/validation';
+import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
+import { AppModule } from './app.module';
+
+function adapter(logger: Pino) {
+  return new FastifyAdapter({
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT,
+    // Honour a caller's request id so its logs and ours correlate; otherwise make one.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+  });
+}
+
+/**
+ * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), pipes and
+ * graceful shutdown. Errors Fastify raises before a route runs (body too large, malformed JSON) reach
+ * the ErrorBodyFilter through Nest's own error handler, so they get the error body too.
+ */
+async function configure(app: NestFastifyApplication) {
+  const fastify = app.getHttpAdapter().getInstance();
+  installJsonBodyParser(fastify);
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    void reply.header('x-request-id', request.id);
+    return payload;
+  });
+  app.setGlobalPrefix('v1', { exclude: ['health'] });
+  app.useGlobalPipes(validationPipe());
+  app.enableShutdownHooks();
+  await app.init();
+  await app.get(BootstrapAdmin).run();
+}
+
+export async function createApp(logger: Pino): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter(logger), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  await configure(app);
+  return app;
+}
+
+/** For tests: the same app from a testing module (with overridden providers, e.g. the clock). */
+export async function createTestApp(builder: TestingModuleBuilder, logger: Pino): Promise<NestFastifyApplication> {
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(adapter(logger), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  await configure(app);
+  return app;
+}

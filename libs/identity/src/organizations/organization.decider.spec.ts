@@ -1,0 +1,80 @@
+import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
+import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { organizationDecider } from './organization.decider';
+import { OrganizationEvent } from './organization.events';
+
+const spec = deciderSpec(organizationDecider);
+const now = '2026-01-01T00:00:00.000Z';
+const created: OrganizationEvent = {
+  type: 'OrganizationCreated',
+  data: { organizationId: 'o1', title: 'Acme', emailDomains: ['acme.io'], createdBy: 'u1', createdAt: now },
+};
+const founder: OrganizationEvent = {
+  type: 'MemberJoined',
+  data: { organizationId: 'o1', userId: 'u1', role: 'admin', via: 'creation', joinedAt: now },
+};
+const renamed: OrganizationEvent = {
+  type: 'OrganizationSettingsChanged',
+  data: { organizationId: 'o1', changes: { title: 'Acme Docs' }, before: { title: 'Acme' }, changedAt: now },
+};
+
+describe('organization decider', () => {
+  it('creates an organization with its creator as admin', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateOrganization', organizationId: 'o1', title: 'Acme', emailDomains: ['acme.io'], userId: 'u1', now })
+      .then([created, founder]));
+
+  it('refuses to create an existing organization', () =>
+    spec
+      .given([created])
+      .when({ type: 'CreateOrganization', organizationId: 'o1', title: 'Acme', emailDomains: [], userId: 'u1', now })
+      .thenThrows(Conflict));
+
+  it('records only the settings that change, with their old values', () =>
+    spec
+      .given([created, founder])
+      .when({ type: 'ChangeSettings', changes: { title: 'Acme Docs', emailDomains: ['acme.io'], sso: undefined }, now })
+      .then([renamed]));
+
+  it('writes nothing when no setting changes', () =>
+    spec
+      .given([created, founder, renamed])
+      .when({ type: 'ChangeSettings', changes: { title: 'Acme Docs', mergeRules: { type: 'rules', rules: [] } }, now })
+      .then([]));
+
+  it('clears a nullable setting', () =>
+    spec
+      .given([created, founder])
+      .when({ type: 'ChangeSettings', changes: { defaultRole: null }, now })
+      .then([
+        {
+          type: 'OrganizationSettingsChanged',
+          data: { organizationId: 'o1', changes: { defaultRole: null }, before: { defaultRole: 'read' }, changedAt: now },
+        },
+      ]));
+
+  it('refuses to change a missing organization', () =>
+    spec.given([]).when({ type: 'ChangeSettings', changes: { title: 'X' }, now }).thenThrows(NotFound));
+
+  it('lets a user join with an allowed email domain, with the default role', () =>
+    spec
+      .given([created, founder])
+      .when({ type: 'JoinByEmailDomain', userId: 'u2', email: 'bo@ACME.io', now })
+      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u2', role: 'read', via: 'email-domain', joinedAt: now } }]));
+
+  it('joins as a guest when the default role is null', () =>
+    spec
+      .given([created, founder, { ...renamed, data: { ...renamed.data, changes: { defaultRole: null }, before: { defaultRole: 'read' } } }])
+      .when({ type: 'JoinByEmailDomain', userId: 'u2', email: 'bo@acme.io', now })
+      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u2', role: null, via: 'email-domain', joinedAt: now } }]));
+
+  it('refuses an email domain that is not allowed', () =>
+    spec
+      .given([created, founder])
+      .when({ type: 'JoinByEmailDomain', userId: 'u2', email: 'bo@evil.io', now })
+      .thenThrows(Invalid, /evil\.io/));
+
+  it('writes nothing when the user is already a member', () =>
+    spec.given([created, founder]).when({ type: 'JoinByEmailDomain', userId: 'u1', email: 'a@acme.io', now }).then([]));
+});

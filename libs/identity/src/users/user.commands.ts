@@ -1,0 +1,110 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { Caller } from '@folio/platform/auth/caller';
+import { Invalid, NotFound } from '@folio/platform/domain/errors';
+import { newId } from '@folio/platform/ids';
+import { isEmail } from 'class-validator';
+import { reservationDecider } from '../reservations/reservation.decider';
+import { reservationStream } from '../reservations/reservation.events';
+import { newApiToken } from './api-token';
+import { userDecider } from './user.decider';
+import { userStream } from './user.events';
+import { UserReads } from './user.reads';
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  /** Shown once; only its hash is stored. */
+  token: string;
+}
+
+export class CreateUser extends Command<CreatedUser> {
+  constructor(
+    readonly caller: Caller,
+    readonly email: string,
+    readonly displayName?: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateUser)
+export class CreateUserHandler implements ICommandHandler<CreateUser> {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  async execute({ caller, email, displayName }: CreateUser): Promise<CreatedUser> {
+    const address = email.trim();
+    if (!isEmail(address, { require_tld: false })) throw new Invalid(`email: ${email} is not an email address`);
+    const name = displayName?.trim() || address.split('@')[0];
+    const userId = newId();
+    // The reservation goes first: if it is refused, no user exists; if the process dies right after it,
+    // the address stays held by a user id that never came to be, and an admin frees it (a later issue).
+    await this.aggregates.handle(
+      reservationStream('email', address),
+      reservationDecider,
+      { type: 'Reserve', kind: 'email', value: address, ownerId: userId },
+      caller,
+    );
+    const { token, tokenId, tokenHash } = newApiToken();
+    await this.aggregates.handle(
+      userStream(userId),
+      userDecider,
+      { type: 'CreateUser', userId, email: address, displayName: name, token: { tokenId, tokenHash } },
+      caller,
+    );
+    return { id: userId, email: address, token };
+  }
+}
+
+export class IssueApiToken extends Command<{ tokenId: string; token: string }> {
+  constructor(
+    readonly caller: Caller,
+    readonly userId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(IssueApiToken)
+export class IssueApiTokenHandler implements ICommandHandler<IssueApiToken> {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  async execute({ caller, userId }: IssueApiToken) {
+    const { token, tokenId, tokenHash } = newApiToken();
+    await this.aggregates.handle(
+      userStream(userId),
+      userDecider,
+      { type: 'IssueToken', token: { tokenId, tokenHash } },
+      caller,
+    );
+    return { tokenId, token };
+  }
+}
+
+export class RevokeApiToken extends Command<void> {
+  constructor(
+    readonly caller: Caller,
+    readonly token: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RevokeApiToken)
+export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiToken> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly users: UserReads,
+  ) {}
+
+  async execute({ caller, token }: RevokeApiToken) {
+    const known = await this.users.token(token);
+    if (!known) throw new NotFound('token');
+    await this.aggregates.handle(
+      userStream(known.userId),
+      userDecider,
+      { type: 'RevokeToken', tokenId: known.tokenId },
+      caller,
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import { Conflict, NotFound } from '@folio/platform/domain/errors';
+import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { userDecider } from './user.decider';
+import { UserEvent } from './user.events';
+
+const spec = deciderSpec(userDecider);
+const now = '2026-01-01T00:00:00.000Z';
+const created: UserEvent = { type: 'UserCreated', data: { userId: 'u1', email: 'a@x.io', displayName: 'Ann', createdAt: now } };
+const token = { tokenId: 't1', tokenHash: 'h1' };
+const issued: UserEvent = { type: 'ApiTokenIssued', data: { userId: 'u1', tokenId: 't1', tokenHash: 'h1', issuedAt: now } };
+const revoked: UserEvent = { type: 'ApiTokenRevoked', data: { userId: 'u1', tokenId: 't1', tokenHash: 'h1', revokedAt: now } };
+
+describe('user decider', () => {
+  it('creates a user with a first token', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateUser', userId: 'u1', email: 'a@x.io', displayName: 'Ann', token, now })
+      .then([created, issued]));
+  it('creates a user without a token', () =>
+    spec.given([]).when({ type: 'CreateUser', userId: 'u1', email: 'a@x.io', displayName: 'Ann', now }).then([created]));
+  it('refuses to create a user twice', () =>
+    spec
+      .given([created])
+      .when({ type: 'CreateUser', userId: 'u1', email: 'a@x.io', displayName: 'Ann', now })
+      .thenThrows(Conflict));
+  it('issues a token to an existing user', () =>
+    spec.given([created]).when({ type: 'IssueToken', token, now }).then([issued]));
+  it('refuses a token for a missing user', () =>
+    spec.given([]).when({ type: 'IssueToken', token, now }).thenThrows(NotFound));
+  it('revokes an active token, carrying its hash for the read model', () =>
+    spec.given([created, issued]).when({ type: 'RevokeToken', tokenId: 't1', now }).then([revoked]));
+  it('writes nothing when the token is already revoked', () =>
+    spec.given([created, issued, revoked]).when({ type: 'RevokeToken', tokenId: 't1', now }).then([]));
+});

@@ -1,0 +1,2 @@
+/** Injection token of the process's FolioConfig. */
+export const CONFIG = Symbol('FolioConfig');

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+
+export interface FolioConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  appUrl: string;
+  adminEmail: string;
+  /** Unset: the embedded SQLite event store under `dataDir`. */
+  eventStoreUrl?: string;
+  /** Unset: the embedded SQLite read store under `dataDir`. */
+  mongodbUrl?: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    publicUrl,
+    appUrl: trimSlash(env.APP_URL ?? publicUrl),
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@localhost',
+    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    mongodbUrl: env.MONGODB_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,83 @@
+/**
+ * The event store port. Two adapters implement it (SQLite for the embedded mode, EventStoreDB for the
+ * distributed one) and both pass `test/contract/event-store.contract.ts`.
+ *
+ * Positions in the global log are decimal strings: EventStoreDB commit positions exceed 2^53, so they
+ * are never JSON numbers. Compare them with `comparePositions`, never with `<` on strings.
+ */
+
+export type Source = 'api' | 'script' | 'system';
+
+export interface EventMetadata {
+  actor: string;
+  source: Source;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+export interface NewEvent {
+  eventId: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent extends NewEvent {
+  stream: string;
+  /** 0-based revision of the event inside its stream. */
+  revision: bigint;
+  /** Position in the global log (decimal string). */
+  position: string;
+}
+
+/** `no-stream`: the stream must not exist; `any`: no check; a bigint: the stream's last revision. */
+export type ExpectedRevision = 'no-stream' | 'any' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last event written (the stream's new revision). */
+  nextRevision: bigint;
+  /** Global position of the last event written. */
+  position: string;
+}
+
+/** Thrown when the stream's revision is not the expected one. Nothing was written. */
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no-stream',
+  ) {
+    super(`stream ${stream}: expected revision ${String(expected)}, found ${String(actual)}`);
+  }
+}
+
+export interface EventStore {
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Every event of a stream in revision order; empty when the stream does not exist. */
+  readStream(stream: string): Promise<StoredEvent[]>;
+  /** Events of the global log strictly after `after` (from the start when null), oldest first. */
+  readAll(after: string | null, limit: number): Promise<StoredEvent[]>;
+  /** Position of the newest event, or null for an empty log. */
+  headPosition(): Promise<string | null>;
+  /**
+   * Calls `listener` (without arguments) when new events may be in the log, including appends made by
+   * other processes. Returns the function that stops listening.
+   */
+  onAppended(listener: () => void): () => void;
+  /** Whether the store answers (for /health). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const EVENT_STORE = Symbol('EventStore');
+
+export function comparePositions(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

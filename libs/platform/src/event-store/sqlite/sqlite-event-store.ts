@@ -1,0 +1,183 @@
+import Database from 'better-sqlite3';
+import {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  StoredEvent,
+  WrongExpectedRevision,
+} from '../event-store.port';
+
+interface EventRow {
+  position: number | bigint;
+  event_id: string;
+  stream: string;
+  revision: number | bigint;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+/** How often another process's appends are noticed: `PRAGMA data_version` is a cheap in-memory read. */
+const WATCH_INTERVAL_MS = 25;
+
+/**
+ * The embedded event store: one SQLite file, WAL, `synchronous=FULL` so that an acknowledged append
+ * survives a power cut. The global position is the table's integer primary key; the unique
+ * (stream, revision) index is the last line of defence for optimistic concurrency across processes,
+ * while the revision check runs inside an IMMEDIATE transaction (one writer at a time).
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly listeners = new Set<() => void>();
+  private watcher: NodeJS.Timeout | null = null;
+  private lastDataVersion = 0;
+  private readonly stmts: ReturnType<typeof prepareStatements>;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.defaultSafeIntegers(true);
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL UNIQUE,
+        stream   TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type     TEXT NOT NULL,
+        data     TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        UNIQUE (stream, revision)
+      );
+    `);
+    this.stmts = prepareStatements(this.db);
+    this.appendTx = this.db.transaction(this.appendUnsafe.bind(this));
+  }
+
+  private readonly appendTx: Database.Transaction<
+    (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult
+  >;
+
+  private appendUnsafe(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const row = this.stmts.streamRevision.get(stream) as { revision: bigint | null };
+    const current = row.revision;
+    if (expected !== 'any') {
+      const ok = expected === 'no-stream' ? current === null : current === expected;
+      if (!ok) throw new WrongExpectedRevision(stream, expected, current ?? 'no-stream');
+    }
+    let revision = current ?? -1n;
+    let position = 0n;
+    for (const e of events) {
+      revision += 1n;
+      const info = this.stmts.insert.run(
+        e.eventId, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata),
+      );
+      position = BigInt(info.lastInsertRowid);
+    }
+    return { nextRevision: revision, position: position.toString() };
+  }
+
+  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    // IMMEDIATE takes the write lock before the revision is read, so two processes cannot both pass it.
+    const result = this.appendTx.immediate(stream, events, expected);
+    this.notify();
+    return result;
+  }
+
+  async readStream(stream: string): Promise<StoredEvent[]> {
+    return (this.stmts.readStream.all(stream) as EventRow[]).map(toStored);
+  }
+
+  async readAll(after: string | null, limit: number): Promise<StoredEvent[]> {
+    return (this.stmts.readAll.all(BigInt(after ?? 0), BigInt(limit)) as EventRow[]).map(toStored);
+  }
+
+  async headPosition(): Promise<string | null> {
+    const row = this.stmts.head.get() as { position: bigint | null };
+    return row.position === null ? null : row.position.toString();
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    if (!this.watcher) {
+      this.lastDataVersion = this.dataVersion();
+      this.watcher = setInterval(() => {
+        const version = this.dataVersion();
+        if (version !== this.lastDataVersion) {
+          this.lastDataVersion = version;
+          this.notify();
+        }
+      }, WATCH_INTERVAL_MS);
+      this.watcher.unref();
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stopWatching();
+    };
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      this.db.prepare('SELECT 1').get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.stopWatching();
+    this.listeners.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  /** Row count of the log, scanned raw: the baseline for the replay benchmark. */
+  rawScan(): number {
+    let n = 0;
+    for (const row of this.db.prepare('SELECT data, metadata FROM events ORDER BY position').iterate()) {
+      if (row) n++;
+    }
+    return n;
+  }
+
+  /** Changes when another connection commits (not for this connection's own writes). */
+  private dataVersion(): number {
+    return Number(this.db.pragma('data_version', { simple: true }));
+  }
+
+  private notify() {
+    for (const listener of this.listeners) listener();
+  }
+
+  private stopWatching() {
+    if (this.watcher) clearInterval(this.watcher);
+    this.watcher = null;
+  }
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    streamRevision: db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream = ?'),
+    insert: db.prepare(
+      'INSERT INTO events (event_id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    readStream: db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision'),
+    readAll: db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+    head: db.prepare('SELECT MAX(position) AS position FROM events'),
+  };
+}
+
+function toStored(row: EventRow): StoredEvent {
+  return {
+    eventId: row.event_id,
+    stream: row.stream,
+    revision: BigInt(row.revision),
+    position: row.position.toString(),
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+  };
+}

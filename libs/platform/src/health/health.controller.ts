@@ -1,0 +1,39 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { FastifyReply } from 'fastify';
+import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
+import { Public } from '../http/public.decorator';
+import { ProjectionProgress } from '../projections/projection-progress';
+import { READ_STORE, ReadStore } from '../read-store/read-store.port';
+
+/** How long a health check gives the projections to reach the head it saw. */
+const CATCH_UP_MS = 1000;
+
+/** `GET /health`, outside `/v1` and without a token: 200 when stores answer and projections keep up. */
+@Controller('health')
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly progress: ProjectionProgress,
+  ) {}
+
+  @Public()
+  @Get()
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+    const [eventsUp, readsUp] = await Promise.all([this.events.ping(), this.reads.ping()]);
+    let caughtUp = false;
+    let projections = {};
+    if (eventsUp && readsUp) {
+      const head = await this.events.headPosition();
+      caughtUp = head === null || (await this.progress.waitFor(head, CATCH_UP_MS));
+      projections = await this.progress.status();
+    }
+    const ok = eventsUp && readsUp && caughtUp;
+    void reply.status(ok ? 200 : 503);
+    return {
+      status: ok ? 'ok' : 'unavailable',
+      stores: { events: eventsUp ? 'up' : 'down', reads: readsUp ? 'up' : 'down' },
+      projections,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { LoggerService } from '@nestjs/common';
+import pino, { Logger } from 'pino';
+
+/** Logs go to stderr as JSON lines, so a CLI's stdout carries only its answer. */
+export function createLogger(level: string): Logger {
+  return pino({ level, base: { service: 'folio' } }, pino.destination(2));
+}
+
+/** Nest's own log lines (bootstrap, routes, errors) through the same pino logger. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string) {
+    this.write('info', message, context);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined);
+  }
+  warn(message: unknown, context?: string) {
+    this.write('warn', message, context);
+  }
+  debug(message: unknown, context?: string) {
+    this.write('debug', message, context);
+  }
+  verbose(message: unknown, context?: string) {
+    this.write('trace', message, context);
+  }
+
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, context?: string) {
+    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
+      this.logger[level]({ context, ...(message as object) });
+    } else if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else {
+      this.logger[level]({ context }, String(message));
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Aggregates } from './aggregates/aggregates';
+import { Clock, SystemClock } from './clock';
+import { FolioConfig, loadConfig } from './config/config';
+import { CONFIG } from './config/config.token';
+import { EVENT_STORE, EventStore } from './event-store/event-store.port';
+import { Projection, PROJECTIONS } from './projections/projection';
+import { CheckpointFollower, ProjectionProgress } from './projections/projection-progress';
+import { ProjectionRunner } from './projections/projection-runner';
+import { READ_STORE, ReadStore } from './read-store/read-store.port';
+import { openEventStore, openReadStore } from './stores';
+
+export interface PlatformOptions {
+  projections: Projection[];
+  /** Apply projections in this process (embedded mode, the projector) or follow another's checkpoints. */
+  runProjections: (config: FolioConfig) => boolean;
+}
+
+/** Starts the runner once the app is up; closes it and the stores after the HTTP server has drained. */
+class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('platform');
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly progress: ProjectionProgress,
+  ) {}
+
+  async onApplicationBootstrap() {
+    if (this.progress instanceof ProjectionRunner) await this.progress.start();
+  }
+
+  async onApplicationShutdown() {
+    if (this.progress instanceof ProjectionRunner) await this.progress.stop();
+    await this.events.close();
+    await this.reads.close();
+    this.logger.log('stores closed');
+  }
+}
+
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: CONFIG, useFactory: () => loadConfig() },
+        { provide: Clock, useClass: SystemClock },
+        { provide: PROJECTIONS, useValue: options.projections },
+        { provide: EVENT_STORE, inject: [CONFIG], useFactory: openEventStore },
+        { provide: READ_STORE, inject: [CONFIG], useFactory: openReadStore },
+        {
+          provide: ProjectionProgress,
+          inject: [CONFIG, EVENT_STORE, READ_STORE],
+          useFactory: (config: FolioConfig, events: EventStore, reads: ReadStore) => {
+            const logger = new Logger('projections');
+            return options.runProjections(config)
+              ? new ProjectionRunner(events, reads, options.projections, {
+                  onError: (name, error) => logger.error({ projection: name, err: error }, 'projection failed'),
+                })
+              : new CheckpointFollower(events, reads, options.projections);
+          },
+        },
+        Aggregates,
+        PlatformLifecycle,
+      ],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, ProjectionProgress, Aggregates],
+    };
+  }
+}

@@ -1,0 +1,160 @@
+import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
+import { ReadStore } from '../read-store/read-store.port';
+import { Projection } from './projection';
+import { DEFAULT_WAIT_MS, ProjectionProgress } from './projection-progress';
+
+/** Another writer moved the checkpoint between our read and our batch: re-read and try again. */
+class Superseded extends Error {}
+
+interface Waiter {
+  position: string;
+  resolve: (reached: boolean) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface RunnerOptions {
+  batchSize?: number;
+  onError?: (projection: string, error: unknown) => void;
+}
+
+const RETRY_AFTER_ERROR_MS = 1000;
+
+/**
+ * Feeds the log to the projections, in order, from each one's stored checkpoint. Each batch and its
+ * checkpoint commit in one read-store transaction, and the checkpoint is re-read inside it: a batch
+ * another process (the CLI, a rebuild swap) got to first is dropped, never applied twice.
+ */
+export class ProjectionRunner extends ProjectionProgress {
+  private readonly known = new Map<string, string | null>();
+  private waiters: Waiter[] = [];
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private unsubscribe: (() => void) | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly batchSize: number;
+
+  constructor(
+    events: EventStore,
+    reads: ReadStore,
+    projections: Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {
+    super(events, reads, projections);
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  async start(): Promise<void> {
+    await this.reads.ensureCollections(this.projections.flatMap((p) => p.collections));
+    this.unsubscribe = this.events.onAppended(() => this.kick());
+    await this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.running;
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.resolve(false);
+    }
+    this.waiters = [];
+  }
+
+  /** Runs every projection up to the head of the log; `onProgress` hears each committed batch. */
+  async catchUp(onProgress?: (position: string, events: number) => void): Promise<void> {
+    await this.reads.ensureCollections(this.projections.flatMap((p) => p.collections));
+    while (await this.pass(onProgress));
+  }
+
+  waitFor(position: string, timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
+    if (this.reached(position)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+      void this.kick();
+    });
+  }
+
+  /** Starts a drain, or asks the running one to go round once more. */
+  private kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.pass()));
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.options.onError?.('runner', error);
+        this.retryTimer = setTimeout(() => void this.kick(), RETRY_AFTER_ERROR_MS);
+        this.retryTimer.unref();
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** One batch for every projection; true when any of them moved. */
+  private async pass(onProgress?: (position: string, events: number) => void): Promise<boolean> {
+    let moved = false;
+    // Projections at the same checkpoint (the usual case) share one read of the log.
+    const reads = new Map<string | null, Promise<StoredEvent[]>>();
+    for (const projection of this.projections) {
+      const checkpoint = await this.reads.checkpoint(projection.name);
+      if (!reads.has(checkpoint)) reads.set(checkpoint, this.events.readAll(checkpoint, this.batchSize));
+      const batch = await reads.get(checkpoint)!;
+      if (batch.length === 0) {
+        this.advance(projection.name, checkpoint);
+        continue;
+      }
+      const last = batch[batch.length - 1].position;
+      try {
+        await this.reads.transaction(projection.name, last, async (tx, current) => {
+          if (current !== checkpoint) throw new Superseded();
+          for (const event of batch) {
+            const handle = projection.handlers[event.type];
+            if (handle) await handle(event, tx);
+          }
+        });
+        this.advance(projection.name, last);
+        onProgress?.(last, batch.length);
+      } catch (error) {
+        if (!(error instanceof Superseded)) {
+          this.options.onError?.(projection.name, error);
+          throw error;
+        }
+      }
+      moved = true;
+    }
+    return moved;
+  }
+
+  private advance(projection: string, position: string | null) {
+    this.known.set(projection, position);
+    const ready = this.waiters.filter((w) => this.reached(w.position));
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => !ready.includes(w));
+    for (const w of ready) {
+      clearTimeout(w.timer);
+      w.resolve(true);
+    }
+  }
+
+  private reached(position: string): boolean {
+    return this.projections.every((p) => comparePositions(this.known.get(p.name) ?? null, position) >= 0);
+  }
+}

@@ -1,0 +1,223 @@
+import { ClientSession, Collection, Db, Document, MongoClient, MongoServerError, TransactionOptions } from 'mongodb';
+import { readPath } from '../read-path';
+import {
+  CollectionSpec,
+  Doc,
+  Filter,
+  FindQuery,
+  Page,
+  ReadStore,
+  ReadTransaction,
+} from '../read-store.port';
+import {
+  fromMongoDoc,
+  guardedReplacement,
+  indexKey,
+  notNewerThan,
+  toMongoFilter,
+  toMongoFind,
+  toMongoPatch,
+} from './mongo-filter';
+
+const CHECKPOINTS = '_checkpoints';
+/** Appended to every collection name (checkpoints included) of the copies a rebuild fills. */
+const REBUILD_SUFFIX = '__rebuild';
+const DEFAULT_DB = 'folio';
+const NAMESPACE_EXISTS = 48;
+
+/**
+ * Snapshot reads, so a batch sees one consistent state; majority writes, so a committed batch and its
+ * checkpoint survive a primary failover together.
+ */
+const BATCH: TransactionOptions = { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } };
+
+interface Stored extends Document {
+  _id: string;
+}
+
+interface Checkpoint {
+  _id: string;
+  /** Decimal string: positions may exceed 2^53. */
+  position: string;
+}
+
+/**
+ * The distributed read store: one Mongo collection per read-store collection, `_id` holding the id.
+ * Needs a replica set (or sharded cluster): batches are multi-document transactions.
+ */
+export class MongoReadStore implements ReadStore {
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+    /** '' for the live collections, REBUILD_SUFFIX for a rebuild target. */
+    private readonly suffix: string,
+  ) {}
+
+  /** The database is `dbName`, else the one in the URL path, else `folio`. */
+  static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
+    // Undefined fields are left out, as JSON (and so the SQLite adapter) leaves them, not stored as null.
+    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    return new MongoReadStore(client, client.db(dbName ?? databaseInUrl(url) ?? DEFAULT_DB), '');
+  }
+
+  async ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    const existing = await this.collectionNames();
+    for (const name of [CHECKPOINTS, ...specs.map((spec) => spec.name)]) {
+      if (!existing.has(name + this.suffix)) await this.createCollection(name + this.suffix);
+    }
+    for (const spec of specs) {
+      // createIndexes is a no-op for an index that already exists with the same key and name.
+      const indexes = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
+      if (indexes.length) await this.collection(spec.name).createIndexes(indexes);
+    }
+  }
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const stored = await this.collection(collection).findOne({ _id: id });
+    return stored && fromMongoDoc<T>(stored);
+  }
+
+  async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {
+    const { filter, sort } = toMongoFind(query);
+    // One more than asked tells whether a next page exists without a count.
+    const stored = await this.collection(collection).find(filter, { sort, limit: query.limit + 1 }).toArray();
+    const items = stored.slice(0, query.limit).map((s) => fromMongoDoc<T>(s));
+    if (stored.length <= query.limit) return { items };
+    const last = items[items.length - 1];
+    return { items, next: { value: readPath(last, query.sort?.field ?? 'id'), id: last.id } };
+  }
+
+  async checkpoint(projection: string): Promise<string | null> {
+    return (await this.checkpoints().findOne({ _id: projection }))?.position ?? null;
+  }
+
+  /**
+   * The driver re-runs the callback on transient errors (a write conflict with another process applying
+   * the same projection, a failover), so `work` may run more than once; each run reads the checkpoint
+   * afresh and sees what the winner committed. The checkpoint write is what makes two processes
+   * applying the same batch conflict.
+   */
+  async transaction(
+    projection: string,
+    position: string,
+    work: (tx: ReadTransaction, checkpoint: string | null) => Promise<void>,
+  ): Promise<void> {
+    await this.client.withSession((session) =>
+      session.withTransaction(async () => {
+        const stored = await this.checkpoints().findOne({ _id: projection }, { session });
+        await work(this.writeTransaction(session, position), stored?.position ?? null);
+        await this.checkpoints().updateOne({ _id: projection }, { $set: { position } }, { upsert: true, session });
+      }, BATCH),
+    );
+  }
+
+  /** The target shares this store's client: closing it is a no-op, the live store owns the connection. */
+  async rebuildTarget(): Promise<ReadStore> {
+    for (const name of await this.collectionNames()) {
+      if (name.endsWith(REBUILD_SUFFIX)) await this.db.dropCollection(name);
+    }
+    return new MongoReadStore(this.client, this.db, REBUILD_SUFFIX);
+  }
+
+  /**
+   * Not one atomic step: Mongo renames one collection at a time, so readers may briefly see some
+   * collections rebuilt and others not. A crash in the middle is safe to recover from because the
+   * checkpoints are copied only after every rename: the live checkpoints stay at or before the data of
+   * every collection, so catching up (or re-running the rebuild) replays from them, and the position
+   * guard keeps the replayed, older batches off documents a newer batch already wrote.
+   * Works the same whether called on the live store or on the rebuild target.
+   */
+  async swapRebuild(collections: string[], projections: string[]): Promise<void> {
+    const existing = await this.collectionNames();
+    for (const name of collections) {
+      const fresh = name + REBUILD_SUFFIX;
+      // A rebuild that wrote nothing to a collection must still empty the live one.
+      if (!existing.has(fresh)) await this.createCollection(fresh);
+      await this.db.renameCollection(fresh, name, { dropTarget: true });
+    }
+    const rebuilt = this.db.collection<Checkpoint>(CHECKPOINTS + REBUILD_SUFFIX);
+    const live = this.db.collection<Checkpoint>(CHECKPOINTS);
+    for (const projection of projections) {
+      const checkpoint = await rebuilt.findOne({ _id: projection });
+      // No rebuild checkpoint: the rebuilt data reflects no event, so the live projection starts over.
+      if (checkpoint) {
+        await live.updateOne({ _id: projection }, { $set: { position: checkpoint.position } }, { upsert: true });
+      } else {
+        await live.deleteOne({ _id: projection });
+      }
+    }
+    await this.db.dropCollection(CHECKPOINTS + REBUILD_SUFFIX);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.db.command({ ping: 1 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.suffix === '') await this.client.close();
+  }
+
+  private writeTransaction(session: ClientSession, position: string): ReadTransaction {
+    return {
+      get: async <T extends Doc>(collection: string, id: string) => {
+        const stored = await this.collection(collection).findOne({ _id: id }, { session });
+        return stored && fromMongoDoc<T>(stored);
+      },
+      findAll: async <T extends Doc>(collection: string, filter: Filter) => {
+        const stored = await this.collection(collection).find(toMongoFilter(filter), { session }).toArray();
+        return stored.map((s) => fromMongoDoc<T>(s));
+      },
+      upsert: async (collection: string, doc: Doc) => {
+        await this.collection(collection).updateOne({ _id: doc.id }, guardedReplacement(doc, position), {
+          upsert: true,
+          session,
+        });
+      },
+      patch: async (collection: string, id: string, changes: Record<string, unknown>) => {
+        const filter = { _id: id, ...notNewerThan(position) };
+        await this.collection(collection).updateOne(filter, toMongoPatch(changes, position), { session });
+      },
+      delete: async (collection: string, id: string) => {
+        await this.collection(collection).deleteOne({ _id: id, ...notNewerThan(position) }, { session });
+      },
+      deleteMany: async (collection: string, filter: Filter) => {
+        // Port filters only name fields, so the guard's `$expr` cannot clash with them.
+        const guarded = { ...toMongoFilter(filter), ...notNewerThan(position) };
+        await this.collection(collection).deleteMany(guarded, { session });
+      },
+    };
+  }
+
+  private collection(name: string): Collection<Stored> {
+    return this.db.collection<Stored>(name + this.suffix);
+  }
+
+  private checkpoints(): Collection<Checkpoint> {
+    return this.db.collection<Checkpoint>(CHECKPOINTS + this.suffix);
+  }
+
+  private async collectionNames(): Promise<Set<string>> {
+    const collections = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    return new Set(collections.map((c) => c.name));
+  }
+
+  /** Another process (a second replica of the service) may create the same collection concurrently. */
+  private async createCollection(name: string): Promise<void> {
+    try {
+      await this.db.createCollection(name);
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
+    }
+  }
+}
+
+/** The database named in the path of a `mongodb://` or `mongodb+srv://` URL, if any. */
+function databaseInUrl(url: string): string | undefined {
+  const name = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]+)/.exec(url)?.[1];
+  return name ? decodeURIComponent(name) : undefined;
+}

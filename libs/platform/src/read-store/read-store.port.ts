@@ -1,0 +1,108 @@
+/**
+ * The read store port: JSON documents in named collections, written only by projections and read by
+ * query handlers. Two adapters implement it (SQLite for the embedded mode, MongoDB for the distributed
+ * one) and both pass `test/contract/read-store.contract.ts`.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+/** Every document has a string `id`; the rest is plain JSON. */
+export type Doc = { id: string } & Record<string, unknown>;
+
+/**
+ * A small Mongo-style filter. Field names may be dotted paths into nested objects.
+ * `$contains` is a substring match; it is case-sensitive on purpose: case-insensitive filters match a
+ * case-folded copy of the field that the projection stores (see `fold`), so every adapter folds alike.
+ */
+export type Condition =
+  | Scalar
+  | {
+      $eq?: Scalar;
+      $ne?: Scalar;
+      $in?: Scalar[];
+      $exists?: boolean;
+      $gt?: Scalar;
+      $gte?: Scalar;
+      $lt?: Scalar;
+      $lte?: Scalar;
+      $contains?: string;
+    };
+
+export type Filter = Record<string, Condition>;
+
+export interface Sort {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The last item of a page: its sort value and its id (the tie-break). */
+export interface CursorKey {
+  value: Scalar;
+  id: string;
+}
+
+export interface FindQuery {
+  filter?: Filter;
+  /** Defaults to `id` ascending. Documents lacking the sort field are not listed by a sorted find. */
+  sort?: Sort;
+  limit: number;
+  /** Keyset pagination: only documents strictly after this key in the sort order. */
+  after?: CursorKey;
+}
+
+export interface Page<T extends Doc = Doc> {
+  items: T[];
+  /** Present when more documents may follow. */
+  next?: CursorKey;
+}
+
+export interface CollectionSpec {
+  name: string;
+  /** Fields (dotted paths) to index; each entry is one index over those fields, in order. */
+  indexes: string[][];
+}
+
+/** Reads and writes inside one projection batch; they commit together with the checkpoint. */
+export interface ReadTransaction {
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  findAll<T extends Doc = Doc>(collection: string, filter: Filter): Promise<T[]>;
+  /** Inserts or replaces the whole document. */
+  upsert(collection: string, doc: Doc): Promise<void>;
+  /** Sets the given top-level fields; a missing document is left missing. `undefined` values unset. */
+  patch(collection: string, id: string, changes: Record<string, unknown>): Promise<void>;
+  delete(collection: string, id: string): Promise<void>;
+  deleteMany(collection: string, filter: Filter): Promise<void>;
+}
+
+export interface ReadStore {
+  /** Creates the collection and its indexes when missing. Idempotent. */
+  ensureCollections(specs: CollectionSpec[]): Promise<void>;
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc = Doc>(collection: string, query: FindQuery): Promise<Page<T>>;
+  checkpoint(projection: string): Promise<string | null>;
+  /**
+   * Runs `work` and stores `position` as `projection`'s checkpoint, all or nothing. `work` receives the
+   * checkpoint stored when the batch began (inside the same transaction), so a batch that another
+   * process already applied can be skipped.
+   */
+  transaction(
+    projection: string,
+    position: string,
+    work: (tx: ReadTransaction, checkpoint: string | null) => Promise<void>,
+  ): Promise<void>;
+  /**
+   * A store writing to fresh copies of the collections (and checkpoints), for rebuilds: the live ones
+   * keep serving until `swapRebuild` replaces them in one step.
+   */
+  rebuildTarget(): Promise<ReadStore>;
+  swapRebuild(collections: string[], projections: string[]): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const READ_STORE = Symbol('ReadStore');
+
+/** The case folding every adapter relies on for case-insensitive filters. */
+export function fold(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}

@@ -1,0 +1,243 @@
+import Database from 'better-sqlite3';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CollectionSpec,
+  Doc,
+  Filter,
+  FindQuery,
+  Page,
+  ReadStore,
+  ReadTransaction,
+} from '../read-store.port';
+import { fieldExpr, orderClause, whereClause } from './sqlite-filter';
+import { readPath } from '../read-path';
+
+/** Table-name prefixes: live collections, and the fresh copies a rebuild fills before the swap. */
+const LIVE = { tables: 'c_', checkpoints: '_checkpoints' };
+const REBUILD = { tables: 'r_', checkpoints: '_checkpoints_rebuild' };
+type Namespace = typeof LIVE;
+
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * The embedded read store: one table per collection, `(id, doc JSON)`, with expression indexes on the
+ * declared fields. Queries use their own connection, which in WAL mode only ever sees committed batches;
+ * projections write through a second one, one batch at a time.
+ */
+export class SqliteReadStore implements ReadStore {
+  private readonly reader: Database.Database;
+  private readonly writer: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Batches on the writer connection run one after the other (their work is async). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly file: string,
+    private readonly ns: Namespace = LIVE,
+  ) {
+    this.writer = open(file);
+    this.writer.exec(
+      `CREATE TABLE IF NOT EXISTS ${LIVE.checkpoints} (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS ${REBUILD.checkpoints} (projection TEXT PRIMARY KEY, position TEXT NOT NULL);`,
+    );
+    this.reader = open(file);
+  }
+
+  async ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    for (const spec of specs) {
+      const table = this.table(spec.name);
+      this.writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      for (const fields of spec.indexes) this.ensureIndex(table, fields);
+    }
+  }
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    return getDoc<T>(this.stmt(this.reader, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
+  }
+
+  async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {
+    const where = whereClause(query.filter, query.sort, query.after);
+    const sql = `SELECT doc FROM ${this.table(collection)} ${where.sql} ${orderClause(query.sort)} LIMIT ?`;
+    const rows = this.stmt(this.reader, sql).all(...where.params, query.limit + 1) as { doc: string }[];
+    const items = rows.slice(0, query.limit).map((r) => JSON.parse(r.doc) as T);
+    if (rows.length <= query.limit) return { items };
+    const last = items[items.length - 1];
+    const field = query.sort?.field ?? 'id';
+    return { items, next: { value: readPath(last, field), id: last.id } };
+  }
+
+  async checkpoint(projection: string): Promise<string | null> {
+    return readCheckpoint(this.stmt(this.reader, this.checkpointSql()), projection);
+  }
+
+  transaction(
+    projection: string,
+    position: string,
+    work: (tx: ReadTransaction, checkpoint: string | null) => Promise<void>,
+  ): Promise<void> {
+    const run = async () => {
+      // IMMEDIATE: another process (the CLI, a rebuild) writing the same file waits for this batch.
+      this.writer.exec('BEGIN IMMEDIATE');
+      try {
+        const checkpoint = readCheckpoint(this.stmt(this.writer, this.checkpointSql()), projection);
+        await work(this.writeTransaction(), checkpoint);
+        this.stmt(
+          this.writer,
+          `INSERT INTO ${this.ns.checkpoints} (projection, position) VALUES (?, ?)
+           ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
+        ).run(projection, position);
+        this.writer.exec('COMMIT');
+      } catch (error) {
+        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+        throw error;
+      }
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async rebuildTarget(): Promise<ReadStore> {
+    const target = new SqliteReadStore(this.file, REBUILD);
+    target.dropRebuildTables();
+    return target;
+  }
+
+  async swapRebuild(collections: string[], projections: string[]): Promise<void> {
+    // One transaction: a reader sees either every old collection or every new one, never a mix.
+    const swap = this.writer.transaction(() => {
+      for (const name of collections) {
+        const fresh = `${REBUILD.tables}${checkName(name)}`;
+        this.writer.exec(`CREATE TABLE IF NOT EXISTS ${fresh} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+        this.writer.exec(`DROP TABLE IF EXISTS ${LIVE.tables}${name}`);
+        this.writer.exec(`ALTER TABLE ${fresh} RENAME TO ${LIVE.tables}${name}`);
+      }
+      const drop = this.writer.prepare(`DELETE FROM ${LIVE.checkpoints} WHERE projection = ?`);
+      const copy = this.writer.prepare(
+        `INSERT INTO ${LIVE.checkpoints} (projection, position)
+         SELECT projection, position FROM ${REBUILD.checkpoints} WHERE projection = ?`,
+      );
+      for (const p of projections) {
+        drop.run(p);
+        copy.run(p);
+      }
+      this.writer.exec(`DELETE FROM ${REBUILD.checkpoints}`);
+    });
+    swap.immediate();
+    this.statements.clear();
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      this.reader.prepare('SELECT 1').get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    for (const db of [this.reader, this.writer]) if (db.open) db.close();
+  }
+
+  private writeTransaction(): ReadTransaction {
+    const db = this.writer;
+    return {
+      get: async <T extends Doc>(collection: string, id: string) =>
+        getDoc<T>(this.stmt(db, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id),
+      findAll: async <T extends Doc>(collection: string, filter: Filter) => {
+        const where = whereClause(filter);
+        const rows = this.stmt(db, `SELECT doc FROM ${this.table(collection)} ${where.sql}`).all(...where.params);
+        return (rows as { doc: string }[]).map((r) => JSON.parse(r.doc) as T);
+      },
+      upsert: async (collection: string, doc: Doc) => {
+        this.stmt(
+          db,
+          `INSERT INTO ${this.table(collection)} (id, doc) VALUES (?, ?)
+           ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+        ).run(doc.id, JSON.stringify(doc));
+      },
+      patch: async (collection: string, id: string, changes: Record<string, unknown>) => {
+        const current = getDoc(this.stmt(db, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
+        if (!current) return;
+        const next: Record<string, unknown> = { ...current, ...changes, id };
+        for (const [key, value] of Object.entries(changes)) if (value === undefined) delete next[key];
+        this.stmt(db, `UPDATE ${this.table(collection)} SET doc = ? WHERE id = ?`).run(JSON.stringify(next), id);
+      },
+      delete: async (collection: string, id: string) => {
+        this.stmt(db, `DELETE FROM ${this.table(collection)} WHERE id = ?`).run(id);
+      },
+      deleteMany: async (collection: string, filter: Filter) => {
+        const where = whereClause(filter);
+        this.stmt(db, `DELETE FROM ${this.table(collection)} ${where.sql}`).run(...where.params);
+      },
+    };
+  }
+
+  /**
+   * Index names carry a hash of their fields (so an existing index is recognised after a rebuild
+   * renamed its table) and a random tail (so a later rebuild's index cannot collide with it).
+   */
+  private ensureIndex(table: string, fields: string[]) {
+    const signature = createHash('sha256').update(fields.join(',')).digest('hex').slice(0, 12);
+    const existing = this.writer
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?`)
+      .get(table, `%${signature}%`);
+    if (existing) return;
+    const name = `ix_${table}_${signature}_${randomBytes(4).toString('hex')}`;
+    const columns = [...fields.map(fieldExpr), 'id'].join(', ');
+    this.writer.exec(`CREATE INDEX ${name} ON ${table} (${columns})`);
+  }
+
+  private dropRebuildTables() {
+    const tables = this.writer
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'r\\_%' ESCAPE '\\'`)
+      .all() as { name: string }[];
+    for (const { name } of tables) this.writer.exec(`DROP TABLE ${name}`);
+    this.writer.exec(`DELETE FROM ${REBUILD.checkpoints}`);
+  }
+
+  private table(collection: string): string {
+    return `${this.ns.tables}${checkName(collection)}`;
+  }
+
+  private checkpointSql() {
+    return `SELECT position FROM ${this.ns.checkpoints} WHERE projection = ?`;
+  }
+
+  /** Statements are prepared once per connection and SQL text; SQLite re-prepares them after a swap. */
+  private stmt(db: Database.Database, sql: string): Database.Statement {
+    const key = `${db === this.writer ? 'w' : 'r'}:${sql}`;
+    let stmt = this.statements.get(key);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      this.statements.set(key, stmt);
+    }
+    return stmt;
+  }
+}
+
+function open(file: string): Database.Database {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // Read models can be rebuilt from the log, so a lost last batch after a power cut costs nothing.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 10000');
+  return db;
+}
+
+function checkName(name: string): string {
+  if (!NAME.test(name)) throw new Error(`invalid collection name: ${name}`);
+  return name;
+}
+
+function getDoc<T extends Doc>(stmt: Database.Statement, id: string): T | null {
+  const row = stmt.get(id) as { doc: string } | undefined;
+  return row ? (JSON.parse(row.doc) as T) : null;
+}
+
+function readCheckpoint(stmt: Database.Statement, projection: string): string | null {
+  const row = stmt.get(projection) as { position: string } | undefined;
+  return row?.position ?? null;
+}

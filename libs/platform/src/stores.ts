@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { FolioConfig } from './config/config';
+import { EventStore } from './event-store/event-store.port';
+import { EventStoreDbEventStore } from './event-store/eventstoredb/esdb-event-store';
+import { SqliteEventStore } from './event-store/sqlite/sqlite-event-store';
+import { MongoReadStore } from './read-store/mongodb/mongo-read-store';
+import { ReadStore } from './read-store/read-store.port';
+import { SqliteReadStore } from './read-store/sqlite/sqlite-read-store';
+
+/** Configuration alone picks the adapters; nothing above this file knows which one runs. */
+export async function openEventStore(config: FolioConfig): Promise<EventStore> {
+  if (config.eventStoreUrl) return EventStoreDbEventStore.connect(config.eventStoreUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return new SqliteEventStore(join(config.dataDir, 'events.db'));
+}
+
+export async function openReadStore(config: FolioConfig): Promise<ReadStore> {
+  if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return new SqliteReadStore(join(config.dataDir, 'read.db'));
+}
+
+/**
+ * Whether this process applies projections itself. The embedded read store is a local file, so the
+ * process that serves it also projects into it; with MongoDB, the projector does, one instance.
+ */
+export function projectsLocally(config: FolioConfig): boolean {
+  return !config.mongodbUrl;
+}
