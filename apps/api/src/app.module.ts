@@ -6,10 +6,8 @@ import { AuthGuard } from '@folio/platform/http/auth.guard';
 import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { PlatformModule } from '@folio/platform/platform.module';
 import { projectsLocally } from '@folio/platform/stores';
-import { identityProjections } from '@folio/identity/identity.projections';
 import { IdentityHttpModule, IdentityModule } from '@folio/identity/identity.module';
-
-export const allProjections = [...identityProjections];
+import { allProjections } from './projections';
 
 @Module({
   imports: [

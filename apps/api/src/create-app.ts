@@ -23,8 +23,8 @@ function adapter(logger: Pino) {
 }
 
 /**
- * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), pipes and
- * graceful shutdown. Errors Fastify raises before a route runs (body too large, malformed JSON) reach
+ * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), pipes, the
+ * bootstrap admin. Errors Fastify raises before a route runs (body too large, malformed JSON) reach
  * the ErrorBodyFilter through Nest's own error handler, so they get the error body too.
  */
 async function configure(app: NestFastifyApplication) {
@@ -36,7 +36,6 @@ async function configure(app: NestFastifyApplication) {
   });
   app.setGlobalPrefix('v1', { exclude: ['health'] });
   app.useGlobalPipes(validationPipe());
-  app.enableShutdownHooks();
   await app.init();
   await app.get(BootstrapAdmin).run();
 }

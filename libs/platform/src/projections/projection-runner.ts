@@ -62,7 +62,10 @@ export class ProjectionRunner extends ProjectionProgress {
     this.waiters = [];
   }
 
-  /** Runs every projection up to the head of the log; `onProgress` hears each committed batch. */
+  /**
+   * Runs every projection up to the head of the log. `onProgress` hears, after each pass, the newest
+   * position applied and how many log events the pass read (each read once, however many projections).
+   */
   async catchUp(onProgress?: (position: string, events: number) => void): Promise<void> {
     await this.reads.ensureCollections(this.projections.flatMap((p) => p.collections));
     while (await this.pass(onProgress));
@@ -111,6 +114,7 @@ export class ProjectionRunner extends ProjectionProgress {
   /** One batch for every projection; true when any of them moved. */
   private async pass(onProgress?: (position: string, events: number) => void): Promise<boolean> {
     let moved = false;
+    let newest: string | null = null;
     // Projections at the same checkpoint (the usual case) share one read of the log.
     const reads = new Map<string | null, Promise<StoredEvent[]>>();
     for (const projection of this.projections) {
@@ -131,7 +135,7 @@ export class ProjectionRunner extends ProjectionProgress {
           }
         });
         this.advance(projection.name, last);
-        onProgress?.(last, batch.length);
+        if (comparePositions(last, newest) > 0) newest = last;
       } catch (error) {
         if (!(error instanceof Superseded)) {
           this.options.onError?.(projection.name, error);
@@ -139,6 +143,10 @@ export class ProjectionRunner extends ProjectionProgress {
         }
       }
       moved = true;
+    }
+    if (onProgress && newest !== null) {
+      const read = await Promise.all(reads.values());
+      onProgress(newest, read.reduce((n, batch) => n + batch.length, 0));
     }
     return moved;
   }

@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# One image for the API (default command), the projector and the CLI:
+#   docker run folio                                       -> API on :3000
+#   docker run folio node dist/apps/projector/src/main.js  -> projector
+#   docker run folio node dist/apps/cli/src/main.js --help -> CLI
+
+FROM node:20-bookworm-slim AS build
+# better-sqlite3 compiles its native addon from source when no prebuilt binary fits.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+# DATA_DIR holds the embedded SQLite files and the generated secret/admin token; a volume mounted on
+# /data inherits this ownership, so the non-root user can write it.
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+USER node
+EXPOSE 3000
+CMD ["node", "dist/apps/api/src/main.js"]

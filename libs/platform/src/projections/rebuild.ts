@@ -1,0 +1,41 @@
+import { EventStore } from '../event-store/event-store.port';
+import { ReadStore } from '../read-store/read-store.port';
+import { Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+
+export interface RebuildResult {
+  events: number;
+  seconds: number;
+}
+
+/**
+ * Replays the whole log into fresh collections, then swaps them in. The live read models keep serving
+ * (and the live runner keeps projecting into them) until the swap; after it, the live runner resumes
+ * from the rebuilt checkpoints, so events appended during the rebuild are not lost.
+ */
+export async function rebuildProjections(
+  events: EventStore,
+  reads: ReadStore,
+  projections: Projection[],
+  onProgress?: (position: string, applied: number) => void,
+): Promise<RebuildResult> {
+  const started = process.hrtime.bigint();
+  const target = await reads.rebuildTarget();
+  let applied = 0;
+  try {
+    const runner = new ProjectionRunner(events, target, projections);
+    await runner.catchUp((position, batch) => {
+      applied += batch;
+      onProgress?.(position, applied);
+    });
+    await reads.swapRebuild(
+      projections.flatMap((p) => p.collections.map((c) => c.name)),
+      projections.map((p) => p.name),
+    );
+  } finally {
+    await target.close();
+  }
+  await reads.ensureCollections(projections.flatMap((p) => p.collections));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { events: applied, seconds };
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import {
+  comparePositions,
+  EventStore,
+  NewEvent,
+  WrongExpectedRevision,
+} from '../../libs/platform/src/event-store/event-store.port';
+
+export interface EventStoreFixture {
+  /** A store on fresh or shared storage; tests use unique stream names, so a shared server is fine. */
+  open(): Promise<EventStore>;
+  /** A second, independent connection to the same storage (another process, as far as it can tell). */
+  openSecond(): Promise<EventStore>;
+  cleanup(): Promise<void>;
+}
+
+const event = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
+  eventId: randomUUID(),
+  type,
+  data,
+  metadata: {
+    actor: 'u1',
+    source: 'api',
+    correlationId: 'req-1',
+    causationId: null,
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    schemaVersion: 1,
+  },
+});
+
+/** One suite, run against every adapter of the event-store port. */
+export function eventStoreContract(name: string, fixture: () => EventStoreFixture) {
+  describe(`event store contract: ${name}`, () => {
+    let f: EventStoreFixture;
+    let store: EventStore;
+    const stream = (category = 'test') => `${category}-${randomUUID().replace(/-/g, '')}`;
+
+    beforeEach(async () => {
+      f = fixture();
+      store = await f.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await f.cleanup();
+    });
+
+    it('appends to a new stream and reads it back in order, data and metadata intact', async () => {
+      const s = stream();
+      const events = [event('A', { n: 1, nested: { ok: true } }), event('B', { n: 2 })];
+      const result = await store.append(s, events, 'no-stream');
+      expect(result.nextRevision).toBe(1n);
+      const read = await store.readStream(s);
+      expect(read.map((e) => [e.type, e.data, e.revision, e.stream])).toEqual([
+        ['A', { n: 1, nested: { ok: true } }, 0n, s],
+        ['B', { n: 2 }, 1n, s],
+      ]);
+      expect(read[0].eventId.toLowerCase()).toBe(events[0].eventId.toLowerCase());
+      expect(read[1].metadata).toEqual(events[1].metadata);
+      expect(comparePositions(read[0].position, read[1].position)).toBe(-1);
+      expect(read[1].position).toBe(result.position);
+    });
+
+    it('reads a missing stream as empty', async () => {
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('appends at the exact expected revision and refuses any other, writing nothing', async () => {
+      const s = stream();
+      await store.append(s, [event('A')], 'no-stream');
+      await store.append(s, [event('B')], 0n);
+      await expect(store.append(s, [event('C')], 0n)).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append(s, [event('C')], 5n)).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append(s, [event('C')], 'no-stream')).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(store.append(stream(), [event('C')], 0n)).rejects.toBeInstanceOf(WrongExpectedRevision);
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'B']);
+    });
+
+    it('appends with `any` whatever the revision', async () => {
+      const s = stream();
+      await store.append(s, [event('A')], 'any');
+      const result = await store.append(s, [event('B')], 'any');
+      expect(result.nextRevision).toBe(1n);
+    });
+
+    it('lets exactly one of many concurrent writers at the same revision win', async () => {
+      const s = stream();
+      await store.append(s, [event('Created')], 'no-stream');
+      const second = await f.openSecond();
+      try {
+        const writers = Array.from({ length: 10 }, (_, i) => (i % 2 ? second : store));
+        const results = await Promise.allSettled(writers.map((w, i) => w.append(s, [event('Changed', { i })], 0n)));
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+        expect(won).toHaveLength(1);
+        expect(lost.every((r) => r.reason instanceof WrongExpectedRevision)).toBe(true);
+        expect(await store.readStream(s)).toHaveLength(2);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('reads the global log in append order, strictly after a position, in pages', async () => {
+      const [a, b] = [stream(), stream()];
+      const start = await store.headPosition();
+      await store.append(a, [event('A1')], 'no-stream');
+      await store.append(b, [event('B1'), event('B2')], 'no-stream');
+      await store.append(a, [event('A2')], 0n);
+      const mine = (await store.readAll(start, 10_000)).filter((e) => e.stream === a || e.stream === b);
+      expect(mine.map((e) => e.type)).toEqual(['A1', 'B1', 'B2', 'A2']);
+      for (let i = 1; i < mine.length; i++) expect(comparePositions(mine[i - 1].position, mine[i].position)).toBe(-1);
+      const after = await store.readAll(mine[1].position, 2);
+      expect(after.map((e) => e.type)).toEqual(['B2', 'A2']);
+      expect(await store.readAll(mine[3].position, 10)).toEqual([]);
+      expect(await store.headPosition()).toBe(mine[3].position);
+    });
+
+    it('tells listeners of appends made through another connection', async () => {
+      const second = await f.openSecond();
+      try {
+        const heard = new Promise<void>((resolve) => {
+          const stop = store.onAppended(() => {
+            stop();
+            resolve();
+          });
+        });
+        await new Promise((r) => setTimeout(r, 50));
+        const before = Date.now();
+        await second.append(stream(), [event('Elsewhere')], 'no-stream');
+        await heard;
+        expect(Date.now() - before).toBeLessThan(1000);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('answers ping', async () => {
+      expect(await store.ping()).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,175 @@
+import { CursorKey, Doc, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
+
+export interface ReadStoreFixture {
+  open(): Promise<ReadStore>;
+  /** A second, independent connection to the same storage. */
+  openSecond(): Promise<ReadStore>;
+  cleanup(): Promise<void>;
+}
+
+const C = 'things';
+const specs = [{ name: C, indexes: [['group', 'rank'], ['name']] }];
+
+type Thing = Doc & { group?: string; rank?: number; name?: string; flag?: boolean; meta?: { tag: string } };
+
+/** Writes documents in one batch at `position`, as a projection would. */
+async function seed(store: ReadStore, docs: Thing[], position = '1', projection = 'p') {
+  await store.transaction(projection, position, async (tx) => {
+    for (const d of docs) await tx.upsert(C, d);
+  });
+}
+
+/** One suite, run against every adapter of the read-store port. */
+export function readStoreContract(name: string, fixture: () => ReadStoreFixture) {
+  describe(`read store contract: ${name}`, () => {
+    let f: ReadStoreFixture;
+    let store: ReadStore;
+
+    beforeEach(async () => {
+      f = fixture();
+      store = await f.open();
+      await store.ensureCollections(specs);
+      await store.ensureCollections(specs); // idempotent
+    });
+    afterEach(async () => {
+      await store.close();
+      await f.cleanup();
+    });
+
+    it('upserts, gets, patches (undefined unsets), deletes', async () => {
+      await seed(store, [{ id: 'a', name: 'A', rank: 1, meta: { tag: 'x' } }]);
+      expect(await store.get(C, 'a')).toEqual({ id: 'a', name: 'A', rank: 1, meta: { tag: 'x' } });
+      await store.transaction('p', '2', async (tx) => {
+        await tx.patch(C, 'a', { name: 'B', rank: undefined });
+        await tx.patch(C, 'missing', { name: 'ghost' });
+      });
+      expect(await store.get(C, 'a')).toEqual({ id: 'a', name: 'B', meta: { tag: 'x' } });
+      expect(await store.get(C, 'missing')).toBeNull();
+      await store.transaction('p', '3', async (tx) => tx.delete(C, 'a'));
+      expect(await store.get(C, 'a')).toBeNull();
+    });
+
+    it('filters with equality, $in, $ne, $exists, ranges, $contains, dotted paths and booleans', async () => {
+      await seed(store, [
+        { id: 'a', group: 'g1', rank: 1, name: 'alpha beta', flag: true, meta: { tag: 'x' } },
+        { id: 'b', group: 'g1', rank: 2, name: 'beta', flag: false },
+        { id: 'c', group: 'g2', rank: 3, name: 'gamma' },
+        { id: 'd', rank: 4, name: 'a.b*(c' },
+      ]);
+      const ids = async (filter: Record<string, unknown>) =>
+        (await store.find(C, { filter: filter as never, limit: 100 })).items.map((d) => d.id).sort();
+      expect(await ids({ group: 'g1' })).toEqual(['a', 'b']);
+      expect(await ids({ id: 'c' })).toEqual(['c']);
+      expect(await ids({ group: { $in: ['g2', 'zzz'] } })).toEqual(['c']);
+      expect(await ids({ group: { $ne: 'g1' } })).toEqual(['c', 'd']);
+      expect(await ids({ group: null })).toEqual(['d']);
+      expect(await ids({ group: { $exists: false } })).toEqual(['d']);
+      expect(await ids({ 'meta.tag': 'x' })).toEqual(['a']);
+      expect(await ids({ rank: { $gt: 1, $lte: 3 } })).toEqual(['b', 'c']);
+      expect(await ids({ rank: { $gte: 4 } })).toEqual(['d']);
+      expect(await ids({ rank: { $lt: 2 } })).toEqual(['a']);
+      expect(await ids({ name: { $contains: 'beta' } })).toEqual(['a', 'b']);
+      expect(await ids({ name: { $contains: 'BETA' } })).toEqual([]);
+      expect(await ids({ name: { $contains: '.b*(' } })).toEqual(['d']);
+      expect(await ids({ flag: true })).toEqual(['a']);
+      expect(await ids({ flag: false })).toEqual(['b']);
+      expect(await ids({ group: 'g1', rank: { $ne: 1 } })).toEqual(['b']);
+    });
+
+    it('pages through ties in sort order exactly once, ascending and descending', async () => {
+      const docs: Thing[] = Array.from({ length: 23 }, (_, i) => ({ id: `d${String(i).padStart(2, '0')}`, group: 'g', rank: i % 4 }));
+      await seed(store, [...docs, { id: 'norank', group: 'g' }]);
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const limit of [1, 5, 23, 50]) {
+          const seen: Thing[] = [];
+          let after: CursorKey | undefined;
+          let pages = 0;
+          do {
+            const page = await store.find<Thing>(C, { filter: { group: 'g' }, sort: { field: 'rank', direction }, limit, after });
+            seen.push(...page.items);
+            after = page.next;
+            pages++;
+          } while (after && pages < 100);
+          const expected = [...docs].sort((x, y) => x.rank! - y.rank! || x.id.localeCompare(y.id));
+          if (direction === 'desc') expected.reverse();
+          expect(seen.map((d) => d.id)).toEqual(expected.map((d) => d.id));
+          expect(pages).toBe(Math.ceil(23 / limit));
+        }
+      }
+    });
+
+    it('pages by id by default, and answers an empty page without next', async () => {
+      await seed(store, [{ id: 'b' }, { id: 'a' }, { id: 'c' }]);
+      const first = await store.find(C, { limit: 2 });
+      expect(first.items.map((d) => d.id)).toEqual(['a', 'b']);
+      const second = await store.find(C, { limit: 2, after: first.next });
+      expect(second.items.map((d) => d.id)).toEqual(['c']);
+      expect(second.next).toBeUndefined();
+      const none = await store.find(C, { filter: { group: 'nope' }, limit: 10 });
+      expect(none).toEqual({ items: [] });
+    });
+
+    it('commits a batch and its checkpoint together, or neither', async () => {
+      expect(await store.checkpoint('p')).toBeNull();
+      await seed(store, [{ id: 'a' }], '5');
+      expect(await store.checkpoint('p')).toBe('5');
+      await expect(
+        store.transaction('p', '6', async (tx, checkpoint) => {
+          expect(checkpoint).toBe('5');
+          await tx.upsert(C, { id: 'b' });
+          await tx.deleteMany(C, {});
+          throw new Error('projection failed halfway');
+        }),
+      ).rejects.toThrow('halfway');
+      expect(await store.checkpoint('p')).toBe('5');
+      expect(await store.get(C, 'a')).not.toBeNull();
+      expect(await store.get(C, 'b')).toBeNull();
+    });
+
+    it('shows a batch from another connection its checkpoint inside the transaction', async () => {
+      const second = await f.openSecond();
+      try {
+        await seed(second, [{ id: 'a' }], '9');
+        await store.transaction('p', '10', async (_tx, checkpoint) => expect(checkpoint).toBe('9'));
+        expect(await second.checkpoint('p')).toBe('10');
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('reads its own writes inside a batch, and deleteMany by filter', async () => {
+      await seed(store, [{ id: 'a', group: 'g' }, { id: 'b', group: 'g' }, { id: 'c', group: 'h' }]);
+      await store.transaction('p', '2', async (tx) => {
+        await tx.upsert(C, { id: 'd', group: 'g' });
+        expect((await tx.findAll(C, { group: 'g' })).map((d) => d.id).sort()).toEqual(['a', 'b', 'd']);
+        expect(await tx.get(C, 'd')).toEqual({ id: 'd', group: 'g' });
+        await tx.deleteMany(C, { group: 'g' });
+      });
+      expect((await store.find(C, { limit: 10 })).items.map((d) => d.id)).toEqual(['c']);
+    });
+
+    it('rebuilds into fresh collections and swaps them in with their checkpoints', async () => {
+      await seed(store, [{ id: 'old' }], '7');
+      const target = await store.rebuildTarget();
+      await target.ensureCollections(specs);
+      await seed(target, [{ id: 'new', name: 'n' }], '8');
+      // Until the swap, the live collection and checkpoint are untouched.
+      expect(await store.get(C, 'old')).not.toBeNull();
+      expect(await store.get(C, 'new')).toBeNull();
+      expect(await store.checkpoint('p')).toBe('7');
+      await store.swapRebuild([C], ['p']);
+      expect(await store.get(C, 'old')).toBeNull();
+      expect(await store.get(C, 'new')).toEqual({ id: 'new', name: 'n' });
+      expect(await store.checkpoint('p')).toBe('8');
+      await target.close();
+      // A second rebuild works on the swapped-in tables (no leftovers collide).
+      const again = await store.rebuildTarget();
+      await again.ensureCollections(specs);
+      await store.ensureCollections(specs);
+      await seed(again, [{ id: 'newer' }], '9');
+      await store.swapRebuild([C], ['p']);
+      expect((await store.find(C, { limit: 10 })).items.map((d) => d.id)).toEqual(['newer']);
+      await again.close();
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { GitBookAPI } from '@gitbook/api';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Projection } from '../../libs/platform/src/projections/projection';
+import { READ_STORE, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
+import { PROJECTIONS } from '../../libs/platform/src/projections/projection';
+import { cli, exitOf, startApiProcess } from '../support/processes';
+import { startServer } from '../support/server';
+
+/** Every document of every read model, in a stable order. */
+async function dump(server: { app: { get<T>(token: unknown): T } }) {
+  const reads = server.app.get<ReadStore>(READ_STORE);
+  const out: Record<string, unknown[]> = {};
+  for (const projection of server.app.get<Projection[]>(PROJECTIONS)) {
+    for (const { name } of projection.collections) out[name] = (await reads.find(name, { limit: 100_000 })).items;
+  }
+  return out;
+}
+
+describe('lifecycle', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'folio-life-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('writes the bootstrap admin token once, readable by its owner only, and keeps everything across restarts', async () => {
+    const first = await startServer({ dataDir });
+    expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
+    const titles = ['Alpha Org', 'Beta Org', 'Gamma Org'];
+    for (const title of titles) await first.as(first.adminToken).orgs.createOrganization({ title });
+    const token = first.adminToken;
+    await first.stop();
+
+    const second = await startServer({ dataDir });
+    expect(second.adminToken).toBe(token); // not bootstrapped again
+    const { data } = await second.as(token).orgs.listOrganizationsForAuthenticatedUser();
+    expect(data.items.map((o) => o.title).sort()).toEqual(titles.sort());
+    await second.stop();
+  });
+
+  it('rebuilds every read model to exactly what it was, while the server runs', async () => {
+    const server = await startServer({ dataDir });
+    const api = server.as(server.adminToken);
+    const ann = await server.createUser('ann@acme.io');
+    for (let i = 0; i < 5; i++) {
+      const { data: org } = await api.orgs.createOrganization({ title: `Org ${i}`, emailDomains: ['acme.io'] });
+      await api.orgs.updateOrganizationById(org.id, { title: `Org ${i} renamed`, hostname: `org-${i}-host` });
+      if (i % 2) await server.as(ann.token).orgs.joinOrganization(org.id);
+    }
+    const before = await dump(server);
+    const rebuilt = cli(dataDir, ['projections', 'rebuild']);
+    expect(rebuilt.status).toBe(0);
+    expect(JSON.parse(rebuilt.stdout)).toMatchObject({ events: Number(await server.head()) });
+    expect(rebuilt.stderr).toMatch(/events\/s/);
+    expect(await dump(server)).toEqual(before);
+    // The server goes on projecting into the swapped-in collections.
+    const { data: late } = await api.orgs.createOrganization({ title: 'After Rebuild' });
+    expect((await api.orgs.getOrganizationById(late.id)).data.title).toBe('After Rebuild');
+    await server.stop();
+  });
+
+  it('creates users and tokens from the CLI that a running server accepts at once, and audits streams', async () => {
+    const server = await startServer({ dataDir });
+    const created = cli(dataDir, ['users', 'create', '--email', 'cli@acme.io', '--name', 'Cli User']);
+    expect(created.status).toBe(0);
+    const user = JSON.parse(created.stdout);
+    expect(user).toEqual({ id: expect.any(String), email: 'cli@acme.io', token: expect.stringMatching(/^folio_[0-9A-Za-z]{43}$/) });
+    expect(created.stdout.trim().split('\n')).toHaveLength(1);
+    expect((await server.as(user.token).user.getAuthenticatedUser()).data.displayName).toBe('Cli User');
+
+    expect(cli(dataDir, ['users', 'create', '--email', 'CLI@acme.io']).status).toBe(1); // email taken
+
+    const issued = JSON.parse(cli(dataDir, ['tokens', 'create', '--user', user.id]).stdout);
+    expect((await server.as(issued.token).user.getAuthenticatedUser()).data.id).toBe(user.id);
+    expect(cli(dataDir, ['tokens', 'revoke', '--token', user.token]).status).toBe(0);
+    await expect(server.as(user.token).user.getAuthenticatedUser()).rejects.toMatchObject({ code: 401 });
+    expect((await server.as(issued.token).user.getAuthenticatedUser()).status).toBe(200);
+
+    const audit = cli(dataDir, ['audit', 'stream', `user-${user.id}`]);
+    const lines = audit.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.type)).toEqual(['UserCreated', 'ApiTokenIssued', 'ApiTokenIssued', 'ApiTokenRevoked']);
+    expect(lines[0]).toMatchObject({ actor: 'system', source: 'script', data: { email: 'cli@acme.io' } });
+    expect(JSON.stringify(lines)).not.toContain(user.token);
+
+    const status = JSON.parse(cli(dataDir, ['projections', 'status']).stdout);
+    expect(status['identity-users']).toEqual({ position: await server.head(), lag: '0' });
+    await server.stop();
+  });
+
+  it('finishes in-flight requests on SIGTERM and loses none of them', async () => {
+    const port = 39000 + Math.floor(Math.random() * 1000);
+    const child = await startApiProcess(dataDir, port);
+    const token = (await import('node:fs')).readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const api = new GitBookAPI({ endpoint: `http://127.0.0.1:${port}`, authToken: token });
+    const requests = Array.from({ length: 20 }, (_, i) => api.orgs.createOrganization({ title: `Org ${i}` }).then((r) => r.data.id));
+    await new Promise((r) => setTimeout(r, 30));
+    child.kill('SIGTERM');
+    const settled = await Promise.allSettled(requests);
+    expect(await exitOf(child)).toBe(0);
+    const created = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    expect(created.length).toBeGreaterThan(0);
+
+    const again = await startApiProcess(dataDir, port);
+    const { data } = await api.orgs.listOrganizationsForAuthenticatedUser();
+    expect(data.items.map((o) => o.id).sort()).toEqual(expect.arrayContaining(created.sort()));
+    // Nothing half-written: every organization in the log has its read model and its admin.
+    expect(data.items).toHaveLength(data.items.filter((o) => o.permissions.admin).length);
+    again.kill('SIGTERM');
+    expect(await exitOf(again)).toBe(0);
+  });
+});

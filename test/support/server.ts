@@ -1,0 +1,90 @@
+import { GitBookAPI } from '@gitbook/api';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CommandBus } from '@nestjs/cqrs';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { AppModule } from '../../apps/api/src/app.module';
+import { createTestApp } from '../../apps/api/src/create-app';
+import { systemCaller } from '../../libs/platform/src/auth/caller';
+import { Clock, ManualClock } from '../../libs/platform/src/clock';
+import { loadConfig } from '../../libs/platform/src/config/config';
+import { CONFIG } from '../../libs/platform/src/config/config.token';
+import { EVENT_STORE, EventStore } from '../../libs/platform/src/event-store/event-store.port';
+import { CreateUser } from '../../libs/identity/src/users/user.commands';
+
+export interface TestServer {
+  url: string;
+  app: NestFastifyApplication;
+  dataDir: string;
+  clock: ManualClock;
+  adminToken: string;
+  events: EventStore;
+  /** The official client, authenticated as the holder of `token`. */
+  as(token: string): GitBookAPI;
+  createUser(email: string, name?: string): Promise<{ id: string; token: string }>;
+  /** The head of the event log: tests compare it before and after a refused request. */
+  head(): Promise<string | null>;
+  /** A raw request, for what the client cannot send (malformed JSON, huge bodies, no token). */
+  fetch(path: string, init?: RequestInit & { token?: string }): Promise<{ status: number; body: unknown; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move. */
+export async function startServer(options: { dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'folio-e2e-'));
+  const port = await freePort();
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const clock = new ManualClock(new Date('2026-03-01T09:00:00.000Z'));
+  const builder = Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(CONFIG)
+    .useValue(config)
+    .overrideProvider(Clock)
+    .useValue(clock);
+  const app = await createTestApp(builder, pino({ level: process.env.LOG_LEVEL ?? 'silent' }));
+  await app.listen({ port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+  const events = app.get<EventStore>(EVENT_STORE);
+  return {
+    url,
+    app,
+    dataDir,
+    clock,
+    adminToken: readFileSync(join(dataDir, 'admin-token'), 'utf8').trim(),
+    events,
+    as: (token) => new GitBookAPI({ endpoint: url, authToken: token }),
+    createUser: async (email, name) => app.get(CommandBus).execute(new CreateUser(systemCaller('test', 'script'), email, name)),
+    head: () => events.headPosition(),
+    fetch: async (path, init = {}) => {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      const response = await fetch(`${url}${path}`, { ...rest, headers });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    },
+    stop: async () => {
+      await app.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Awaits a client call expected to fail, and checks its status code. */
+export async function expectStatus(call: Promise<unknown>, status: number) {
+  await expect(call).rejects.toMatchObject({ code: status });
+}
