@@ -20,6 +20,24 @@ type Namespace = typeof LIVE;
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
+ * Write work on one file, per process, runs one piece at a time. A batch holds SQLite's write lock
+ * across `await`s; another connection of the same process asking for the lock meanwhile would block
+ * the event loop in busy-wait and so never let the holder finish. Other processes just wait their turn.
+ */
+const writeQueues = new Map<string, Promise<unknown>>();
+
+function exclusive<T>(file: string, work: () => Promise<T> | T): Promise<T> {
+  const previous = writeQueues.get(file) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  const settled = result.catch(() => undefined);
+  writeQueues.set(file, settled);
+  void settled.then(() => {
+    if (writeQueues.get(file) === settled) writeQueues.delete(file);
+  });
+  return result;
+}
+
+/**
  * The embedded read store: one table per collection, `(id, doc JSON)`, with expression indexes on the
  * declared fields. Queries use their own connection, which in WAL mode only ever sees committed batches;
  * projections write through a second one, one batch at a time.
@@ -28,8 +46,6 @@ export class SqliteReadStore implements ReadStore {
   private readonly reader: Database.Database;
   private readonly writer: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
-  /** Batches on the writer connection run one after the other (their work is async). */
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly file: string,
@@ -43,12 +59,14 @@ export class SqliteReadStore implements ReadStore {
     this.reader = open(file);
   }
 
-  async ensureCollections(specs: CollectionSpec[]): Promise<void> {
-    for (const spec of specs) {
-      const table = this.table(spec.name);
-      this.writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-      for (const fields of spec.indexes) this.ensureIndex(table, fields);
-    }
+  ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    return exclusive(this.file, () => {
+      for (const spec of specs) {
+        const table = this.table(spec.name);
+        this.writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+        for (const fields of spec.indexes) this.ensureIndex(table, fields);
+      }
+    });
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
@@ -92,14 +110,12 @@ export class SqliteReadStore implements ReadStore {
         throw error;
       }
     };
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return exclusive(this.file, run);
   }
 
   async rebuildTarget(): Promise<ReadStore> {
     const target = new SqliteReadStore(this.file, REBUILD);
-    target.dropRebuildTables();
+    await exclusive(this.file, () => target.dropRebuildTables());
     return target;
   }
 
@@ -123,7 +139,7 @@ export class SqliteReadStore implements ReadStore {
       }
       this.writer.exec(`DELETE FROM ${REBUILD.checkpoints}`);
     });
-    swap.immediate();
+    await exclusive(this.file, () => swap.immediate());
     this.statements.clear();
   }
 
@@ -137,7 +153,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await exclusive(this.file, () => undefined);
     for (const db of [this.reader, this.writer]) if (db.open) db.close();
   }
 

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import { NewEvent } from '../event-store/event-store.port';
+import { defineProjection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+import { rebuildProjections } from './rebuild';
+
+type Tick = { type: 'Ticked'; data: { n: number } };
+
+/** Counts how often each event was applied: a double application shows as a count above one. */
+const counting = defineProjection<Tick>('counting', [{ name: 'ticks', indexes: [] }], {
+  Ticked: async (event, tx) => {
+    const doc = await tx.get<{ id: string; applied: number; n: number }>('ticks', event.eventId);
+    await tx.upsert('ticks', { id: event.eventId, n: event.data.n, applied: (doc?.applied ?? 0) + 1 });
+  },
+});
+
+const tick = (n: number): NewEvent => ({
+  eventId: randomUUID(),
+  type: 'Ticked',
+  data: { n },
+  metadata: { actor: 'system', source: 'system', correlationId: 'c', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+});
+
+describe('projection runner', () => {
+  let dir: string;
+  const open = () => ({ events: new SqliteEventStore(join(dir, 'events.db')), reads: new SqliteReadStore(join(dir, 'read.db')) });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-runner-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('applies every event exactly once when two processes project the same store', async () => {
+    const a = open();
+    const b = open();
+    for (let i = 0; i < 50; i++) await a.events.append(`tick-${i % 7}`, [tick(i), tick(i + 1000)], 'any');
+    const runners = [new ProjectionRunner(a.events, a.reads, [counting], { batchSize: 7 }), new ProjectionRunner(b.events, b.reads, [counting], { batchSize: 5 })];
+    await Promise.all(runners.map((r) => r.catchUp()));
+    const docs = (await a.reads.find<{ id: string; applied: number }>('ticks', { limit: 1000 })).items;
+    expect(docs).toHaveLength(100);
+    expect(docs.every((d) => d.applied === 1)).toBe(true);
+    expect(await a.reads.checkpoint('counting')).toBe(await a.events.headPosition());
+    for (const s of [a, b]) {
+      await s.events.close();
+      await s.reads.close();
+    }
+  });
+
+  it('resolves waitFor once an append is projected, and false on timeout when nothing runs', async () => {
+    const { events, reads } = open();
+    const idle = new ProjectionRunner(events, reads, [counting]);
+    const { position } = await events.append('tick-1', [tick(1)], 'no-stream');
+    expect(await idle.waitFor(position, 50)).toBe(false);
+    const runner = new ProjectionRunner(events, reads, [counting]);
+    await runner.start();
+    const next = await events.append('tick-1', [tick(2)], 0n);
+    expect(await runner.waitFor(next.position, 2000)).toBe(true);
+    expect(await reads.checkpoint('counting')).toBe(next.position);
+    await runner.stop();
+    await events.close();
+    await reads.close();
+  });
+
+  it('rolls back a failing batch, reports it, and does not move past it', async () => {
+    const { events, reads } = open();
+    const failing = defineProjection<Tick>('failing', [{ name: 'fails', indexes: [] }], {
+      Ticked: async (event, tx) => {
+        await tx.upsert('fails', { id: event.eventId });
+        if (event.data.n === 2) throw new Error('bad event');
+      },
+    });
+    await events.append('tick-1', [tick(1), tick(2)], 'no-stream');
+    const errors: string[] = [];
+    const runner = new ProjectionRunner(events, reads, [failing], { onError: (name) => errors.push(name) });
+    await expect(runner.catchUp()).rejects.toThrow('bad event');
+    expect(errors).toEqual(['failing']);
+    expect(await reads.checkpoint('failing')).toBeNull();
+    expect((await reads.find('fails', { limit: 10 })).items).toEqual([]);
+    await events.close();
+    await reads.close();
+  });
+
+  it('rebuilds a projection from scratch to the same documents', async () => {
+    const { events, reads } = open();
+    for (let i = 0; i < 20; i++) await events.append(`tick-${i}`, [tick(i)], 'no-stream');
+    await new ProjectionRunner(events, reads, [counting]).catchUp();
+    const before = (await reads.find('ticks', { limit: 100 })).items;
+    const result = await rebuildProjections(events, reads, [counting]);
+    expect(result.events).toBe(20);
+    expect((await reads.find('ticks', { limit: 100 })).items).toEqual(before);
+    await events.close();
+    await reads.close();
+  });
+});
