@@ -1,15 +1,16 @@
 // The baseline for the read benchmark: plain Fastify answering Folio's own response body from memory,
 // at Folio's route. The gap between the two is what Nest, auth, the query bus and the read store cost.
-// Run as its own process (like Folio) with PORT and BODY in the environment.
+// Run as its own process (like Folio) with PORT, BODY and CONTENT_TYPE (Folio's) in the environment.
 import Fastify from 'fastify';
 
 const port = Number(process.env.PORT);
 const body = process.env.BODY ?? '{}';
+const contentType = process.env.CONTENT_TYPE ?? 'application/json; charset=utf-8';
 
 const app = Fastify({ logger: false });
 app.get('/v1/orgs/:organizationId', async (_request, reply) => {
   // A pre-serialized string: no JSON.stringify per request, the cheapest honest answer.
-  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  return reply.header('content-type', contentType).send(body);
 });
 app.get('/health', async () => ({ status: 'ok' }));
 

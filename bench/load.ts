@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 export interface LoadFigures {
   /** Completed responses per second over the measured run (any status). */
   rps: number;
+  /** Latency percentiles of 2xx responses, in milliseconds with sub-millisecond precision. */
   p50Ms: number;
   p99Ms: number;
   total: number;
@@ -27,24 +28,44 @@ export async function measure(
   let warmup: LoadFigures | null = null;
   if (warmupSeconds > 0) {
     process.stderr.write(`  ${label}: warm-up ${warmupSeconds} s…\n`);
-    warmup = figures(await autocannon({ ...options, duration: warmupSeconds }));
+    warmup = await run({ ...options, duration: warmupSeconds });
   }
   process.stderr.write(`  ${label}: measuring ${seconds} s at ${options.connections} connections…\n`);
-  const measured = figures(await autocannon({ ...options, duration: seconds }));
+  const measured = await run({ ...options, duration: seconds });
   return { measured, warmup };
 }
 
-function figures(result: autocannon.Result): LoadFigures {
+/**
+ * autocannon's own latency histogram stores whole milliseconds, which reads "0 ms / 1 ms" for a local
+ * GET; its 'response' event carries the exact time, so the percentiles are computed from those instead.
+ */
+function run(options: autocannon.Options): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(figures(result, latencies))));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+function figures(result: autocannon.Result, latencies: number[]): LoadFigures {
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
+  const sorted = Float64Array.from(latencies).sort();
   return {
     rps: result.requests.total / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
     total: result.requests.total,
     ok2xx: result['2xx'],
     non2xx: result.non2xx,
     errors: result.errors,
     statusCodes,
   };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -1,0 +1,239 @@
+// `npm run bench`: Folio's API (embedded mode, its own process) under load from autocannon in this
+// process, next to a bare Fastify baseline; then a projection rebuild next to a raw scan of the log.
+// The report goes to stdout, ending with one JSON line holding every figure; progress goes to stderr.
+// Everything runs on 127.0.0.1, on a fresh temp DATA_DIR that is removed however the bench ends.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, platform, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, killAll, startChild } from './children';
+import { createOrganization, createOrganizations, Folio, startFolio } from './folio';
+import { LoadFigures, measure } from './load';
+import { measureReplay, ReplayFigures } from './replay';
+import { ms, num, ratio, section, table } from './report';
+
+const CONNECTIONS = 32;
+const READ_SECONDS = 8;
+const READ_WARMUP_SECONDS = 2;
+const COMMAND_SECONDS = 8;
+const COMMAND_WARMUP_SECONDS = 1;
+const COMMAND_ORGS = 100;
+/** Well above the ~35 s a normal run takes: a hung step must not keep the bench (and its children) alive. */
+const WATCHDOG_MS = 180_000;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+// ---- Clean-up on every way out: normal end, thrown error, signal, watchdog. All of them end in
+// process.exit, so the 'exit' handler (synchronous) kills the children and removes the temp dir. ----
+
+const tempDir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+
+function cleanUpNow() {
+  killAll();
+  rmSync(tempDir, { recursive: true, force: true });
+}
+process.on('exit', cleanUpNow);
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: stopping the bench`);
+    process.exit(code);
+  });
+}
+setTimeout(() => {
+  log(`bench still running after ${WATCHDOG_MS / 1000} s: giving up`);
+  process.exit(2);
+}, WATCHDOG_MS).unref();
+
+// ---- The three measurements. ----
+
+interface ReadFigures {
+  folio: LoadFigures;
+  bare: LoadFigures;
+  ratio: number;
+}
+
+async function benchReads(folio: Folio): Promise<ReadFigures> {
+  log('Reads: GET /v1/orgs/{id}');
+  const id = await createOrganization(folio, 'Bench read org');
+  const path = `/v1/orgs/${id}`;
+  const sample = await folio.call('GET', path);
+  const load = { connections: CONNECTIONS, headers: { authorization: `Bearer ${folio.token}` } };
+
+  const folioRead = await measure('folio', { ...load, url: folio.url + path }, READ_SECONDS, READ_WARMUP_SECONDS);
+
+  // The baseline answers Folio's exact body and content type, so both send the same bytes.
+  const port = await freePort();
+  const bare = await startChild('bare fastify', join(__dirname, 'bare-server.js'), port, {
+    ...process.env,
+    PORT: String(port),
+    BODY: sample.text,
+    CONTENT_TYPE: sample.contentType,
+  });
+  const bareRead = await measure('bare fastify', { ...load, url: bare.url + path }, READ_SECONDS, READ_WARMUP_SECONDS);
+  await bare.stop();
+
+  return { folio: folioRead.measured, bare: bareRead.measured, ratio: folioRead.measured.rps / bareRead.measured.rps };
+}
+
+interface CommandFigures extends LoadFigures {
+  /** Successful PATCHes including the warm-up: each must have appended an event. */
+  ok2xxWithWarmup: number;
+  /**
+   * PATCHes autocannon built, warm-up included. More than answered: when a run ends, autocannon drops
+   * the requests still in flight (up to one per connection), which the server may well have applied.
+   */
+  sent: number;
+}
+
+async function benchCommands(folio: Folio): Promise<CommandFigures> {
+  log(`Commands: PATCH /v1/orgs/{id} over ${COMMAND_ORGS} organizations`);
+  const ids = await createOrganizations(folio, COMMAND_ORGS, 'Bench org');
+  // One counter shared by all connections (autocannon runs them on this event loop): consecutive
+  // requests go to different organizations, and every title is new, so every PATCH is a real change.
+  let n = 0;
+  const patch: autocannon.Request = {
+    method: 'PATCH',
+    setupRequest: (request) => {
+      const i = n++;
+      return { ...request, path: `/v1/orgs/${ids[i % ids.length]}`, body: JSON.stringify({ title: `Bench title ${i}` }) };
+    },
+  };
+  const { measured, warmup } = await measure(
+    'folio',
+    {
+      url: folio.url,
+      connections: CONNECTIONS,
+      headers: { authorization: `Bearer ${folio.token}`, 'content-type': 'application/json' },
+      requests: [patch],
+    },
+    COMMAND_SECONDS,
+    COMMAND_WARMUP_SECONDS,
+  );
+  return { ...measured, ok2xxWithWarmup: measured.ok2xx + (warmup?.ok2xx ?? 0), sent: n };
+}
+
+// ---- Report. ----
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+function checks(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, apiExit: number | null): Check[] {
+  const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
+  const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
+  const codes = (f: LoadFigures) => `non-2xx ${f.non2xx}, errors ${f.errors}, status ${JSON.stringify(f.statusCodes)}`;
+  return [
+    { name: 'reads: all 2xx (folio)', ok: clean(reads.folio), detail: codes(reads.folio) },
+    { name: 'reads: all 2xx (bare)', ok: clean(reads.bare), detail: codes(reads.bare) },
+    { name: 'commands: all 2xx', ok: clean(commands), detail: codes(commands) },
+    {
+      // Every 2xx appended its event, and no event appeared without a PATCH to cause it.
+      name: 'commands: one event per PATCH',
+      ok: commands.ok2xxWithWarmup <= changed && changed <= commands.sent,
+      detail: `${commands.ok2xxWithWarmup} PATCH 2xx ≤ ${changed} OrganizationSettingsChanged events ≤ ${commands.sent} PATCHes sent; warm-up included`,
+    },
+    { name: 'replay: every event projected', ok: replay.events === replay.rawRows, detail: `${replay.events} replayed, ${replay.rawRows} rows` },
+    { name: 'api: clean exit on SIGTERM', ok: apiExit === 0, detail: `exit code ${apiExit}` },
+  ];
+}
+
+function report(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, shutdownMs: number, results: Check[]): string {
+  const load = (label: string, f: LoadFigures) => [label, num(f.rps), ms(f.p50Ms), ms(f.p99Ms), num(f.total), num(f.non2xx + f.errors)];
+  const loadHeader = ['', 'req/s', 'p50', 'p99', 'requests', 'failed'];
+  return [
+    `Folio bench — ${machine()}\n` +
+      'Load generator (autocannon) and server share these CPUs, so the fastest figures are partly capped by the client.\n',
+    section(
+      `Reads — GET /v1/orgs/{id}, ${CONNECTIONS} connections, ${READ_SECONDS} s after ${READ_WARMUP_SECONDS} s warm-up`,
+      table(loadHeader, [load('Folio API', reads.folio), load('bare Fastify (from memory)', reads.bare)]) +
+        `\n\nFolio / bare: ${ratio(reads.ratio)}`,
+    ),
+    section(
+      `Commands — PATCH /v1/orgs/{id} title over ${COMMAND_ORGS} orgs, ${CONNECTIONS} connections, ${COMMAND_SECONDS} s`,
+      table(loadHeader, [load('Folio API', commands)]) +
+        '\n\nEach PATCH is a durable append (synchronous=FULL) plus a wait for the read model (read-your-writes).',
+    ),
+    section(
+      'Replay — rebuildProjections over the whole log, API stopped',
+      table(
+        ['', 'items', 'seconds', 'per second'],
+        [
+          ['rebuildProjections (events)', num(replay.events), num(replay.rebuildSeconds, 3), num(replay.rebuildEventsPerSec)],
+          [`rawScan (rows, median of 5)`, num(replay.rawRows), num(replay.rawScanSeconds, 4), num(replay.rawRowsPerSec)],
+        ],
+      ) +
+        `\n\nrebuild / raw scan: ${ratio(replay.rebuildEventsPerSec / replay.rawRowsPerSec)}` +
+        ` (the raw scan reads rows without decoding, projecting or writing them)`,
+    ),
+    section(
+      'Summary',
+      table(
+        ['figure', 'value'],
+        [
+          ['read req/s (Folio)', num(reads.folio.rps)],
+          ['read req/s (bare Fastify)', num(reads.bare.rps)],
+          ['read Folio / bare', ratio(reads.ratio)],
+          ['read p50 / p99 (Folio)', `${ms(reads.folio.p50Ms)} / ${ms(reads.folio.p99Ms)}`],
+          ['command req/s', num(commands.rps)],
+          ['command p50 / p99', `${ms(commands.p50Ms)} / ${ms(commands.p99Ms)}`],
+          ['command non-2xx', num(commands.non2xx)],
+          ['replay events/s', num(replay.rebuildEventsPerSec)],
+          ['raw scan rows/s', num(replay.rawRowsPerSec)],
+          ['replay / raw scan', ratio(replay.rebuildEventsPerSec / replay.rawRowsPerSec)],
+          ['API shutdown (SIGTERM → exit)', ms(shutdownMs)],
+        ],
+      ) +
+        '\n\n' +
+        results.map((c) => `${c.ok ? 'ok  ' : 'FAIL'}  ${c.name} (${c.detail})`).join('\n'),
+    ),
+  ].join('');
+}
+
+function machine(): string {
+  return `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${platform()}`;
+}
+
+// ---- Main. ----
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const dataDir = join(tempDir, 'data');
+  log(`Starting Folio's API (embedded, DATA_DIR=${dataDir})…`);
+  const folio = await startFolio(dataDir);
+
+  const reads = await benchReads(folio);
+  const commands = await benchCommands(folio);
+
+  log('Stopping the API (SIGTERM)…');
+  const stopped = await folio.stop();
+  log(`Replay: rebuildProjections and rawScan on ${dataDir}`);
+  const replay = await measureReplay(dataDir);
+
+  const results = checks(reads, commands, replay, stopped.code);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      machine: machine(),
+      connections: CONNECTIONS,
+      reads: { folio: reads.folio, bare: reads.bare, ratio: reads.ratio },
+      commands,
+      replay: { ...replay, ratio: replay.rebuildEventsPerSec / replay.rawRowsPerSec },
+      apiShutdownMs: stopped.ms,
+      checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
+      ok: results.every((c) => c.ok),
+      totalSeconds: (Date.now() - started) / 1000,
+    }) + '\n',
+  );
+  log(`Done in ${num((Date.now() - started) / 1000, 1)} s.`);
+  return results.every((c) => c.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);
