@@ -1,5 +1,5 @@
 import { GitBookAPI } from '@gitbook/api';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Projection } from '../../libs/platform/src/projections/projection';
@@ -7,6 +7,7 @@ import { READ_STORE, ReadStore } from '../../libs/platform/src/read-store/read-s
 import { PROJECTIONS } from '../../libs/platform/src/projections/projection';
 import { cli, exitOf, startApiProcess } from '../support/processes';
 import { startServer } from '../support/server';
+import { freePort } from '../../bench/children';
 
 /** Every document of every read model, in a stable order. */
 async function dump(server: { app: { get<T>(token: unknown): T } }) {
@@ -90,9 +91,9 @@ describe('lifecycle', () => {
   });
 
   it('finishes in-flight requests on SIGTERM and loses none of them', async () => {
-    const port = 39000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     const child = await startApiProcess(dataDir, port);
-    const token = (await import('node:fs')).readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     const api = new GitBookAPI({ endpoint: `http://127.0.0.1:${port}`, authToken: token });
     const requests = Array.from({ length: 20 }, (_, i) => api.orgs.createOrganization({ title: `Org ${i}` }).then((r) => r.data.id));
     await new Promise((r) => setTimeout(r, 30));

@@ -3,10 +3,10 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { freePort } from '../../bench/children';
 import { AppModule } from '../../apps/api/src/app.module';
 import { createTestApp } from '../../apps/api/src/create-app';
 import { systemCaller } from '../../libs/platform/src/auth/caller';
@@ -31,17 +31,6 @@ export interface TestServer {
   /** A raw request, for what the client cannot send (malformed JSON, huge bodies, no token). */
   fetch(path: string, init?: RequestInit & { token?: string }): Promise<{ status: number; body: unknown; headers: Headers }>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move. */
