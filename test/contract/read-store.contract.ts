@@ -98,6 +98,14 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
       }
     });
 
+    it('counts the documents a filter matches', async () => {
+      await seed(store, [{ id: 'a', group: 'g' }, { id: 'b', group: 'g' }, { id: 'c', group: 'h' }, { id: 'd' }]);
+      expect(await store.count(C, { group: 'g' })).toBe(2);
+      expect(await store.count(C, {})).toBe(4);
+      expect(await store.count(C, { group: { $exists: false } })).toBe(1);
+      expect(await store.count(C, { group: 'none' })).toBe(0);
+    });
+
     it('pages by id by default, and answers an empty page without next', async () => {
       await seed(store, [{ id: 'b' }, { id: 'a' }, { id: 'c' }]);
       const first = await store.find(C, { limit: 2 });

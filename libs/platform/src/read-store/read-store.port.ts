@@ -79,6 +79,8 @@ export interface ReadStore {
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   find<T extends Doc = Doc>(collection: string, query: FindQuery): Promise<Page<T>>;
+  /** How many documents match; backed by the collection's indexes when the filter fits one. */
+  count(collection: string, filter: Filter): Promise<number>;
   checkpoint(projection: string): Promise<string | null>;
   /**
    * Runs `work` and stores `position` as `projection`'s checkpoint, all or nothing. `work` receives the

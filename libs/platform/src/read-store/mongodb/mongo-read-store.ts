@@ -87,6 +87,10 @@ export class MongoReadStore implements ReadStore {
     return { items, next: { value: readPath(last, query.sort?.field ?? 'id'), id: last.id } };
   }
 
+  count(collection: string, filter: Filter): Promise<number> {
+    return this.collection(collection).countDocuments(toMongoFilter(filter));
+  }
+
   async checkpoint(projection: string): Promise<string | null> {
     return (await this.checkpoints().findOne({ _id: projection }))?.position ?? null;
   }

@@ -84,6 +84,12 @@ export class SqliteReadStore implements ReadStore {
     return { items, next: { value: readPath(last, field), id: last.id } };
   }
 
+  async count(collection: string, filter: Filter): Promise<number> {
+    const where = whereClause(filter);
+    const row = this.stmt(this.reader, `SELECT COUNT(*) AS n FROM ${this.table(collection)} ${where.sql}`).get(...where.params);
+    return (row as { n: number }).n;
+  }
+
   async checkpoint(projection: string): Promise<string | null> {
     return readCheckpoint(this.stmt(this.reader, this.checkpointSql()), projection);
   }
