@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Projection } from '../../libs/platform/src/projections/projection';
 import { READ_STORE, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
 import { PROJECTIONS } from '../../libs/platform/src/projections/projection';
-import { cli, exitOf, startApiProcess } from '../support/processes';
+import { cli, exitOf, killStartedProcesses, startApiProcess } from '../support/processes';
 import { startServer } from '../support/server';
 import { freePort } from '../../bench/children';
 
@@ -21,20 +21,36 @@ async function dump(server: { app: { get<T>(token: unknown): T } }) {
 
 describe('lifecycle', () => {
   let dataDir: string;
+  /** Servers a test started and has not stopped: a failing test must not leave one running. */
+  let running: { stop(): Promise<void> }[] = [];
+  const start = async () => {
+    const server = await startServer({ dataDir });
+    const stop = server.stop;
+    server.stop = async () => {
+      running = running.filter((s) => s !== server);
+      await stop();
+    };
+    running.push(server);
+    return server;
+  };
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'folio-life-'));
   });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    killStartedProcesses();
+    for (const server of running) await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('writes the bootstrap admin token once, readable by its owner only, and keeps everything across restarts', async () => {
-    const first = await startServer({ dataDir });
+    const first = await start();
     expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
     const titles = ['Alpha Org', 'Beta Org', 'Gamma Org'];
     for (const title of titles) await first.as(first.adminToken).orgs.createOrganization({ title });
     const token = first.adminToken;
     await first.stop();
 
-    const second = await startServer({ dataDir });
+    const second = await start();
     expect(second.adminToken).toBe(token); // not bootstrapped again
     const { data } = await second.as(token).orgs.listOrganizationsForAuthenticatedUser();
     expect(data.items.map((o) => o.title).sort()).toEqual(titles.sort());
@@ -42,7 +58,7 @@ describe('lifecycle', () => {
   });
 
   it('rebuilds every read model to exactly what it was, while the server runs', async () => {
-    const server = await startServer({ dataDir });
+    const server = await start();
     const api = server.as(server.adminToken);
     const ann = await server.createUser('ann@acme.io');
     for (let i = 0; i < 5; i++) {
@@ -63,7 +79,7 @@ describe('lifecycle', () => {
   });
 
   it('creates users and tokens from the CLI that a running server accepts at once, and audits streams', async () => {
-    const server = await startServer({ dataDir });
+    const server = await start();
     const created = cli(dataDir, ['users', 'create', '--email', 'cli@acme.io', '--name', 'Cli User']);
     expect(created.status).toBe(0);
     const user = JSON.parse(created.stdout);
@@ -84,6 +100,15 @@ describe('lifecycle', () => {
     expect(lines.map((l) => l.type)).toEqual(['UserCreated', 'ApiTokenIssued', 'ApiTokenIssued', 'ApiTokenRevoked']);
     expect(lines[0]).toMatchObject({ actor: 'system', source: 'script', data: { email: 'cli@acme.io' } });
     expect(JSON.stringify(lines)).not.toContain(user.token);
+
+    const { data: org } = await server.as(issued.token).orgs.createOrganization({ title: 'Audited Org' });
+    await server.as(issued.token).orgs.updateOrganizationById(org.id, { title: 'Audited Org 2' });
+    const orgAudit = cli(dataDir, ['audit', 'org', org.id]).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const { data: fromApi } = await server.as(issued.token).orgs.listOrganizationAuditEvents(org.id);
+    // The CLI runs without the test server's PUBLIC_URL, so only the urls may differ.
+    const withoutUrls = (events: { urls?: unknown }[]) => events.map(({ urls: _urls, ...rest }) => rest);
+    expect(withoutUrls(orgAudit)).toEqual(withoutUrls(fromApi.items));
+    expect(orgAudit.map((e) => e.action)).toEqual(['organization.settings_changed', 'member.joined', 'organization.created']);
 
     const status = JSON.parse(cli(dataDir, ['projections', 'status']).stdout);
     expect(status['identity-users']).toEqual({ position: await server.head(), lag: '0' });

@@ -13,12 +13,21 @@ export function cli(dataDir: string, args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+const started = new Set<ChildProcess>();
+
+/** Kills every API process a test started and left running (a failed test must not leak one). */
+export function killStartedProcesses() {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  started.clear();
+}
+
 /** The built API, as `npm start` runs it; resolves once it listens. */
 export async function startApiProcess(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(root, 'dist/apps/api/src/main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  started.add(child);
   await new Promise<void>((resolve, reject) => {
     let log = '';
     child.stderr!.on('data', (chunk: Buffer) => {

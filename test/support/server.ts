@@ -56,7 +56,10 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<T
     adminToken: readFileSync(join(dataDir, 'admin-token'), 'utf8').trim(),
     events,
     as: (token) => new GitBookAPI({ endpoint: url, authToken: token }),
-    createUser: async (email, name) => app.get(CommandBus).execute(new CreateUser(systemCaller('test', 'script'), email, name)),
+    createUser: async (email, name) => {
+      const { id, token } = await app.get(CommandBus).execute(new CreateUser(systemCaller('test', 'script'), email, name));
+      return { id, token: token! };
+    },
     head: () => events.headPosition(),
     fetch: async (path, init = {}) => {
       const { token, ...rest } = init;

@@ -7,6 +7,8 @@ import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { PlatformModule } from '@folio/platform/platform.module';
 import { projectsLocally } from '@folio/platform/stores';
 import { IdentityHttpModule, IdentityModule } from '@folio/identity/identity.module';
+import { SamlHttpModule, SamlModule } from '@folio/identity/saml/saml.module';
+import { TeamsHttpModule, TeamsModule } from '@folio/identity/teams/teams.module';
 import { allProjections } from './projections';
 
 @Module({
@@ -15,6 +17,10 @@ import { allProjections } from './projections';
     PlatformModule.forRoot({ projections: allProjections, runProjections: projectsLocally }),
     IdentityModule,
     IdentityHttpModule,
+    TeamsModule,
+    TeamsHttpModule,
+    SamlModule,
+    SamlHttpModule,
   ],
   controllers: [HealthController],
   providers: [

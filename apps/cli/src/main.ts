@@ -14,7 +14,8 @@ const USAGE = `usage: folio <command>
   tokens revoke --token T             revoke a token
   projections rebuild                 replay the log into fresh read models and swap them in
   projections status                  each projection's position and lag
-  audit stream <streamName>           a stream's events as JSON lines`;
+  audit stream <streamName>           a stream's events as JSON lines
+  audit org <organizationId>          an organization's audit events, newest first`;
 
 const COMMANDS = { users, tokens, projections, audit };
 

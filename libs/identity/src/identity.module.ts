@@ -1,6 +1,24 @@
 import { Module } from '@nestjs/common';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
+import { AuditController } from './audit/audit.controller';
+import { GetAuditEventHandler, ListAuditActionsHandler, ListAuditEventsHandler } from './audit/audit.queries';
+import { AuditReads } from './audit/audit.reads';
 import { BootstrapAdmin } from './bootstrap/bootstrap-admin';
+import {
+  CreateInviteLinkHandler,
+  DeleteInviteLinkHandler,
+  InviteUsersHandler,
+  JoinWithInviteHandler,
+  UpdateInviteLinkHandler,
+} from './invites/invite.commands';
+import { InviteController } from './invites/invite.controller';
+import { GetInviteLinkHandler, ListInviteLinksHandler } from './invites/invite.queries';
+import { InviteReads } from './invites/invite.reads';
+import { PingOrganizationHandler } from './member-activity/ping.commands';
+import { ChangeMemberRoleHandler, RemoveMemberHandler, SetMemberSSOHandler } from './members/member.commands';
+import { MemberController } from './members/member.controller';
+import { GetMemberHandler, ListMembersHandler, ListMemberTeamsHandler } from './members/member.queries';
+import { MemberReads } from './members/member.reads';
 import {
   CreateOrganizationHandler,
   JoinOrganizationHandler,
@@ -24,14 +42,43 @@ const handlers = [
   JoinOrganizationHandler,
   GetOrganizationHandler,
   ListOrganizationsHandler,
+  ChangeMemberRoleHandler,
+  RemoveMemberHandler,
+  SetMemberSSOHandler,
+  ListMembersHandler,
+  GetMemberHandler,
+  ListMemberTeamsHandler,
+  PingOrganizationHandler,
+  InviteUsersHandler,
+  JoinWithInviteHandler,
+  CreateInviteLinkHandler,
+  UpdateInviteLinkHandler,
+  DeleteInviteLinkHandler,
+  ListInviteLinksHandler,
+  GetInviteLinkHandler,
+  ListAuditEventsHandler,
+  GetAuditEventHandler,
+  ListAuditActionsHandler,
 ];
 
-/** Users, API tokens, organizations and their members. Controllers are added by the API only. */
+/** Users, API tokens, organizations, members, invites and the audit log. Controllers: the API only. */
 @Module({
-  providers: [...handlers, UserReads, OrganizationReads, BootstrapAdmin, { provide: TokenVerifier, useClass: ReadModelTokenVerifier }],
-  exports: [TokenVerifier, BootstrapAdmin, UserReads],
+  providers: [
+    ...handlers,
+    UserReads,
+    OrganizationReads,
+    MemberReads,
+    InviteReads,
+    AuditReads,
+    BootstrapAdmin,
+    { provide: TokenVerifier, useClass: ReadModelTokenVerifier },
+  ],
+  exports: [TokenVerifier, BootstrapAdmin, UserReads, OrganizationReads, MemberReads, AuditReads],
 })
 export class IdentityModule {}
 
-@Module({ imports: [IdentityModule], controllers: [UserController, OrganizationController] })
+@Module({
+  imports: [IdentityModule],
+  controllers: [UserController, OrganizationController, MemberController, InviteController, AuditController],
+})
 export class IdentityHttpModule {}

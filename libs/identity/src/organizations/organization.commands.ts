@@ -114,7 +114,7 @@ export class JoinOrganizationHandler implements ICommandHandler<JoinOrganization
   ) {}
 
   async execute({ caller, organizationId }: JoinOrganization) {
-    if (!(await this.organizations.exists(organizationId))) throw new NotFound('organization');
+    if (!(await this.organizations.organization(organizationId))) throw new NotFound('organization');
     const user = await this.users.user(caller.userId);
     if (!user) throw new NotFound('user');
     await this.aggregates.handle(

@@ -11,7 +11,7 @@ const created: OrganizationEvent = {
 };
 const founder: OrganizationEvent = {
   type: 'MemberJoined',
-  data: { organizationId: 'o1', userId: 'u1', role: 'admin', via: 'creation', joinedAt: now },
+  data: { organizationId: 'o1', userId: 'u1', role: 'admin', via: 'creation', joinedAt: now, sso: false },
 };
 const renamed: OrganizationEvent = {
   type: 'OrganizationSettingsChanged',
@@ -61,13 +61,13 @@ describe('organization decider', () => {
     spec
       .given([created, founder])
       .when({ type: 'JoinByEmailDomain', userId: 'u2', email: 'bo@ACME.io', now })
-      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u2', role: 'read', via: 'email-domain', joinedAt: now } }]));
+      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u2', role: 'read', via: 'email-domain', joinedAt: now, sso: false } }]));
 
   it('joins as a guest when the default role is null', () =>
     spec
       .given([created, founder, { ...renamed, data: { ...renamed.data, changes: { defaultRole: null }, before: { defaultRole: 'read' } } }])
       .when({ type: 'JoinByEmailDomain', userId: 'u2', email: 'bo@acme.io', now })
-      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u2', role: null, via: 'email-domain', joinedAt: now } }]));
+      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u2', role: null, via: 'email-domain', joinedAt: now, sso: false } }]));
 
   it('refuses an email domain that is not allowed', () =>
     spec
@@ -77,4 +77,74 @@ describe('organization decider', () => {
 
   it('writes nothing when the user is already a member', () =>
     spec.given([created, founder]).when({ type: 'JoinByEmailDomain', userId: 'u1', email: 'a@acme.io', now }).then([]));
+
+  describe('members', () => {
+    const joinedAs = (userId: string, role: 'admin' | 'read' | null): OrganizationEvent => ({
+      type: 'MemberJoined',
+      data: { organizationId: 'o1', userId, role, via: 'invite', joinedAt: now, sso: false },
+    });
+
+    it('adds a member through an invite, keeping an existing member as is', () => {
+      spec.given([created, founder]).when({ type: 'AddMember', userId: 'u2', role: 'read', via: 'invite', now }).then([joinedAs('u2', 'read')]);
+      spec.given([created, founder]).when({ type: 'AddMember', userId: 'u1', role: 'read', via: 'invite', now }).then([]);
+    });
+
+    it('records the link invite a member came through', () =>
+      spec
+        .given([created, founder])
+        .when({ type: 'AddMember', userId: 'u2', role: null, via: 'link-invite', inviteId: 'i1', now })
+        .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u2', role: null, via: 'link-invite', joinedAt: now, sso: false, inviteId: 'i1' } }]));
+
+    it('changes a role, recording the previous one, and writes nothing for the same role', () => {
+      spec
+        .given([created, founder, joinedAs('u2', 'read')])
+        .when({ type: 'ChangeMemberRole', userId: 'u2', role: null, now })
+        .then([{ type: 'MemberRoleChanged', data: { organizationId: 'o1', userId: 'u2', role: null, previousRole: 'read', changedAt: now } }]);
+      spec.given([created, founder, joinedAs('u2', 'read')]).when({ type: 'ChangeMemberRole', userId: 'u2', role: 'read', now }).then([]);
+    });
+
+    it('refuses to demote or remove the last admin', () => {
+      spec.given([created, founder]).when({ type: 'ChangeMemberRole', userId: 'u1', role: 'read', now }).thenThrows(Conflict, /last admin/);
+      spec.given([created, founder, joinedAs('u2', 'read')]).when({ type: 'RemoveMember', userId: 'u1', now }).thenThrows(Conflict, /last admin/);
+    });
+
+    it('lets an admin go when another admin remains', () => {
+      spec
+        .given([created, founder, joinedAs('u2', 'admin')])
+        .when({ type: 'RemoveMember', userId: 'u1', now })
+        .then([{ type: 'MemberRemoved', data: { organizationId: 'o1', userId: 'u1', previousRole: 'admin', removedAt: now } }]);
+      spec
+        .given([
+          created,
+          founder,
+          joinedAs('u2', 'admin'),
+          { type: 'MemberRoleChanged', data: { organizationId: 'o1', userId: 'u2', role: 'read', previousRole: 'admin', changedAt: now } },
+        ])
+        .when({ type: 'ChangeMemberRole', userId: 'u1', role: 'read', now })
+        .thenThrows(Conflict);
+    });
+
+    it('refuses to change or remove someone who is not a member', () => {
+      spec.given([created, founder]).when({ type: 'ChangeMemberRole', userId: 'u9', role: 'read', now }).thenThrows(NotFound);
+      spec
+        .given([created, founder, joinedAs('u2', 'read'), { type: 'MemberRemoved', data: { organizationId: 'o1', userId: 'u2', previousRole: 'read', removedAt: now } }])
+        .when({ type: 'RemoveMember', userId: 'u2', now })
+        .thenThrows(NotFound);
+    });
+
+    it('sets a member as SSO member once, and adds a newcomer as SSO member with the default role', () => {
+      spec
+        .given([created, founder, joinedAs('u2', 'read')])
+        .when({ type: 'SetMemberSSO', userId: 'u2', now })
+        .then([{ type: 'MemberSSOChanged', data: { organizationId: 'o1', userId: 'u2', sso: true, previousSso: false, changedAt: now } }]);
+      spec
+        .given([created, founder, joinedAs('u2', 'read'), { type: 'MemberSSOChanged', data: { organizationId: 'o1', userId: 'u2', sso: true, previousSso: false, changedAt: now } }])
+        .when({ type: 'SetMemberSSO', userId: 'u2', now })
+        .then([]);
+      spec
+        .given([created, founder])
+        .when({ type: 'SetMemberSSO', userId: 'u3', now })
+        .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u3', role: 'read', via: 'sso', joinedAt: now, sso: true } }]);
+    });
+  });
 });

@@ -3,7 +3,8 @@ import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { MEMBERS, MemberDoc, memberId, ORGANIZATIONS, OrganizationDoc } from './organization.projection';
+import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
+import { ORGANIZATIONS, OrganizationDoc } from './organization.projection';
 
 export interface OrganizationView {
   organization: OrganizationDoc;
@@ -26,8 +27,8 @@ export class OrganizationReads {
   }
 
   /** For joining: anyone may learn that an organization exists by trying to join it. */
-  async exists(organizationId: string): Promise<boolean> {
-    return (await this.reads.get(ORGANIZATIONS, organizationId)) !== null;
+  organization(organizationId: string): Promise<OrganizationDoc | null> {
+    return this.reads.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
   }
 
   async listForUser(caller: Caller, list: ListQuery): Promise<{ items: OrganizationView[]; next?: { page: string } }> {

@@ -14,8 +14,8 @@ import { UserReads } from './user.reads';
 export interface CreatedUser {
   id: string;
   email: string;
-  /** Shown once; only its hash is stored. */
-  token: string;
+  /** Shown once; only its hash is stored. Absent when the user was created without a token. */
+  token?: string;
 }
 
 export class CreateUser extends Command<CreatedUser> {
@@ -23,6 +23,8 @@ export class CreateUser extends Command<CreatedUser> {
     readonly caller: Caller,
     readonly email: string,
     readonly displayName?: string,
+    /** Invited users get no token: an admin issues one when they need API access. */
+    readonly options: { issueToken: boolean } = { issueToken: true },
   ) {
     super();
   }
@@ -32,7 +34,7 @@ export class CreateUser extends Command<CreatedUser> {
 export class CreateUserHandler implements ICommandHandler<CreateUser> {
   constructor(private readonly aggregates: Aggregates) {}
 
-  async execute({ caller, email, displayName }: CreateUser): Promise<CreatedUser> {
+  async execute({ caller, email, displayName, options }: CreateUser): Promise<CreatedUser> {
     const address = email.trim();
     if (!isEmail(address, { require_tld: false })) throw new Invalid(`email: ${email} is not an email address`);
     const name = displayName?.trim() || address.split('@')[0];
@@ -45,14 +47,20 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
       { type: 'Reserve', kind: 'email', value: address, ownerId: userId },
       caller,
     );
-    const { token, tokenId, tokenHash } = newApiToken();
+    const issued = options.issueToken ? newApiToken() : undefined;
     await this.aggregates.handle(
       userStream(userId),
       userDecider,
-      { type: 'CreateUser', userId, email: address, displayName: name, token: { tokenId, tokenHash } },
+      {
+        type: 'CreateUser',
+        userId,
+        email: address,
+        displayName: name,
+        ...(issued ? { token: { tokenId: issued.tokenId, tokenHash: issued.tokenHash } } : {}),
+      },
       caller,
     );
-    return { id: userId, email: address, token };
+    return { id: userId, email: address, ...(issued ? { token: issued.token } : {}) };
   }
 }
 

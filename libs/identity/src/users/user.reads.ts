@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { hashToken } from './api-token';
 import { API_TOKENS, ApiTokenDoc, USERS, UserDoc } from './user.projection';
@@ -11,6 +11,11 @@ export class UserReads {
 
   user(userId: string): Promise<UserDoc | null> {
     return this.reads.get<UserDoc>(USERS, userId);
+  }
+
+  async byEmail(email: string): Promise<UserDoc | null> {
+    const page = await this.reads.find<UserDoc>(USERS, { filter: { emailFolded: fold(email.trim()) }, limit: 1 });
+    return page.items[0] ?? null;
   }
 
   token(token: string): Promise<ApiTokenDoc | null> {

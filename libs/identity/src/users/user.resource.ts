@@ -9,7 +9,7 @@ export interface UserResource {
   urls: { location: string };
 }
 
-export function userResource(user: UserDoc, config: FolioConfig): UserResource {
+export function userResource(user: Pick<UserDoc, 'id' | 'displayName' | 'email'>, config: FolioConfig): UserResource {
   return {
     object: 'user',
     id: user.id,

@@ -12,6 +12,8 @@ export interface FolioConfig {
   /** Unset: the embedded SQLite read store under `dataDir`. */
   mongodbUrl?: string;
   logLevel: string;
+  /** FOLIO_SECRET; when unset in embedded mode, one is generated into `dataDir` (see secret.ts). */
+  secret?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
@@ -28,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    secret: env.FOLIO_SECRET || undefined,
   };
 }
 

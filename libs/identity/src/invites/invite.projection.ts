@@ -1,0 +1,22 @@
+import { defineProjection } from '@folio/platform/projections/projection';
+import { Role } from '../permissions/roles';
+import { InviteEvent } from './invite.events';
+
+export const INVITES = 'organizationInvites';
+
+export interface InviteDoc {
+  id: string;
+  organizationId: string;
+  role: Role | null;
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+export const inviteProjection = defineProjection<InviteEvent>('identity-invites', [{ name: INVITES, indexes: [['organizationId', 'createdAt']] }], {
+  OrganizationInviteCreated: async ({ data }, tx) => {
+    const doc: InviteDoc = { id: data.inviteId, organizationId: data.organizationId, role: data.role, createdAt: data.createdAt };
+    await tx.upsert(INVITES, doc);
+  },
+  OrganizationInviteRoleChanged: async ({ data }, tx) => tx.patch(INVITES, data.inviteId, { role: data.role }),
+  OrganizationInviteDeleted: async ({ data }, tx) => tx.delete(INVITES, data.inviteId),
+});

@@ -1,0 +1,8 @@
+import { Role, atLeast } from '../permissions/roles';
+import { InviteDoc } from './invite.projection';
+
+/** `redundant`: the caller already has at least what the invite grants. */
+export function inviteResource(invite: InviteDoc, callerRole: Role | null) {
+  const redundant = invite.role === null ? true : atLeast(callerRole, invite.role);
+  return { object: 'invite' as const, id: invite.id, role: invite.role, redundant };
+}

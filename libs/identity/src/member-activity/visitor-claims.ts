@@ -1,0 +1,27 @@
+import { SignJWT } from 'jose';
+import { Role } from '../permissions/roles';
+
+/** How long a visitor token stays valid: long enough for a session, short enough not to outlive a role change for long. */
+const VALIDITY = '1h';
+
+export interface VisitorClaims {
+  organizationId: string;
+  userId: string;
+  role: Role | null;
+  teams: string[];
+}
+
+/**
+ * The `serviceVisitorClaims` token: an HS256 JWT carrying who the member is in the organization, for
+ * visitor-auth sites to verify later with the same server secret.
+ */
+export function signVisitorClaims(claims: VisitorClaims, secret: string, issuer: string, now: Date): Promise<string> {
+  return new SignJWT({ organization: claims.organizationId, role: claims.role, teams: claims.teams })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setSubject(claims.userId)
+    .setAudience('folio-visitor')
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(VALIDITY)
+    .sign(new TextEncoder().encode(secret));
+}

@@ -1,0 +1,36 @@
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ListQuery } from '@folio/platform/http/pagination';
+import { ROLES, Role } from '../permissions/roles';
+import { MemberSort } from './member.reads';
+
+export class ListMembersQuery extends ListQuery {
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
+
+  @IsOptional()
+  @IsIn([...ROLES, 'guest'])
+  role?: Role | 'guest';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  search?: string;
+
+  @IsOptional()
+  @IsIn(['joinedAt', 'lastSeenAt', 'name'])
+  sort?: MemberSort;
+}
+
+export class UpdateMemberBody {
+  /** Nullable (guest) but required: a PATCH without a role would change nothing. */
+  @IsIn([...ROLES, null], { message: `role must be one of: ${ROLES.join(', ')}, or null for a guest` })
+  role!: Role | null;
+}
+
+export class MemberTeamsQuery extends ListQuery {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  title?: string;
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FolioConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
+import { NotFound } from '@folio/platform/domain/errors';
+import { findPage, ListQuery } from '@folio/platform/http/pagination';
+import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { Role } from '../permissions/roles';
+import { MEMBERS, MemberDoc, memberId } from './member.projection';
+import { memberResource, MemberResource } from './member.resource';
+
+export type MemberSort = 'joinedAt' | 'lastSeenAt' | 'name';
+
+export interface MemberListQuery extends ListQuery {
+  order?: 'asc' | 'desc';
+  role?: Role | 'guest';
+  search?: string;
+  sort?: MemberSort;
+}
+
+/** The read-model field each sort uses; `name` sorts on the case-folded display name. */
+const SORT_FIELD: Record<MemberSort, string> = { joinedAt: 'joinedAt', lastSeenAt: 'lastSeenAt', name: 'nameFolded' };
+
+/** Collection of the teams projection that holds one document per team membership. */
+const TEAM_MEMBERS = 'teamMembers';
+
+@Injectable()
+export class MemberReads {
+  constructor(
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  async get(organizationId: string, userId: string): Promise<MemberDoc> {
+    const member = await this.reads.get<MemberDoc>(MEMBERS, memberId(organizationId, userId));
+    if (!member) throw new NotFound('member');
+    return member;
+  }
+
+  async resource(member: MemberDoc): Promise<MemberResource> {
+    const teams = await this.reads.count(TEAM_MEMBERS, { organizationId: member.organizationId, userId: member.userId });
+    return memberResource(member, { teams }, this.config);
+  }
+
+  /** Sorting by lastSeenAt lists only members seen at least once (the sort field must exist). */
+  async list(organizationId: string, query: MemberListQuery) {
+    const filter: Filter = { organizationId };
+    if (query.role) filter.roleKey = query.role;
+    if (query.search) filter.searchFolded = { $contains: fold(query.search) };
+    const sort = { field: SORT_FIELD[query.sort ?? 'joinedAt'], direction: query.order ?? 'desc' } as const;
+    const page = await findPage<MemberDoc>(this.reads, MEMBERS, { filter, sort }, query);
+    return { items: await Promise.all(page.items.map((m) => this.resource(m))), next: page.next };
+  }
+}

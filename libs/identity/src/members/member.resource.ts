@@ -1,0 +1,27 @@
+import { FolioConfig } from '@folio/platform/config/config';
+import { userResource } from '../users/user.resource';
+import { MemberDoc } from './member.projection';
+
+/** Counts a member resource shows that other read models hold. */
+export interface MemberCounts {
+  teams: number;
+}
+
+/** The Member resource. `spaces` and `sites` stay 0 until those contexts exist. */
+export function memberResource(member: MemberDoc, counts: MemberCounts, config: FolioConfig) {
+  return {
+    object: 'member' as const,
+    id: member.userId,
+    role: member.role,
+    user: userResource({ id: member.userId, displayName: member.displayName, email: member.email }, config),
+    disabled: false,
+    joinedAt: member.joinedAt,
+    ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
+    sso: member.sso,
+    spaces: 0,
+    teams: counts.teams,
+    sites: 0,
+  };
+}
+
+export type MemberResource = ReturnType<typeof memberResource>;

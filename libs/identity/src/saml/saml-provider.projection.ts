@@ -1,0 +1,39 @@
+import { defineProjection } from '@folio/platform/projections/projection';
+import { SAMLProviderEvent, SAMLProviderSettings } from './saml-provider.events';
+
+export const SAML_PROVIDERS = 'samlProviders';
+
+export type SAMLProviderDoc = SAMLProviderSettings & {
+  /** The samlProviderId. */
+  id: string;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+};
+
+export const samlProviderProjection = defineProjection<SAMLProviderEvent>(
+  'identity-saml',
+  [{ name: SAML_PROVIDERS, indexes: [['organizationId', 'createdAt']] }],
+  {
+    SAMLProviderCreated: async ({ data }, tx) => {
+      const { samlProviderId, organizationId, createdAt, label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = data;
+      const doc: SAMLProviderDoc = {
+        id: samlProviderId,
+        organizationId,
+        label,
+        entityID,
+        ssoURL,
+        certificate,
+        defaultTeam,
+        defaultRole,
+        createdAt,
+        updatedAt: createdAt,
+      };
+      await tx.upsert(SAML_PROVIDERS, doc);
+    },
+    SAMLProviderUpdated: async ({ data }, tx) =>
+      tx.patch(SAML_PROVIDERS, data.samlProviderId, { ...data.changes, updatedAt: data.updatedAt }),
+    SAMLProviderDeleted: async ({ data }, tx) => tx.delete(SAML_PROVIDERS, data.samlProviderId),
+  },
+);

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FolioConfig } from './config';
+
+/** Injection token of the server secret that signs visitor tokens. */
+export const SECRET = Symbol('FolioSecret');
+
+/**
+ * The server secret: FOLIO_SECRET, or in embedded mode one generated once into DATA_DIR/secret (mode
+ * 0600) so tokens stay valid across restarts. Distributed replicas must share one, so it must be set.
+ */
+export function loadSecret(config: FolioConfig): string {
+  if (config.secret) return config.secret;
+  if (config.eventStoreUrl || config.mongodbUrl) {
+    throw new Error('FOLIO_SECRET must be set in distributed mode: every API replica must sign with the same secret');
+  }
+  const file = join(config.dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    // `wx`: if another process created it first, fail and read theirs.
+    try {
+      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}
