@@ -1,4 +1,4 @@
-import { GitBookAPI } from '@gitbook/api';
+import { GitBookAPI, MemberRole } from '@gitbook/api';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,12 +61,27 @@ describe('lifecycle', () => {
     const server = await start();
     const api = server.as(server.adminToken);
     const ann = await server.createUser('ann@acme.io');
+    const bob = await server.createUser('bob@acme.io');
+    const certificate = readFileSync(join(__dirname, '..', 'fixtures', 'saml-cert.pem'), 'utf8');
     for (let i = 0; i < 5; i++) {
       const { data: org } = await api.orgs.createOrganization({ title: `Org ${i}`, emailDomains: ['acme.io'] });
       await api.orgs.updateOrganizationById(org.id, { title: `Org ${i} renamed`, hostname: `org-${i}-host` });
-      if (i % 2) await server.as(ann.token).orgs.joinOrganization(org.id);
+      if (i % 2 === 0) continue;
+      // Every kind of identity change, so that every identity read model has something to rebuild.
+      await server.as(ann.token).orgs.joinOrganization(org.id);
+      await server.as(bob.token).orgs.joinOrganization(org.id);
+      await server.as(ann.token).orgs.updateOrganizationMemberLastSeenAt(org.id);
+      await api.orgs.updateMemberInOrganizationById(org.id, ann.id, { role: MemberRole.Edit });
+      const { data: team } = await api.orgs.createOrganizationTeam(org.id, { title: `Team ${i}` });
+      await api.orgs.updateMembersInOrganizationTeam(org.id, team.id, { add: [ann.id, 'bob@acme.io'], memberships: { [ann.id]: { role: 'owner' as never } } });
+      await api.orgs.createOrganizationSamlProvider(org.id, { label: `IdP ${i}`, entityID: 'urn:idp', ssoURL: 'https://idp.acme.io/sso', certificate, defaultTeam: team.id });
+      await api.orgs.createOrganizationInvite(org.id, { role: MemberRole.Comment });
+      await api.orgs.removeMemberFromOrganizationById(org.id, bob.id);
     }
     const before = await dump(server);
+    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents']) {
+      expect(before[collection]?.length).toBeGreaterThan(0);
+    }
     const rebuilt = cli(dataDir, ['projections', 'rebuild']);
     expect(rebuilt.status).toBe(0);
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ events: Number(await server.head()) });

@@ -3,7 +3,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsIn,
   IsOptional,
   ValidateBy,
   ValidationArguments,
@@ -11,9 +10,8 @@ import {
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { ROLES, Role } from '../permissions/roles';
+import { IsRoleOrGuest } from '../permissions/role.validators';
 
-const ROLE_MESSAGE = `role must be one of: ${ROLES.join(', ')}, or null for a guest`;
-const ROLE_VALUES = [...ROLES, null];
 
 /** An invitee: an email, or `{ email, role }` to give that person another role than the default. */
 export type Invitee = string | { email: string; role: Role | null };
@@ -22,7 +20,7 @@ function isInvitee(value: unknown): value is Invitee {
   if (typeof value === 'string') return isEmail(value, { require_tld: false });
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const { email, role, ...rest } = value as Record<string, unknown>;
-  return Object.keys(rest).length === 0 && typeof email === 'string' && isEmail(email, { require_tld: false }) && ROLE_VALUES.includes(role as Role | null);
+  return Object.keys(rest).length === 0 && typeof email === 'string' && isEmail(email, { require_tld: false }) && [...ROLES, null].includes(role as Role | null);
 }
 
 export class InviteUsersBody {
@@ -40,7 +38,7 @@ export class InviteUsersBody {
   emails!: Invitee[];
 
   @IsOptional()
-  @IsIn(ROLE_VALUES, { message: ROLE_MESSAGE })
+  @IsRoleOrGuest()
   role?: Role | null;
 
   @IsOptionalNonNull()
@@ -49,12 +47,12 @@ export class InviteUsersBody {
 }
 
 export class CreateInviteBody {
-  @IsIn(ROLE_VALUES, { message: ROLE_MESSAGE })
+  @IsRoleOrGuest()
   role!: Role | null;
 }
 
 /** Only organization invites exist; `level` belongs to space and collection invites. */
 export class UpdateInviteBody {
-  @IsIn(ROLE_VALUES, { message: ROLE_MESSAGE })
+  @IsRoleOrGuest()
   role!: Role | null;
 }

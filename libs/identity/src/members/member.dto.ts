@@ -1,6 +1,7 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { ROLES, Role } from '../permissions/roles';
+import { IsRoleOrGuest } from '../permissions/role.validators';
 import { MemberSort } from './member.reads';
 
 export class ListMembersQuery extends ListQuery {
@@ -24,7 +25,7 @@ export class ListMembersQuery extends ListQuery {
 
 export class UpdateMemberBody {
   /** Nullable (guest) but required: a PATCH without a role would change nothing. */
-  @IsIn([...ROLES, null], { message: `role must be one of: ${ROLES.join(', ')}, or null for a guest` })
+  @IsRoleOrGuest()
   role!: Role | null;
 }
 

@@ -16,7 +16,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { ROLES, Role } from '../permissions/roles';
+import { Role } from '../permissions/roles';
+import { IsRoleOrGuest } from '../permissions/role.validators';
 import { OrganizationSettings } from './organization.settings';
 
 const TITLE = /\S.*\S/;
@@ -112,7 +113,7 @@ export class UpdateOrganizationBody {
   hostname?: string;
 
   @IsOptional()
-  @IsIn(ROLES)
+  @IsRoleOrGuest()
   defaultRole?: Role | null;
 
   @IsOptional()

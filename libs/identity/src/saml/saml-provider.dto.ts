@@ -1,6 +1,7 @@
-import { IsIn, IsOptional, IsString, IsUrl, Length, Matches, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { ROLES, Role } from '../permissions/roles';
+import { Role } from '../permissions/roles';
+import { IsRoleOrGuest } from '../permissions/role.validators';
 import { CERTIFICATE_MAX, certificateProblem } from './certificate';
 import { SAML_LABEL_MAX } from './saml-provider.decider';
 import { SAMLProviderSettings } from './saml-provider.events';
@@ -30,12 +31,8 @@ function IsX509Certificate(options?: ValidationOptions): PropertyDecorator {
     });
 }
 
-export class CreateSAMLProviderBody {
-  @IsString()
-  @Length(1, SAML_LABEL_MAX)
-  @Matches(VISIBLE, { message: 'label must not be blank' })
-  label!: string;
-
+/** The fields a SAML provider has besides its label, all optional; only `defaultRole` may be null. */
+class SAMLProviderFields {
   @IsOptionalNonNull()
   @IsString()
   @MaxLength(ENTITY_ID_MAX)
@@ -59,8 +56,15 @@ export class CreateSAMLProviderBody {
   defaultTeam?: string;
 
   @IsOptional()
-  @IsIn(ROLES, { message: `defaultRole must be one of: ${ROLES.join(', ')}, or null for guests` })
+  @IsRoleOrGuest()
   defaultRole?: Role | null;
+}
+
+export class CreateSAMLProviderBody extends SAMLProviderFields {
+  @IsString()
+  @Length(1, SAML_LABEL_MAX)
+  @Matches(VISIBLE, { message: 'label must not be blank' })
+  label!: string;
 
   /** Plain data for the command: no class instance, no keys the caller did not send. */
   toInput(): Pick<SAMLProviderSettings, 'label'> & Partial<SAMLProviderSettings> {
@@ -68,39 +72,13 @@ export class CreateSAMLProviderBody {
   }
 }
 
-/** PATCH: the same fields, all optional; only `defaultRole` may be null. */
-export class UpdateSAMLProviderBody {
+/** PATCH: the same fields, all optional. */
+export class UpdateSAMLProviderBody extends SAMLProviderFields {
   @IsOptionalNonNull()
   @IsString()
   @Length(1, SAML_LABEL_MAX)
   @Matches(VISIBLE, { message: 'label must not be blank' })
   label?: string;
-
-  @IsOptionalNonNull()
-  @IsString()
-  @MaxLength(ENTITY_ID_MAX)
-  entityID?: string;
-
-  @IsOptionalNonNull()
-  @IsString()
-  @MaxLength(CERTIFICATE_MAX)
-  @IsX509Certificate()
-  certificate?: string;
-
-  @IsOptionalNonNull()
-  @IsString()
-  @IsUrl(SSO_URL_OPTIONS)
-  @MaxLength(SSO_URL_MAX)
-  ssoURL?: string;
-
-  @IsOptionalNonNull()
-  @IsString()
-  @Length(1, TEAM_ID_MAX)
-  defaultTeam?: string;
-
-  @IsOptional()
-  @IsIn(ROLES, { message: `defaultRole must be one of: ${ROLES.join(', ')}, or null for guests` })
-  defaultRole?: Role | null;
 
   toChanges(): Partial<SAMLProviderSettings> {
     return JSON.parse(JSON.stringify(this));
