@@ -3,10 +3,16 @@
 const tsJest = ['ts-jest', { diagnostics: false }];
 const common = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': tsJest },
+  transform: {
+    '^.+\\.ts$': tsJest,
+    // fractional-indexing ships ES modules only; Node 20 requires them natively, Jest needs them compiled.
+    '^.+/node_modules/fractional-indexing/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!fractional-indexing/)'],
   moduleNameMapper: {
     '^@folio/platform/(.*)$': '<rootDir>/libs/platform/src/$1',
     '^@folio/identity/(.*)$': '<rootDir>/libs/identity/src/$1',
+    '^@folio/content/(.*)$': '<rootDir>/libs/content/src/$1',
   },
 };
 module.exports = {

@@ -19,6 +19,7 @@ import { ChangeMemberRoleHandler, RemoveMemberHandler, SetMemberSSOHandler } fro
 import { MemberController } from './members/member.controller';
 import { GetMemberHandler, ListMembersHandler, ListMemberTeamsHandler } from './members/member.queries';
 import { MemberReads } from './members/member.reads';
+import { GetMembershipHandler } from './members/membership.query';
 import {
   CreateOrganizationHandler,
   JoinOrganizationHandler,
@@ -48,6 +49,7 @@ const handlers = [
   ListMembersHandler,
   GetMemberHandler,
   ListMemberTeamsHandler,
+  GetMembershipHandler,
   PingOrganizationHandler,
   InviteUsersHandler,
   JoinWithInviteHandler,

@@ -7,7 +7,7 @@ import { organizationDecider } from '../organizations/organization.decider';
 import { organizationStream } from '../organizations/organization.events';
 import { OrganizationReads, OrganizationView } from '../organizations/organization.reads';
 import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { CreateUser } from '../users/user.commands';
 import { UserReads } from '../users/user.reads';
 import { inviteDecider } from './invite.decider';

@@ -9,7 +9,7 @@ import {
   isEmail,
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { ROLES, Role } from '../permissions/roles';
+import { ROLES, Role } from '@folio/platform/domain/roles';
 import { IsRoleOrGuest } from '../permissions/role.validators';
 
 

@@ -1,4 +1,4 @@
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 
 /** A link invite: whoever holds its id may join the organization with its role, until it is deleted. */
 export type InviteEvent =

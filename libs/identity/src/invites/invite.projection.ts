@@ -1,5 +1,5 @@
 import { defineProjection } from '@folio/platform/projections/projection';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { InviteEvent } from './invite.events';
 
 export const INVITES = 'organizationInvites';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { INVITES, InviteDoc } from './invite.projection';
 import { inviteResource } from './invite.resource';
 

@@ -1,4 +1,4 @@
-import { Role, atLeast } from '../permissions/roles';
+import { Role, atLeast } from '@folio/platform/domain/roles';
 import { InviteDoc } from './invite.projection';
 
 /** `redundant`: the caller already has at least what the invite grants. */

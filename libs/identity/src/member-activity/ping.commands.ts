@@ -6,7 +6,7 @@ import { Clock } from '@folio/platform/clock';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { SECRET } from '@folio/platform/config/secret';
-import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { MemberReads } from '../members/member.reads';
 import { OrganizationReads } from '../organizations/organization.reads';
 import { memberActivityDecider } from './member-activity.decider';
 import { memberActivityStream } from './member-activity.events';
@@ -33,7 +33,7 @@ export class PingOrganizationHandler implements ICommandHandler<PingOrganization
   constructor(
     private readonly aggregates: Aggregates,
     private readonly organizations: OrganizationReads,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly members: MemberReads,
     @Inject(CONFIG) private readonly config: FolioConfig,
     @Inject(SECRET) private readonly secret: string,
     private readonly clock: Clock,
@@ -47,9 +47,8 @@ export class PingOrganizationHandler implements ICommandHandler<PingOrganization
       { type: 'RecordSeen', organizationId, userId: caller.userId },
       caller,
     );
-    const teams = (await this.reads.find('teamMembers', { filter: { organizationId, userId: caller.userId }, limit: 1000 })).items;
     const token = await signVisitorClaims(
-      { organizationId, userId: caller.userId, role: membership.role, teams: teams.map((t) => String(t.teamId)).sort() },
+      { organizationId, userId: caller.userId, role: membership.role, teams: await this.members.teamIds(organizationId, caller.userId) },
       this.secret,
       this.config.publicUrl,
       this.clock.now(),

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 
 /** How long a visitor token stays valid: long enough for a session, short enough not to outlive a role change for long. */
 const VALIDITY = '1h';

@@ -6,7 +6,7 @@ import { organizationDecider } from '../organizations/organization.decider';
 import { organizationStream } from '../organizations/organization.events';
 import { OrganizationReads } from '../organizations/organization.reads';
 import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { RemoveMemberFromAllTeams } from '../teams/team.commands';
 import { UserReads } from '../users/user.reads';
 import { MemberReads } from './member.reads';

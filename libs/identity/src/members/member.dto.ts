@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQuery } from '@folio/platform/http/pagination';
-import { ROLES, Role } from '../permissions/roles';
+import { ROLES, Role } from '@folio/platform/domain/roles';
 import { IsRoleOrGuest } from '../permissions/role.validators';
 import { MemberSort } from './member.reads';
 

@@ -2,7 +2,7 @@ import { fold } from '@folio/platform/read-store/read-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { MemberActivityEvent } from '../member-activity/member-activity.events';
 import { OrganizationEvent } from '../organizations/organization.events';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { UserEvent } from '../users/user.events';
 
 export const MEMBERS = 'members';

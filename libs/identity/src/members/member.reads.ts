@@ -4,7 +4,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { MEMBERS, MemberDoc, memberId } from './member.projection';
 import { memberResource, MemberResource } from './member.resource';
 
@@ -30,10 +30,20 @@ export class MemberReads {
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
+  membership(organizationId: string, userId: string): Promise<MemberDoc | null> {
+    return this.reads.get<MemberDoc>(MEMBERS, memberId(organizationId, userId));
+  }
+
   async get(organizationId: string, userId: string): Promise<MemberDoc> {
-    const member = await this.reads.get<MemberDoc>(MEMBERS, memberId(organizationId, userId));
+    const member = await this.membership(organizationId, userId);
     if (!member) throw new NotFound('member');
     return member;
+  }
+
+  /** A user belongs to few teams; 1000 is a bound, not a page. */
+  async teamIds(organizationId: string, userId: string): Promise<string[]> {
+    const page = await this.reads.find(TEAM_MEMBERS, { filter: { organizationId, userId }, limit: 1000 });
+    return page.items.map((m) => String(m.teamId)).sort();
   }
 
   async resource(member: MemberDoc): Promise<MemberResource> {

@@ -1,6 +1,6 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { MemberJoinPath, OrganizationEvent } from './organization.events';
 import { defaultSettings, OrganizationSettings } from './organization.settings';
 

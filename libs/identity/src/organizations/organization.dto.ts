@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { IsRoleOrGuest } from '../permissions/role.validators';
 import { OrganizationSettings } from './organization.settings';
 

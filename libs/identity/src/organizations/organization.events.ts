@@ -1,4 +1,4 @@
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { OrganizationSettings } from './organization.settings';
 
 /** How a member came in: the audit trail and the member list tell them apart. */

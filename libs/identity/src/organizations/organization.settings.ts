@@ -1,4 +1,4 @@
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 
 export type MergeRule = { rule: string; users?: string[]; expression?: string; message?: string };
 

@@ -1,5 +1,5 @@
 import { Forbidden } from '@folio/platform/domain/errors';
-import { atLeast, Role } from './roles';
+import { atLeast, Role } from '@folio/platform/domain/roles';
 
 export type OrganizationPermissions = Record<
   | 'view'

@@ -1,5 +1,5 @@
 import { IsIn } from 'class-validator';
-import { ROLES } from './roles';
+import { ROLES } from '@folio/platform/domain/roles';
 
 /**
  * An organization role, or `null` for a guest. With `@IsOptional()` it may also be absent; without it,

@@ -1,6 +1,6 @@
 import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { IsRoleOrGuest } from '../permissions/role.validators';
 import { CERTIFICATE_MAX, certificateProblem } from './certificate';
 import { SAML_LABEL_MAX } from './saml-provider.decider';

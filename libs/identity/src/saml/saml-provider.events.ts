@@ -1,4 +1,4 @@
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 
 /**
  * What an organization admin may set on a SAML provider. `null` means not set yet: a provider can be

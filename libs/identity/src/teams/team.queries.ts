@@ -3,7 +3,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { ListEnvelope, listEnvelope, ListQuery } from '@folio/platform/http/pagination';
 import { OrganizationReads } from '../organizations/organization.reads';
 import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { TeamDoc } from './team.projection';
 import { canManageTeam, TeamReads } from './team.reads';
 import { MemberReads } from '../members/member.reads';

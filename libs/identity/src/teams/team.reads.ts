@@ -5,7 +5,7 @@ import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { CursorKey, Doc, Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { OrganizationReads, OrganizationView } from '../organizations/organization.reads';
 import { organizationPermissions } from '../permissions/organization-permissions';
-import { Role } from '../permissions/roles';
+import { Role } from '@folio/platform/domain/roles';
 import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
 import { TeamRole } from './team.events';
 import { TEAM_MEMBERS, TEAMS, TeamDoc, TeamMemberDoc, teamMemberId } from './team.projection';

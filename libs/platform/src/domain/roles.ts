@@ -1,3 +1,4 @@
+/** The organization roles: a shared kernel every context decides with (content grants, for one). */
 /** Organization roles, strongest first. `null` is a guest. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,0 +1,33 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Role } from '@folio/platform/domain/roles';
+import { MemberReads } from './member.reads';
+
+export interface Membership {
+  role: Role | null;
+  /** The teams of the organization the user belongs to. */
+  teamIds: string[];
+}
+
+/**
+ * Another context's question to identity: is this user a member, with which role, in which teams?
+ * Null for a non-member. Read fresh on every call, so a role change applies to the next request.
+ */
+export class GetMembership extends Query<Membership | null> {
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetMembership)
+export class GetMembershipHandler implements IQueryHandler<GetMembership> {
+  constructor(private readonly members: MemberReads) {}
+
+  async execute({ organizationId, userId }: GetMembership): Promise<Membership | null> {
+    const member = await this.members.membership(organizationId, userId);
+    if (!member) return null;
+    return { role: member.role, teamIds: await this.members.teamIds(organizationId, userId) };
+  }
+}
