@@ -35,7 +35,14 @@ export async function freePort(): Promise<number> {
  * Starts `node script` with `env`, and resolves once GET `readyPath` answers 200. The child's stderr is
  * kept (the tail only) and shown if it fails to start or dies, since its logs are otherwise silenced.
  */
-export async function startChild(name: string, script: string, port: number, env: NodeJS.ProcessEnv, readyPath = '/health'): Promise<Child> {
+export async function startChild(
+  name: string,
+  script: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyPath = '/health',
+  readyWithinMs = 30_000,
+): Promise<Child> {
   const proc = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   running.add(proc);
   let stderrTail = '';
@@ -48,7 +55,7 @@ export async function startChild(name: string, script: string, port: number, env
   }));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode} before it was ready:\n${stderrTail}`);
     if (Date.now() > deadline) {

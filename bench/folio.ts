@@ -10,7 +10,8 @@ export interface Folio extends Child {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; text: string; contentType: string }>;
 }
 
-export async function startFolio(dataDir: string): Promise<Folio> {
+/** `readyWithinMs`: how long /health may take to answer 200 (projections catching up on a seeded log). */
+export async function startFolio(dataDir: string, readyWithinMs?: number): Promise<Folio> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -25,7 +26,7 @@ export async function startFolio(dataDir: string): Promise<Folio> {
   delete env.EVENTSTORE_URL;
   delete env.MONGODB_URL;
 
-  const child = await startChild('folio api', join(__dirname, '../apps/api/src/main.js'), port, env);
+  const child = await startChild('folio api', join(__dirname, '../apps/api/src/main.js'), port, env, '/health', readyWithinMs);
   // Written by the bootstrap during app.init(), so it exists once /health answers.
   const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
 

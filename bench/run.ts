@@ -11,6 +11,7 @@ import { createOrganization, createOrganizations, Folio, startFolio } from './fo
 import { LoadFigures, measure } from './load';
 import { measureReplay, ReplayFigures } from './replay';
 import { ms, num, ratio, section, table } from './report';
+import { measureSpaceLists, SpaceListFigures } from './space-lists';
 
 const CONNECTIONS = 32;
 const READ_SECONDS = 8;
@@ -18,8 +19,8 @@ const READ_WARMUP_SECONDS = 2;
 const COMMAND_SECONDS = 8;
 const COMMAND_WARMUP_SECONDS = 1;
 const COMMAND_ORGS = 100;
-/** Well above the ~35 s a normal run takes: a hung step must not keep the bench (and its children) alive. */
-const WATCHDOG_MS = 180_000;
+/** Well above the time a normal run takes (seeding and projecting 100k spaces included): a hung step must not keep the bench (and its children) alive. */
+const WATCHDOG_MS = 600_000;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -120,7 +121,7 @@ interface Check {
   detail: string;
 }
 
-function checks(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, apiExit: number | null): Check[] {
+function checks(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, apiExit: number | null, lists: SpaceListFigures[]): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
   const codes = (f: LoadFigures) => `non-2xx ${f.non2xx}, errors ${f.errors}, status ${JSON.stringify(f.statusCodes)}`;
@@ -136,10 +137,17 @@ function checks(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigu
     },
     { name: 'replay: every event projected', ok: replay.events === replay.rawRows, detail: `${replay.events} replayed, ${replay.rawRows} rows` },
     { name: 'api: clean exit on SIGTERM', ok: apiExit === 0, detail: `exit code ${apiExit}` },
+    ...lists.map((l) => ({ name: `space list of ${l.spaces}: all 2xx`, ok: clean(l.first) && clean(l.deep), detail: `${codes(l.first)}; ${codes(l.deep)}` })),
   ];
 }
 
-function report(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, shutdownMs: number, results: Check[]): string {
+/** Page time at the largest list over page time at the smallest (p50), first and deep page. */
+function listRatios(lists: SpaceListFigures[]) {
+  const [small, large] = [lists[0], lists[lists.length - 1]];
+  return { first: large.first.p50Ms / small.first.p50Ms, deep: large.deep.p50Ms / small.deep.p50Ms };
+}
+
+function report(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, shutdownMs: number, results: Check[], lists: SpaceListFigures[]): string {
   const load = (label: string, f: LoadFigures) => [label, num(f.rps), ms(f.p50Ms), ms(f.p99Ms), num(f.total), num(f.non2xx + f.errors)];
   const loadHeader = ['', 'req/s', 'p50', 'p99', 'requests', 'failed'];
   return [
@@ -168,6 +176,17 @@ function report(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigu
         ` (the raw scan reads rows without decoding, projecting or writing them)`,
     ),
     section(
+      'Space lists — GET /v1/orgs/{id}/spaces?limit=100, 4 connections',
+      table(
+        ['spaces', 'page', 'req/s', 'p50', 'p99'],
+        lists.flatMap((l) => [
+          [num(l.spaces), 'first', num(l.first.rps), ms(l.first.p50Ms), ms(l.first.p99Ms)],
+          [num(l.spaces), `page ${l.deepPage}`, num(l.deep.rps), ms(l.deep.p50Ms), ms(l.deep.p99Ms)],
+        ]),
+      ) +
+        `\n\npage time ${num(lists[lists.length - 1].spaces)} / ${num(lists[0].spaces)} spaces (p50): first page ${ratio(listRatios(lists).first)}, deep page ${ratio(listRatios(lists).deep)} (target ≤ 1.5)`,
+    ),
+    section(
       'Summary',
       table(
         ['figure', 'value'],
@@ -183,6 +202,7 @@ function report(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigu
           ['raw scan rows/s', num(replay.rawRowsPerSec)],
           ['replay / raw scan', ratio(replay.rebuildEventsPerSec / replay.rawRowsPerSec)],
           ['API shutdown (SIGTERM → exit)', ms(shutdownMs)],
+          ['space list page time 100k / 1k (first, deep)', `${ratio(listRatios(lists).first)}, ${ratio(listRatios(lists).deep)}`],
         ],
       ) +
         '\n\n' +
@@ -210,9 +230,10 @@ async function main(): Promise<number> {
   const stopped = await folio.stop();
   log(`Replay: rebuildProjections and rawScan on ${dataDir}`);
   const replay = await measureReplay(dataDir);
+  const lists = await measureSpaceLists(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -221,6 +242,7 @@ async function main(): Promise<number> {
       commands,
       replay: { ...replay, ratio: replay.rebuildEventsPerSec / replay.rawRowsPerSec },
       apiShutdownMs: stopped.ms,
+      spaceLists: { lists, ratio: listRatios(lists) },
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,

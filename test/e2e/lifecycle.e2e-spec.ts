@@ -77,9 +77,16 @@ describe('lifecycle', () => {
       await api.orgs.createOrganizationSamlProvider(org.id, { label: `IdP ${i}`, entityID: 'urn:idp', ssoURL: 'https://idp.acme.io/sso', certificate, defaultTeam: team.id });
       await api.orgs.createOrganizationInvite(org.id, { role: MemberRole.Comment });
       await api.orgs.removeMemberFromOrganizationById(org.id, bob.id);
+      // Content: a collection with spaces, a grant, a move, a deletion.
+      const { data: collection } = await api.orgs.createCollection(org.id, { title: `Docs ${i}` });
+      const { data: kept } = await api.orgs.createSpace(org.id, { title: `Kept ${i}`, parent: collection.id });
+      const { data: binned } = await api.orgs.createSpace(org.id, { title: `Binned ${i}` });
+      await api.spaces.inviteToSpace(kept.id, { role: MemberRole.Edit, teams: [team.id] });
+      await api.spaces.moveSpace(kept.id, { parent: null } as never);
+      await api.spaces.deleteSpaceById(binned.id);
     }
     const before = await dump(server);
-    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents']) {
+    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants']) {
       expect(before[collection]?.length).toBeGreaterThan(0);
     }
     const rebuilt = cli(dataDir, ['projections', 'rebuild']);

@@ -9,6 +9,7 @@ import { projectsLocally } from '@folio/platform/stores';
 import { IdentityHttpModule, IdentityModule } from '@folio/identity/identity.module';
 import { SamlHttpModule, SamlModule } from '@folio/identity/saml/saml.module';
 import { TeamsHttpModule, TeamsModule } from '@folio/identity/teams/teams.module';
+import { ContentHttpModule, ContentModule } from '@folio/content/content.module';
 import { allProjections } from './projections';
 
 @Module({
@@ -21,6 +22,8 @@ import { allProjections } from './projections';
     TeamsHttpModule,
     SamlModule,
     SamlHttpModule,
+    ContentModule,
+    ContentHttpModule,
   ],
   controllers: [HealthController],
   providers: [

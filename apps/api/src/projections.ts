@@ -1,5 +1,6 @@
 import { Projection } from '@folio/platform/projections/projection';
 import { identityProjections } from '@folio/identity/identity.projections';
+import { contentProjections } from '@folio/content/content.projections';
 
 /** Every projection Folio runs: the API (embedded mode), the projector and the CLI share this list. */
-export const allProjections: Projection[] = [...identityProjections];
+export const allProjections: Projection[] = [...identityProjections, ...contentProjections];

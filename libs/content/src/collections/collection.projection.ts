@@ -1,0 +1,62 @@
+import { defineProjection } from '@folio/platform/projections/projection';
+import { DefaultLevel } from '../spaces/space.events';
+import { CollectionEvent } from './collection.events';
+
+export const COLLECTIONS = 'collections';
+
+/** One document per collection; deleted ones keep theirs with `deletedAt` (their binned spaces point at them). */
+export interface CollectionDoc {
+  id: string;
+  organizationId: string;
+  parent: string | null;
+  position: string;
+  title: string;
+  description: string;
+  defaultLevel: DefaultLevel;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+  [key: string]: unknown;
+}
+
+export const collectionProjection = defineProjection<CollectionEvent>(
+  'content-collections',
+  [
+    {
+      name: COLLECTIONS,
+      indexes: [
+        ['organizationId', 'parent', 'position'],
+        ['organizationId', 'createdAt'],
+        ['parent', 'position'],
+      ],
+    },
+  ],
+  {
+    CollectionCreated: async ({ data }, tx) => {
+      const doc: CollectionDoc = {
+        id: data.collectionId,
+        organizationId: data.organizationId,
+        parent: data.parent,
+        position: data.position,
+        title: data.title,
+        description: data.description,
+        defaultLevel: data.defaultLevel,
+        createdAt: data.createdAt,
+        updatedAt: data.createdAt,
+      };
+      await tx.upsert(COLLECTIONS, doc);
+    },
+    CollectionUpdated: async ({ data }, tx) => tx.patch(COLLECTIONS, data.collectionId, { ...data.changes, updatedAt: data.updatedAt }),
+    CollectionMoved: async ({ data }, tx) =>
+      tx.patch(COLLECTIONS, data.collectionId, { parent: data.parent, position: data.position, updatedAt: data.movedAt }),
+    CollectionTransferred: async ({ data }, tx) =>
+      tx.patch(COLLECTIONS, data.collectionId, {
+        organizationId: data.organizationId,
+        parent: data.parent,
+        position: data.position,
+        updatedAt: data.transferredAt,
+      }),
+    CollectionDeleted: async ({ data }, tx) =>
+      tx.patch(COLLECTIONS, data.collectionId, { deletedAt: data.deletedAt, updatedAt: data.deletedAt }),
+  },
+);

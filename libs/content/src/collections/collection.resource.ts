@@ -1,0 +1,23 @@
+import { FolioConfig } from '@folio/platform/config/config';
+import { collectionPermissions } from '../access/content-permissions';
+import { CollectionView } from './collection.reads';
+
+/** The Collection resource for one caller. */
+export function collectionResource({ collection: c, role }: CollectionView, config: FolioConfig) {
+  return {
+    object: 'collection' as const,
+    id: c.id,
+    title: c.title,
+    ...(c.description ? { description: c.description } : {}),
+    organization: c.organizationId,
+    ...(c.parent ? { parent: c.parent } : {}),
+    defaultLevel: c.defaultLevel,
+    urls: {
+      location: `${config.publicUrl}/v1/collections/${c.id}`,
+      app: `${config.appUrl}/c/${c.id}`,
+    },
+    permissions: collectionPermissions(role),
+  };
+}
+
+export type CollectionResource = ReturnType<typeof collectionResource>;

@@ -1,0 +1,61 @@
+import { Module } from '@nestjs/common';
+import { ContentAccessHttpModule, ContentAccessModule } from './access/access.module';
+import {
+  CreateCollectionHandler,
+  DeleteCollectionHandler,
+  MoveCollectionHandler,
+  TransferCollectionHandler,
+  UpdateCollectionHandler,
+} from './collections/collection.commands';
+import { CollectionController } from './collections/collection.controller';
+import { GetCollectionHandler, ListCollectionsHandler } from './collections/collection.queries';
+import { CollectionReads } from './collections/collection.reads';
+import { Siblings } from './ordering/siblings';
+import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
+import {
+  CreateSpaceHandler,
+  DeleteSpaceHandler,
+  DuplicateSpaceHandler,
+  MoveSpaceHandler,
+  RestoreSpaceHandler,
+  TransferSpaceHandler,
+  UpdateSpaceHandler,
+} from './spaces/space.commands';
+import { SpaceController } from './spaces/space.controller';
+import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
+import { SpaceReads } from './spaces/space.reads';
+import { MemberSpacesController } from './spaces/member-spaces.controller';
+import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
+
+const handlers = [
+  CreateSpaceHandler,
+  UpdateSpaceHandler,
+  DeleteSpaceHandler,
+  RestoreSpaceHandler,
+  DuplicateSpaceHandler,
+  MoveSpaceHandler,
+  TransferSpaceHandler,
+  PurgeExpiredSpacesHandler,
+  GetSpaceHandler,
+  ListSpacesHandler,
+  ListSpacesInCollectionHandler,
+  ListMemberSpacesHandler,
+  CreateCollectionHandler,
+  UpdateCollectionHandler,
+  DeleteCollectionHandler,
+  MoveCollectionHandler,
+  TransferCollectionHandler,
+  GetCollectionHandler,
+  ListCollectionsHandler,
+];
+
+/** Spaces and collections: their handlers, reads, and the retention sweep. Controllers: the API only. */
+@Module({
+  imports: [ContentAccessModule],
+  providers: [...handlers, SpaceReads, CollectionReads, Siblings, SpacePurgeScheduler],
+  exports: [SpaceReads, CollectionReads],
+})
+export class ContentModule {}
+
+@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, MemberSpacesController] })
+export class ContentHttpModule {}

@@ -1,0 +1,5 @@
+import { contentGrantProjection } from './access/content-grant.projection';
+import { collectionProjection } from './collections/collection.projection';
+import { spaceProjection } from './spaces/space.projection';
+
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection];

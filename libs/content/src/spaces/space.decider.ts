@@ -1,0 +1,197 @@
+import { Decider } from '@folio/platform/domain/decider';
+import { Conflict, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
+import { keyBetween } from '../ordering/sibling-order';
+import { SpaceEvent, SpaceSettings, SpaceVisibility } from './space.events';
+
+/** Deleted spaces stay restorable for 7 days, up to and including the exact 7-day mark; after it they are purged. */
+export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether a space deleted at `deletedAt` is past its retention at `now` (strictly more than 7 days). */
+export function retentionExpired(deletedAt: string, now: string): boolean {
+  return Date.parse(now) - Date.parse(deletedAt) > RETENTION_MS;
+}
+
+/** Where a sibling key may go: strictly between `lower` and `upper` (null: unbounded). */
+export interface Slot {
+  lower: string | null;
+  upper: string | null;
+}
+
+export type SpaceState =
+  | { status: 'none' }
+  | {
+      status: 'active' | 'deleted' | 'purged';
+      spaceId: string;
+      organizationId: string;
+      parent: string | null;
+      position: string;
+      settings: SpaceSettings;
+      deletedAt?: string;
+    };
+
+type Existing = Exclude<SpaceState, { status: 'none' }>;
+
+export type SpaceCommand =
+  | {
+      type: 'CreateSpace';
+      spaceId: string;
+      organizationId: string;
+      parent: string | null;
+      position: string;
+      settings: SpaceSettings;
+      visibility: SpaceVisibility;
+      revision: string;
+      duplicatedFrom?: string;
+      now: string;
+    }
+  | { type: 'UpdateSpace'; changes: Partial<SpaceSettings>; now: string }
+  /** Into `parent` (null: the root), between the sibling keys of `slot`. */
+  | { type: 'MoveSpace'; parent: string | null; slot: Slot; now: string }
+  /**
+   * To another organization, at `position` under `parent` there. A cascade (the parent collection is
+   * transferred) also carries deleted spaces along and keeps an unchanged parent.
+   */
+  | { type: 'TransferSpace'; organizationId: string; parent: string | null; position: string; cascadeFrom?: string; now: string }
+  | { type: 'DeleteSpace'; cascadeFrom?: string; now: string }
+  /** Back at `parent`/`position`: the handler puts it at the root when its collection is gone. */
+  | { type: 'RestoreSpace'; parent: string | null; position: string; now: string }
+  | { type: 'PurgeSpace'; now: string };
+
+export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    if (event.type === 'SpaceCreated') {
+      const { spaceId, organizationId, parent, position, title, emoji, editMode, defaultLevel, language, mergeRules } = event.data;
+      return {
+        status: 'active',
+        spaceId,
+        organizationId,
+        parent,
+        position,
+        settings: { title, emoji, editMode, defaultLevel, language, mergeRules },
+      };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'SpaceUpdated':
+        return { ...state, settings: { ...state.settings, ...event.data.changes } };
+      case 'SpaceMoved':
+        return { ...state, parent: event.data.parent, position: event.data.position };
+      case 'SpaceTransferred':
+        return { ...state, organizationId: event.data.organizationId, parent: event.data.parent, position: event.data.position };
+      case 'SpaceDeleted':
+        return { ...state, status: 'deleted', deletedAt: event.data.deletedAt };
+      case 'SpaceRestored': {
+        const { deletedAt: _gone, ...rest } = state;
+        return { ...rest, status: 'active', parent: event.data.parent, position: event.data.position };
+      }
+      case 'SpacePurged':
+        return { ...state, status: 'purged' };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateSpace') {
+      if (state.status !== 'none') throw new Conflict('space already exists');
+      const { spaceId, organizationId, parent, position, settings, visibility, revision, duplicatedFrom, now } = command;
+      return [
+        {
+          type: 'SpaceCreated',
+          data: {
+            spaceId,
+            organizationId,
+            parent,
+            position,
+            ...settings,
+            visibility,
+            revision,
+            createdAt: now,
+            ...(duplicatedFrom ? { duplicatedFrom } : {}),
+          },
+        },
+      ];
+    }
+    if (state.status === 'none' || state.status === 'purged') {
+      if (command.type === 'PurgeSpace' && state.status === 'purged') return [];
+      throw new NotFound('space');
+    }
+    const { spaceId, organizationId } = state;
+    switch (command.type) {
+      case 'UpdateSpace':
+        assertActive(state);
+        return update(state, command.changes, command.now);
+      case 'MoveSpace': {
+        assertActive(state);
+        const { parent, slot } = command;
+        if (parent === state.parent && within(state.position, slot)) {
+          throw new InvalidPosition('The space is already at that position');
+        }
+        const position = keyBetween(slot.lower, slot.upper);
+        return [{ type: 'SpaceMoved', data: { spaceId, organizationId, parent, previousParent: state.parent, position, movedAt: command.now } }];
+      }
+      case 'TransferSpace': {
+        if (!command.cascadeFrom) assertActive(state);
+        if (command.organizationId === organizationId && command.parent === state.parent) {
+          throw new InvalidPosition('The space already belongs to that organization and collection');
+        }
+        return [
+          {
+            type: 'SpaceTransferred',
+            data: {
+              spaceId,
+              organizationId: command.organizationId,
+              previousOrganizationId: organizationId,
+              parent: command.parent,
+              previousParent: state.parent,
+              position: command.position,
+              transferredAt: command.now,
+              ...(command.cascadeFrom ? { cascadeFrom: command.cascadeFrom } : {}),
+            },
+          },
+        ];
+      }
+      case 'DeleteSpace':
+        // Deleting what is in the bin changes nothing: its retention keeps counting from the first deletion.
+        if (state.status === 'deleted') return [];
+        return [
+          {
+            type: 'SpaceDeleted',
+            data: { spaceId, organizationId, deletedAt: command.now, ...(command.cascadeFrom ? { cascadeFrom: command.cascadeFrom } : {}) },
+          },
+        ];
+      case 'RestoreSpace':
+        if (state.status === 'active') return [];
+        if (retentionExpired(state.deletedAt!, command.now)) {
+          throw new Invalid('This space was deleted more than 7 days ago and can no longer be restored');
+        }
+        return [
+          { type: 'SpaceRestored', data: { spaceId, organizationId, parent: command.parent, position: command.position, restoredAt: command.now } },
+        ];
+      case 'PurgeSpace':
+        if (state.status !== 'deleted' || !retentionExpired(state.deletedAt!, command.now)) return [];
+        return [{ type: 'SpacePurged', data: { spaceId, organizationId, deletedAt: state.deletedAt!, purgedAt: command.now } }];
+    }
+  },
+};
+
+function assertActive(state: Existing) {
+  if (state.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
+}
+
+/** Whether `position` already sits strictly inside the slot. */
+export function within(position: string, { lower, upper }: Slot): boolean {
+  return (lower === null || position > lower) && (upper === null || position < upper);
+}
+
+function update(state: Existing, requested: Partial<SpaceSettings>, now: string): SpaceEvent[] {
+  const changes: Partial<SpaceSettings> = {};
+  const before: Partial<SpaceSettings> = {};
+  for (const [key, value] of Object.entries(requested) as [keyof SpaceSettings, unknown][]) {
+    if (value === undefined || JSON.stringify(state.settings[key]) === JSON.stringify(value)) continue;
+    Object.assign(changes, { [key]: value });
+    Object.assign(before, { [key]: state.settings[key] });
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'SpaceUpdated', data: { spaceId: state.spaceId, organizationId: state.organizationId, changes, before, updatedAt: now } }];
+}

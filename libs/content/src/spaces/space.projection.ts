@@ -1,0 +1,76 @@
+import { defineProjection } from '@folio/platform/projections/projection';
+import { DefaultLevel, EditMode, MergeRules, SpaceEvent, SpaceVisibility } from './space.events';
+
+export const SPACES = 'spaces';
+
+/** One document per space not yet purged; deleted spaces keep theirs (with `deletedAt`) until the purge. */
+export interface SpaceDoc {
+  id: string;
+  organizationId: string;
+  /** Parent collection id; null at the organization's root. */
+  parent: string | null;
+  /** Fractional sibling key; lists under a parent sort by it, id breaking ties. */
+  position: string;
+  title: string;
+  emoji: string;
+  visibility: SpaceVisibility;
+  editMode: EditMode;
+  defaultLevel: DefaultLevel;
+  language: string | null;
+  mergeRules: MergeRules;
+  revision: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+  [key: string]: unknown;
+}
+
+export const spaceProjection = defineProjection<SpaceEvent>(
+  'content-spaces',
+  [
+    {
+      name: SPACES,
+      indexes: [
+        ['organizationId', 'parent', 'position'],
+        ['organizationId', 'createdAt'],
+        ['parent', 'position'],
+        ['deletedAt'],
+      ],
+    },
+  ],
+  {
+    SpaceCreated: async ({ data }, tx) => {
+      const doc: SpaceDoc = {
+        id: data.spaceId,
+        organizationId: data.organizationId,
+        parent: data.parent,
+        position: data.position,
+        title: data.title,
+        emoji: data.emoji,
+        visibility: data.visibility,
+        editMode: data.editMode,
+        defaultLevel: data.defaultLevel,
+        language: data.language,
+        mergeRules: data.mergeRules,
+        revision: data.revision,
+        createdAt: data.createdAt,
+        updatedAt: data.createdAt,
+      };
+      await tx.upsert(SPACES, doc);
+    },
+    SpaceUpdated: async ({ data }, tx) => tx.patch(SPACES, data.spaceId, { ...data.changes, updatedAt: data.updatedAt }),
+    SpaceMoved: async ({ data }, tx) =>
+      tx.patch(SPACES, data.spaceId, { parent: data.parent, position: data.position, updatedAt: data.movedAt }),
+    SpaceTransferred: async ({ data }, tx) =>
+      tx.patch(SPACES, data.spaceId, {
+        organizationId: data.organizationId,
+        parent: data.parent,
+        position: data.position,
+        updatedAt: data.transferredAt,
+      }),
+    SpaceDeleted: async ({ data }, tx) => tx.patch(SPACES, data.spaceId, { deletedAt: data.deletedAt, updatedAt: data.deletedAt }),
+    SpaceRestored: async ({ data }, tx) =>
+      tx.patch(SPACES, data.spaceId, { deletedAt: undefined, parent: data.parent, position: data.position, updatedAt: data.restoredAt }),
+    SpacePurged: async ({ data }, tx) => tx.delete(SPACES, data.spaceId),
+  },
+);

@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Caller } from '@folio/platform/auth/caller';
+import { Clock } from '@folio/platform/clock';
+import { NotFound } from '@folio/platform/domain/errors';
+import { Role } from '@folio/platform/domain/roles';
+import { findPage, ListQuery } from '@folio/platform/http/pagination';
+import { CursorKey, Filter, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { ContentAccess } from '../access/content-access';
+import { RETENTION_MS, retentionExpired } from './space.decider';
+import { SPACES, SpaceDoc } from './space.projection';
+
+/** A 404 that tells a caller who could see the space why it is gone. */
+export class RetentionRanOut extends NotFound {
+  constructor() {
+    super('space');
+    this.message = 'This space was deleted more than 7 days ago: it can no longer be restored and is being removed for good';
+  }
+}
+
+export interface SpaceView {
+  space: SpaceDoc;
+  /** The caller's effective role on it. */
+  role: Role | null;
+}
+
+/** Reads of the spaces read model as a caller may see them. */
+@Injectable()
+export class SpaceReads {
+  constructor(
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly access: ContentAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The space and the caller's role on it; 404 when it does not exist, was purged, is past its
+   * retention (even before the sweep purges it), or the caller may not know of it.
+   */
+  async visible(caller: Caller, spaceId: string): Promise<SpaceView> {
+    const space = await this.reads.get<SpaceDoc>(SPACES, spaceId);
+    if (!space) throw new NotFound('space');
+    const role = await this.access.forSpace(caller, space);
+    if (this.expired(space)) throw new RetentionRanOut();
+    return { space, role };
+  }
+
+  /** The visible spaces among `docs`, with the caller's role on each; the others are left out. */
+  async visibleAmong(caller: Caller, docs: SpaceDoc[]): Promise<SpaceView[]> {
+    const views = await Promise.all(
+      docs.map(async (space) => {
+        try {
+          return [{ space, role: await this.access.forSpace(caller, space) }];
+        } catch (error) {
+          if (error instanceof NotFound) return [];
+          throw error;
+        }
+      }),
+    );
+    return views.flat();
+  }
+
+  /** A page of the organization's live spaces, oldest first unless `direction` says otherwise. */
+  listInOrganization(organizationId: string, list: ListQuery, direction: 'asc' | 'desc' = 'asc') {
+    return findPage<SpaceDoc>(
+      this.reads,
+      SPACES,
+      { filter: { organizationId, deletedAt: null }, sort: { field: 'createdAt', direction } },
+      list,
+    );
+  }
+
+  /** A page of a collection's live spaces, in sibling order. */
+  listInCollection(organizationId: string, collectionId: string, list: ListQuery) {
+    return findPage<SpaceDoc>(
+      this.reads,
+      SPACES,
+      { filter: { organizationId, parent: collectionId, deletedAt: null }, sort: { field: 'position', direction: 'asc' } },
+      list,
+    );
+  }
+
+  /** Every space matching `filter` (live or deleted), for cascades. */
+  async all(filter: Filter): Promise<SpaceDoc[]> {
+    const items: SpaceDoc[] = [];
+    let after: CursorKey | undefined;
+    do {
+      const page = await this.reads.find<SpaceDoc>(SPACES, { filter, limit: 1000, after });
+      items.push(...page.items);
+      after = page.next;
+    } while (after);
+    return items;
+  }
+
+  /** Deleted spaces whose retention ran out at the clock's time (deleted strictly before the cutoff). */
+  async expiredBatch(limit = 500): Promise<SpaceDoc[]> {
+    const cutoff = new Date(this.clock.now().getTime() - RETENTION_MS).toISOString();
+    const page = await this.reads.find<SpaceDoc>(SPACES, {
+      filter: { deletedAt: { $lt: cutoff } },
+      sort: { field: 'deletedAt', direction: 'asc' },
+      limit,
+    });
+    return page.items;
+  }
+
+  private expired(space: SpaceDoc): boolean {
+    return space.deletedAt !== undefined && space.deletedAt !== null && retentionExpired(space.deletedAt, this.clock.nowIso());
+  }
+}
