@@ -45,33 +45,63 @@ export class ContentAccess {
   }
 
   forSpace(caller: Caller, space: ContentNode): Promise<Role | null> {
-    return this.effective(caller.userId, space, 'space');
+    return this.single(caller.userId, space, 'space');
   }
 
   forCollection(caller: Caller, collection: ContentNode): Promise<Role | null> {
-    return this.effective(caller.userId, collection, 'collection');
+    return this.single(caller.userId, collection, 'collection');
   }
 
-  /** The role `userId` has on the space, or null when the user may not see it (no caller needed). */
-  async roleOf(userId: string, space: ContentNode): Promise<Role | null> {
+  /**
+   * The caller's role on each of `nodes` (one organization), null where the caller may not see it.
+   * For lists: one membership read, one grants read and shared collection lookups for the whole page.
+   */
+  async forMany(caller: Caller, nodes: ContentNode[]): Promise<Map<string, Role | null>> {
+    return this.effective(caller.userId, nodes);
+  }
+
+  /** The nodes the caller may see, in order, each with the caller's role; nothing for a non-member. */
+  async visibleAmong<T extends ContentNode>(caller: Caller, nodes: T[]): Promise<{ node: T; role: Role }[]> {
+    let roles: Map<string, Role | null>;
     try {
-      return await this.effective(userId, space, 'space');
+      roles = await this.forMany(caller, nodes);
     } catch (error) {
-      if (error instanceof NotFound) return null;
+      if (error instanceof NotFound) return [];
       throw error;
     }
+    return nodes.flatMap((node) => {
+      const role = roles.get(node.id);
+      return role ? [{ node, role }] : [];
+    });
   }
 
-  private async effective(userId: string, node: ContentNode, kind: 'space' | 'collection'): Promise<Role | null> {
-    const membership = await this.membership(userId, node.organizationId, kind);
-    const chain = await this.ancestry(node);
-    const principals = new Set([`user:${userId}`, ...membership.teamIds.map((t) => `team:${t}`)]);
-    const grants = await Promise.all(chain.map((n) => this.reads.find<ContentGrantDoc>(CONTENT_GRANTS, { filter: { targetId: n.id }, limit: 1000 })));
-    const granted = grants.flatMap((page) => page.items).filter((g) => principals.has(`${g.principalType}:${g.principalId}`));
-    const role = strongest([membership.role, defaultLevel(chain), ...granted.map((g) => g.role)]);
+  private async single(userId: string, node: ContentNode, kind: 'space' | 'collection'): Promise<Role> {
+    const role = (await this.effective(userId, [node], kind)).get(node.id);
     // A guest with nothing granted must not learn the content exists.
-    if (role === null) throw new NotFound(kind);
+    if (!role) throw new NotFound(kind);
     return role;
+  }
+
+  private async effective(userId: string, nodes: ContentNode[], kind = 'space'): Promise<Map<string, Role | null>> {
+    const roles = new Map<string, Role | null>();
+    if (nodes.length === 0) return roles;
+    const organizationId = nodes[0].organizationId;
+    const membership = await this.membership(userId, organizationId, kind);
+    const parents = new Map<string, ContentNode | null>();
+    const chains = await Promise.all(nodes.map((node) => this.ancestry(node, parents)));
+    const ids = [...new Set(chains.flat().map((n) => n.id))];
+    const principals = new Set([`user:${userId}`, ...membership.teamIds.map((t) => `team:${t}`)]);
+    const grants = await this.reads.find<ContentGrantDoc>(CONTENT_GRANTS, { filter: { targetId: { $in: ids } }, limit: 100_000 });
+    const granted = new Map<string, Role[]>();
+    for (const g of grants.items) {
+      if (!principals.has(`${g.principalType}:${g.principalId}`)) continue;
+      granted.set(g.targetId, [...(granted.get(g.targetId) ?? []), g.role]);
+    }
+    nodes.forEach((node, i) => {
+      const chain = chains[i];
+      roles.set(node.id, strongest([membership.role, defaultLevel(chain), ...chain.flatMap((n) => granted.get(n.id) ?? [])]));
+    });
+    return roles;
   }
 
   private async membership(userId: string, organizationId: string, kind = 'organization'): Promise<Membership> {
@@ -80,12 +110,16 @@ export class ContentAccess {
     return membership;
   }
 
-  /** The node and its collections up to the root (a bounded walk: a cycle cannot be, but costs nothing to stop). */
-  private async ancestry(node: ContentNode): Promise<ContentNode[]> {
+  /**
+   * The node and its collections up to the root, looking each collection up once per call (`cache`).
+   * A bounded walk: a cycle cannot be, but stopping costs nothing.
+   */
+  private async ancestry(node: ContentNode, cache: Map<string, ContentNode | null>): Promise<ContentNode[]> {
     const chain = [node];
     let parent = node.parent;
     while (parent && chain.length < 100) {
-      const collection = await this.reads.get<ContentNode>(COLLECTIONS, parent);
+      if (!cache.has(parent)) cache.set(parent, await this.reads.get<ContentNode>(COLLECTIONS, parent));
+      const collection = cache.get(parent);
       if (!collection) break;
       chain.push(collection);
       parent = collection.parent;

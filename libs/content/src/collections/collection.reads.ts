@@ -46,17 +46,7 @@ export class CollectionReads {
   }
 
   async visibleAmong(caller: Caller, docs: CollectionDoc[]): Promise<CollectionView[]> {
-    const views = await Promise.all(
-      docs.map(async (collection) => {
-        try {
-          return [{ collection, role: await this.access.forCollection(caller, collection) }];
-        } catch (error) {
-          if (error instanceof NotFound) return [];
-          throw error;
-        }
-      }),
-    );
-    return views.flat();
+    return (await this.access.visibleAmong(caller, docs)).map(({ node, role }) => ({ collection: node, role }));
   }
 
   /** Root collections in sibling order, or (nested) every live collection, oldest first. */

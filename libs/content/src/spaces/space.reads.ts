@@ -46,17 +46,7 @@ export class SpaceReads {
 
   /** The visible spaces among `docs`, with the caller's role on each; the others are left out. */
   async visibleAmong(caller: Caller, docs: SpaceDoc[]): Promise<SpaceView[]> {
-    const views = await Promise.all(
-      docs.map(async (space) => {
-        try {
-          return [{ space, role: await this.access.forSpace(caller, space) }];
-        } catch (error) {
-          if (error instanceof NotFound) return [];
-          throw error;
-        }
-      }),
-    );
-    return views.flat();
+    return (await this.access.visibleAmong(caller, docs)).map(({ node, role }) => ({ space: node, role }));
   }
 
   /** A page of the organization's live spaces, oldest first unless `direction` says otherwise. */

@@ -89,12 +89,17 @@ export function whereClause(filter: Filter = {}, sort?: Sort, after?: CursorKey)
   };
 }
 
+/**
+ * Strictly after (value, id) in the sort order. Written as `value >= ? AND (value > ? OR id > ?)`
+ * rather than the plainer OR of two cases: SQLite turns only the first form into an index range, so a
+ * deep page costs what the first page costs instead of scanning every earlier entry.
+ */
 function keyset(sort: Sort, after: CursorKey): Sql {
   const cmp = sort.direction === 'asc' ? '>' : '<';
   if (sort.field === 'id') return { sql: `id ${cmp} ?`, params: [after.id] };
   const expr = fieldExpr(sort.field);
   const value = bind(after.value);
-  return { sql: `(${expr} ${cmp} ? OR (${expr} = ? AND id ${cmp} ?))`, params: [value, value, after.id] };
+  return { sql: `(${expr} ${cmp}= ? AND (${expr} ${cmp} ? OR id ${cmp} ?))`, params: [value, value, after.id] };
 }
 
 export function orderClause(sort?: Sort): string {
