@@ -45,6 +45,8 @@ describe('lifecycle', () => {
   it('writes the bootstrap admin token once, readable by its owner only, and keeps everything across restarts', async () => {
     const first = await start();
     expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'secret')).mode & 0o777).toBe(0o600);
+    const secret = readFileSync(join(dataDir, 'secret'), 'utf8');
     const titles = ['Alpha Org', 'Beta Org', 'Gamma Org'];
     for (const title of titles) await first.as(first.adminToken).orgs.createOrganization({ title });
     const token = first.adminToken;
@@ -52,6 +54,7 @@ describe('lifecycle', () => {
 
     const second = await start();
     expect(second.adminToken).toBe(token); // not bootstrapped again
+    expect(readFileSync(join(dataDir, 'secret'), 'utf8')).toBe(secret); // visitor tokens stay valid
     const { data } = await second.as(token).orgs.listOrganizationsForAuthenticatedUser();
     expect(data.items.map((o) => o.title).sort()).toEqual(titles.sort());
     await second.stop();

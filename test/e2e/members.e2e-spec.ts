@@ -1,5 +1,7 @@
 import { MemberRole } from '@gitbook/api';
-import { decodeJwt } from 'jose';
+import { decodeJwt, jwtVerify } from 'jose';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
@@ -243,6 +245,13 @@ describe('members, invites, ping and audit', () => {
       expect(token).toBe(data.gitbookVisitorClaims);
       const claims = decodeJwt(token);
       expect(claims).toMatchObject({ sub: bob.id, organization: orgId, role: 'read', teams: [], aud: 'folio-visitor' });
+      expect(claims.exp! - claims.iat!).toBe(3600);
+      expect(claims.iat).toBe(Math.floor(server.clock.now().getTime() / 1000));
+      // Verifiable with the server secret (generated into DATA_DIR on first start), and only with it.
+      const secret = new TextEncoder().encode(readFileSync(join(server.dataDir, 'secret'), 'utf8').trim());
+      const verified = await jwtVerify(token, secret, { audience: 'folio-visitor', currentDate: server.clock.now() });
+      expect(verified.payload.sub).toBe(bob.id);
+      await expect(jwtVerify(token, new TextEncoder().encode('another secret'), { currentDate: server.clock.now() })).rejects.toThrow();
       await expectStatus(api(cat).updateOrganizationMemberLastSeenAt(orgId), 404);
     });
 

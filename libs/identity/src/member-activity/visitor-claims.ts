@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { Role } from '@folio/platform/domain/roles';
 
 /** How long a visitor token stays valid: long enough for a session, short enough not to outlive a role change for long. */
-const VALIDITY = '1h';
+const VALIDITY_SECONDS = 3600;
 
 export interface VisitorClaims {
   organizationId: string;
@@ -21,7 +21,8 @@ export function signVisitorClaims(claims: VisitorClaims, secret: string, issuer:
     .setIssuer(issuer)
     .setSubject(claims.userId)
     .setAudience('folio-visitor')
+    // Both from the injected clock: jose's relative forms would read the system clock instead.
     .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(VALIDITY)
+    .setExpirationTime(Math.floor(now.getTime() / 1000) + VALIDITY_SECONDS)
     .sign(new TextEncoder().encode(secret));
 }
