@@ -134,6 +134,22 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
       expect(await store.get(C, 'b')).toBeNull();
     });
 
+    it('commits several projections in one transaction, or none of them', async () => {
+      await store.transactionAll([
+        { projection: 'p', position: '4', work: async (tx) => tx.upsert(C, { id: 'from-p' }) },
+        { projection: 'q', position: '4', work: async (tx, checkpoint) => { expect(checkpoint).toBeNull(); await tx.upsert(C, { id: 'from-q' }); } },
+      ]);
+      expect([await store.checkpoint('p'), await store.checkpoint('q')]).toEqual(['4', '4']);
+      await expect(
+        store.transactionAll([
+          { projection: 'p', position: '5', work: async (tx) => tx.delete(C, 'from-p') },
+          { projection: 'q', position: '5', work: async () => { throw new Error('q failed'); } },
+        ]),
+      ).rejects.toThrow('q failed');
+      expect([await store.checkpoint('p'), await store.checkpoint('q')]).toEqual(['4', '4']);
+      expect(await store.get(C, 'from-p')).not.toBeNull();
+    });
+
     it('shows a batch from another connection its checkpoint inside the transaction', async () => {
       const second = await f.openSecond();
       try {

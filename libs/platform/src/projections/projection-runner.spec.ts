@@ -84,6 +84,25 @@ describe('projection runner', () => {
     await reads.close();
   });
 
+  it('keeps healthy projections moving when another one fails', async () => {
+    const { events, reads } = open();
+    const broken = defineProjection<Tick>('broken', [{ name: 'broken', indexes: [] }], {
+      Ticked: async () => {
+        throw new Error('always fails');
+      },
+    });
+    await events.append('tick-1', [tick(1), tick(2)], 'no-stream');
+    const errors: string[] = [];
+    const runner = new ProjectionRunner(events, reads, [broken, counting], { onError: (name) => errors.push(name) });
+    await expect(runner.catchUp()).rejects.toThrow('always fails');
+    expect(errors).toEqual(['broken']);
+    expect(await reads.checkpoint('counting')).toBe(await events.headPosition());
+    expect(await reads.checkpoint('broken')).toBeNull();
+    expect(await runner.waitFor((await events.headPosition())!, 50)).toBe(false);
+    await events.close();
+    await reads.close();
+  });
+
   it('rebuilds a projection from scratch to the same documents', async () => {
     const { events, reads } = open();
     for (let i = 0; i < 20; i++) await events.append(`tick-${i}`, [tick(i)], 'no-stream');

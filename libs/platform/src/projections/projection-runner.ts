@@ -1,10 +1,33 @@
 import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
-import { ReadStore } from '../read-store/read-store.port';
+import { ProjectionBatch, ReadStore } from '../read-store/read-store.port';
 import { Projection } from './projection';
 import { DEFAULT_WAIT_MS, ProjectionProgress } from './projection-progress';
 
 /** Another writer moved the checkpoint between our read and our batch: re-read and try again. */
 class Superseded extends Error {}
+
+/** A projection's events for this pass, read after `checkpoint`. */
+interface Pending {
+  projection: Projection;
+  checkpoint: string | null;
+  events: StoredEvent[];
+  last: string;
+}
+
+/** The batch applies only if the checkpoint is still the one the events were read after. */
+function batchOf({ projection, checkpoint, events, last }: Pending): ProjectionBatch {
+  return {
+    projection: projection.name,
+    position: last,
+    work: async (tx, current) => {
+      if (current !== checkpoint) throw new Superseded();
+      for (const event of events) {
+        const handle = projection.handlers[event.type];
+        if (handle) await handle(event, tx);
+      }
+    },
+  };
+}
 
 interface Waiter {
   position: string;
@@ -111,44 +134,51 @@ export class ProjectionRunner extends ProjectionProgress {
     return this.running;
   }
 
-  /** One batch for every projection; true when any of them moved. */
+  /**
+   * One batch for every projection, committed together with every checkpoint in one read-store
+   * transaction; true when any of them moved.
+   */
   private async pass(onProgress?: (position: string, events: number) => void): Promise<boolean> {
-    let moved = false;
-    let newest: string | null = null;
     // Projections at the same checkpoint (the usual case) share one read of the log.
     const reads = new Map<string | null, Promise<StoredEvent[]>>();
+    const pending: Pending[] = [];
     for (const projection of this.projections) {
       const checkpoint = await this.reads.checkpoint(projection.name);
       if (!reads.has(checkpoint)) reads.set(checkpoint, this.events.readAll(checkpoint, this.batchSize));
-      const batch = await reads.get(checkpoint)!;
-      if (batch.length === 0) {
-        this.advance(projection.name, checkpoint);
-        continue;
-      }
-      const last = batch[batch.length - 1].position;
-      try {
-        await this.reads.transaction(projection.name, last, async (tx, current) => {
-          if (current !== checkpoint) throw new Superseded();
-          for (const event of batch) {
-            const handle = projection.handlers[event.type];
-            if (handle) await handle(event, tx);
-          }
-        });
-        this.advance(projection.name, last);
-        if (comparePositions(last, newest) > 0) newest = last;
-      } catch (error) {
-        if (!(error instanceof Superseded)) {
-          this.options.onError?.(projection.name, error);
-          throw error;
-        }
-      }
-      moved = true;
+      const events = await reads.get(checkpoint)!;
+      if (events.length === 0) this.advance(projection.name, checkpoint);
+      else pending.push({ projection, checkpoint, events, last: events[events.length - 1].position });
     }
-    if (onProgress && newest !== null) {
+    if (pending.length === 0) return false;
+    try {
+      await this.reads.transactionAll(pending.map(batchOf));
+      for (const p of pending) this.advance(p.projection.name, p.last);
+    } catch (error) {
+      if (error instanceof Superseded) return true; // another writer moved a checkpoint: read again
+      await this.oneByOne(pending);
+    }
+    if (onProgress) {
+      const newest = pending.map((p) => p.last).reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
       const read = await Promise.all(reads.values());
-      onProgress(newest, read.reduce((n, batch) => n + batch.length, 0));
+      onProgress(newest, read.reduce((n, events) => n + events.length, 0));
     }
-    return moved;
+    return true;
+  }
+
+  /** After a failed pass: each projection alone, so one failing projection does not hold the others back. */
+  private async oneByOne(pending: Pending[]) {
+    let failure: unknown = null;
+    for (const p of pending) {
+      try {
+        await this.reads.transactionAll([batchOf(p)]);
+        this.advance(p.projection.name, p.last);
+      } catch (error) {
+        if (error instanceof Superseded) continue;
+        this.options.onError?.(p.projection.name, error);
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
   }
 
   private advance(projection: string, position: string | null) {

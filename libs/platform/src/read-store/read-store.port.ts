@@ -74,6 +74,14 @@ export interface ReadTransaction {
   deleteMany(collection: string, filter: Filter): Promise<void>;
 }
 
+/** One projection's part of a batch: its work, and the checkpoint to store with it. */
+export interface ProjectionBatch {
+  projection: string;
+  position: string;
+  /** Receives the checkpoint stored when the transaction began (read inside it). */
+  work: (tx: ReadTransaction, checkpoint: string | null) => Promise<void>;
+}
+
 export interface ReadStore {
   /** Creates the collection and its indexes when missing. Idempotent. */
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
@@ -92,6 +100,11 @@ export interface ReadStore {
     position: string,
     work: (tx: ReadTransaction, checkpoint: string | null) => Promise<void>,
   ): Promise<void>;
+  /**
+   * Several projections' batches in one transaction, all or nothing: the runner's usual pass, so
+   * that a pass costs one commit however many projections there are.
+   */
+  transactionAll(batches: ProjectionBatch[]): Promise<void>;
   /**
    * A store writing to fresh copies of the collections (and checkpoints), for rebuilds: the live ones
    * keep serving until `swapRebuild` replaces them in one step.

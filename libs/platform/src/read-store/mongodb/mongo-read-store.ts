@@ -6,6 +6,7 @@ import {
   Filter,
   FindQuery,
   Page,
+  ProjectionBatch,
   ReadStore,
   ReadTransaction,
 } from '../read-store.port';
@@ -101,16 +102,22 @@ export class MongoReadStore implements ReadStore {
    * afresh and sees what the winner committed. The checkpoint write is what makes two processes
    * applying the same batch conflict.
    */
-  async transaction(
+  transaction(
     projection: string,
     position: string,
     work: (tx: ReadTransaction, checkpoint: string | null) => Promise<void>,
   ): Promise<void> {
+    return this.transactionAll([{ projection, position, work }]);
+  }
+
+  async transactionAll(batches: ProjectionBatch[]): Promise<void> {
     await this.client.withSession((session) =>
       session.withTransaction(async () => {
-        const stored = await this.checkpoints().findOne({ _id: projection }, { session });
-        await work(this.writeTransaction(session, position), stored?.position ?? null);
-        await this.checkpoints().updateOne({ _id: projection }, { $set: { position } }, { upsert: true, session });
+        for (const { projection, position, work } of batches) {
+          const stored = await this.checkpoints().findOne({ _id: projection }, { session });
+          await work(this.writeTransaction(session, position), stored?.position ?? null);
+          await this.checkpoints().updateOne({ _id: projection }, { $set: { position } }, { upsert: true, session });
+        }
       }, BATCH),
     );
   }

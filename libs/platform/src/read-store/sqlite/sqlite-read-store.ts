@@ -6,6 +6,7 @@ import {
   Filter,
   FindQuery,
   Page,
+  ProjectionBatch,
   ReadStore,
   ReadTransaction,
 } from '../read-store.port';
@@ -99,17 +100,24 @@ export class SqliteReadStore implements ReadStore {
     position: string,
     work: (tx: ReadTransaction, checkpoint: string | null) => Promise<void>,
   ): Promise<void> {
+    return this.transactionAll([{ projection, position, work }]);
+  }
+
+  transactionAll(batches: ProjectionBatch[]): Promise<void> {
     const run = async () => {
       // IMMEDIATE: another process (the CLI, a rebuild) writing the same file waits for this batch.
       this.writer.exec('BEGIN IMMEDIATE');
       try {
-        const checkpoint = readCheckpoint(this.stmt(this.writer, this.checkpointSql()), projection);
-        await work(this.writeTransaction(), checkpoint);
-        this.stmt(
+        const read = this.stmt(this.writer, this.checkpointSql());
+        const write = this.stmt(
           this.writer,
           `INSERT INTO ${this.ns.checkpoints} (projection, position) VALUES (?, ?)
            ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
-        ).run(projection, position);
+        );
+        for (const { projection, position, work } of batches) {
+          await work(this.writeTransaction(), readCheckpoint(read, projection));
+          write.run(projection, position);
+        }
         this.writer.exec('COMMIT');
       } catch (error) {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
