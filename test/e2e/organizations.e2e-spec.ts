@@ -46,16 +46,7 @@ describe('organizations', () => {
       ['an unknown property', { title: 'Good', colour: 'red' }],
       ['email domains that are not domains', { title: 'Good', emailDomains: ['not a domain'] }],
     ])('refuses %s with 400 and writes nothing', async (_case, body) => {
-      const before = await server.head();
-      const { status, body: error } = await server.fetch('/v1/orgs', {
-        method: 'POST',
-        token: ann.token,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(status).toBe(400);
-      expect(error).toEqual({ error: { code: 400, message: expect.any(String) } });
-      expect(await server.head()).toBe(before);
+      await server.expectRefused(ann.token, 'POST', '/v1/orgs', body);
     });
 
     it('refuses a caller without a token', async () => {
@@ -159,16 +150,7 @@ describe('organizations', () => {
       ['default content of another type', { defaultContent: { type: 'space', site: 'x' } }],
     ])('refuses %s with 400 and writes nothing', async (_case, body) => {
       const org = await createOrg(ann.token);
-      const before = await server.head();
-      const response = await server.fetch(`/v1/orgs/${org.id}`, {
-        method: 'PATCH',
-        token: ann.token,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { code: 400, message: expect.any(String) } });
-      expect(await server.head()).toBe(before);
+      await server.expectRefused(ann.token, 'PATCH', `/v1/orgs/${org.id}`, body);
     });
 
     it('lets only admins change it: 404 for strangers, 403 for members', async () => {

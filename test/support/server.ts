@@ -30,6 +30,11 @@ export interface TestServer {
   head(): Promise<string | null>;
   /** A raw request, for what the client cannot send (malformed JSON, huge bodies, no token). */
   fetch(path: string, init?: RequestInit & { token?: string }): Promise<{ status: number; body: unknown; headers: Headers }>;
+  /**
+   * Sends a JSON request the server must refuse: checks the status (400 unless said), the error body,
+   * and that nothing was appended to the log. Answers the error message.
+   */
+  expectRefused(token: string, method: string, path: string, body?: unknown, status?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -48,7 +53,7 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<T
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   const events = app.get<EventStore>(EVENT_STORE);
-  return {
+  const server: TestServer = {
     url,
     app,
     dataDir,
@@ -69,11 +74,25 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<T
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
     },
+    expectRefused: async (token, method, path, body, status = 400) => {
+      const before = await events.headPosition();
+      const response = await server.fetch(path, {
+        method,
+        token,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual({ error: { code: status, message: expect.any(String) } });
+      expect(await events.headPosition()).toBe(before);
+      return (response.body as { error: { message: string } }).error.message;
+    },
     stop: async () => {
       await app.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 /** Awaits a client call expected to fail, and checks its status code. */
