@@ -110,6 +110,8 @@ export class UpdateSpace extends Command<SpaceResource> {
     readonly caller: Caller,
     readonly spaceId: string,
     readonly changes: Partial<SpaceSettings>,
+    /** The space's ETag the caller last saw (`If-Match`), if any. */
+    readonly ifMatch?: bigint,
   ) {
     super();
   }
@@ -120,7 +122,7 @@ const ADMIN_SETTINGS: (keyof SpaceSettings)[] = ['editMode', 'defaultLevel', 'me
 
 @CommandHandler(UpdateSpace)
 export class UpdateSpaceHandler extends SpaceHandler implements ICommandHandler<UpdateSpace> {
-  async execute({ caller, spaceId, changes }: UpdateSpace) {
+  async execute({ caller, spaceId, changes, ifMatch }: UpdateSpace) {
     const { role } = await this.spaces.visible(caller, spaceId);
     const permissions = spacePermissions(role);
     if (ADMIN_SETTINGS.some((key) => changes[key] !== undefined)) {
@@ -128,7 +130,7 @@ export class UpdateSpaceHandler extends SpaceHandler implements ICommandHandler<
     } else {
       assertAllowed(permissions.edit, 'change this space');
     }
-    await this.aggregates.handle(spaceStream(spaceId), spaceDecider, { type: 'UpdateSpace', changes }, caller);
+    await this.aggregates.handle(spaceStream(spaceId), spaceDecider, { type: 'UpdateSpace', changes }, caller, { ifMatch });
     return this.read(caller, spaceId);
   }
 }

@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { CreateSpace, DeleteSpace, DuplicateSpace, MoveSpace, RestoreSpace, TransferSpace, UpdateSpace } from './space.commands';
 import { CreateSpaceBody, GetSpaceQuery, MoveBody, TransferSpaceBody, UpdateSpaceBody } from './space.dto';
@@ -47,9 +48,14 @@ export class SpaceController {
   }
 
   @Patch('spaces/:spaceId')
-  update(@CallerParam() caller: Caller, @Param('spaceId') spaceId: string, @Body() body: UpdateSpaceBody) {
+  update(
+    @CallerParam() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Body() body: UpdateSpaceBody,
+    @IfMatch() ifMatch: bigint | undefined,
+  ) {
     const changes = (body as UpdateSpaceBody | undefined)?.toChanges() ?? {};
-    return this.commands.execute(new UpdateSpace(caller, spaceId, changes));
+    return this.commands.execute(new UpdateSpace(caller, spaceId, changes, ifMatch));
   }
 
   @Delete('spaces/:spaceId')

@@ -19,6 +19,8 @@ export interface SpaceDoc {
   language: string | null;
   mergeRules: MergeRules;
   revision: string;
+  /** Revision of the space's stream: its ETag (not to be confused with `revision`, its content's). */
+  streamRevision: string;
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;
@@ -39,7 +41,7 @@ export const spaceProjection = defineProjection<SpaceEvent>(
     },
   ],
   {
-    SpaceCreated: async ({ data }, tx) => {
+    SpaceCreated: async ({ data, revision: streamRevision }, tx) => {
       const doc: SpaceDoc = {
         id: data.spaceId,
         organizationId: data.organizationId,
@@ -53,24 +55,34 @@ export const spaceProjection = defineProjection<SpaceEvent>(
         language: data.language,
         mergeRules: data.mergeRules,
         revision: data.revision,
+        streamRevision: String(streamRevision),
         createdAt: data.createdAt,
         updatedAt: data.createdAt,
       };
       await tx.upsert(SPACES, doc);
     },
-    SpaceUpdated: async ({ data }, tx) => tx.patch(SPACES, data.spaceId, { ...data.changes, updatedAt: data.updatedAt }),
-    SpaceMoved: async ({ data }, tx) =>
-      tx.patch(SPACES, data.spaceId, { parent: data.parent, position: data.position, updatedAt: data.movedAt }),
-    SpaceTransferred: async ({ data }, tx) =>
+    SpaceUpdated: async ({ data, revision }, tx) =>
+      tx.patch(SPACES, data.spaceId, { ...data.changes, updatedAt: data.updatedAt, streamRevision: String(revision) }),
+    SpaceMoved: async ({ data, revision }, tx) =>
+      tx.patch(SPACES, data.spaceId, { parent: data.parent, position: data.position, updatedAt: data.movedAt, streamRevision: String(revision) }),
+    SpaceTransferred: async ({ data, revision }, tx) =>
       tx.patch(SPACES, data.spaceId, {
         organizationId: data.organizationId,
         parent: data.parent,
         position: data.position,
         updatedAt: data.transferredAt,
+        streamRevision: String(revision),
       }),
-    SpaceDeleted: async ({ data }, tx) => tx.patch(SPACES, data.spaceId, { deletedAt: data.deletedAt, updatedAt: data.deletedAt }),
-    SpaceRestored: async ({ data }, tx) =>
-      tx.patch(SPACES, data.spaceId, { deletedAt: undefined, parent: data.parent, position: data.position, updatedAt: data.restoredAt }),
+    SpaceDeleted: async ({ data, revision }, tx) =>
+      tx.patch(SPACES, data.spaceId, { deletedAt: data.deletedAt, updatedAt: data.deletedAt, streamRevision: String(revision) }),
+    SpaceRestored: async ({ data, revision }, tx) =>
+      tx.patch(SPACES, data.spaceId, {
+        deletedAt: undefined,
+        parent: data.parent,
+        position: data.position,
+        updatedAt: data.restoredAt,
+        streamRevision: String(revision),
+      }),
     SpacePurged: async ({ data }, tx) => tx.delete(SPACES, data.spaceId),
   },
 );

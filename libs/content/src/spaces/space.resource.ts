@@ -1,10 +1,11 @@
 import { FolioConfig } from '@folio/platform/config/config';
+import { withETag } from '@folio/platform/http/etag';
 import { spacePermissions } from '../access/content-permissions';
 import { SpaceView } from './space.reads';
 
 /** The Space resource for one caller: the seed's fields and every one the client's spec requires. */
 export function spaceResource({ space: s, role }: SpaceView, config: FolioConfig) {
-  return {
+  return withETag({
     object: 'space' as const,
     id: s.id,
     title: s.title,
@@ -30,7 +31,7 @@ export function spaceResource({ space: s, role }: SpaceView, config: FolioConfig
     changeRequestsOpen: 0,
     changeRequestsDraft: 0,
     permissions: spacePermissions(role),
-  };
+  }, s.streamRevision);
 }
 
 export type SpaceResource = ReturnType<typeof spaceResource>;

@@ -51,6 +51,8 @@ export class UpdateOrganization extends Command<OrganizationResource> {
     readonly caller: Caller,
     readonly organizationId: string,
     readonly changes: Partial<OrganizationSettings>,
+    /** The organization's ETag the caller last saw (`If-Match`), if any. */
+    readonly ifMatch?: bigint,
   ) {
     super();
   }
@@ -64,7 +66,7 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  async execute({ caller, organizationId, changes }: UpdateOrganization) {
+  async execute({ caller, organizationId, changes, ifMatch }: UpdateOrganization) {
     const current = await this.organizations.forMember(organizationId, caller);
     assertAllowed(organizationPermissions(current.membership.role).admin, 'change this organization');
     const oldHostname = current.organization.hostname;
@@ -76,6 +78,7 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
         organizationDecider,
         { type: 'ChangeSettings', changes },
         caller,
+        { ifMatch },
       );
     } catch (error) {
       // Give back what this request reserved; the organization did not take it.

@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { CreateOrganization, JoinOrganization, UpdateOrganization } from './organization.commands';
 import { CreateOrganizationBody, UpdateOrganizationBody } from './organization.dto';
@@ -41,8 +42,9 @@ export class OrganizationController {
     @CallerParam() caller: Caller,
     @Param('organizationId') organizationId: string,
     @Body() body: UpdateOrganizationBody,
+    @IfMatch() ifMatch: bigint | undefined,
   ) {
-    return this.commands.execute(new UpdateOrganization(caller, organizationId, body.toChanges()));
+    return this.commands.execute(new UpdateOrganization(caller, organizationId, body.toChanges(), ifMatch));
   }
 
   @Post(':organizationId/join')

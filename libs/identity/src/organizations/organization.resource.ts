@@ -1,10 +1,11 @@
 import { FolioConfig } from '@folio/platform/config/config';
+import { withETag } from '@folio/platform/http/etag';
 import { organizationPermissions } from '../permissions/organization-permissions';
 import { OrganizationView } from './organization.reads';
 
 /** The Organization resource: the seed's fields and what the client's spec requires, for one caller. */
 export function organizationResource({ organization: o, membership }: OrganizationView, config: FolioConfig) {
-  return {
+  return withETag({
     object: 'organization' as const,
     id: o.id,
     title: o.title,
@@ -27,7 +28,7 @@ export function organizationResource({ organization: o, membership }: Organizati
       ...(o.logo ? { logo: o.logo } : {}),
     },
     permissions: organizationPermissions(membership.role),
-  };
+  }, o.streamRevision);
 }
 
 export type OrganizationResource = ReturnType<typeof organizationResource>;
