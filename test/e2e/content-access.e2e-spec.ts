@@ -79,6 +79,23 @@ describe('content access', () => {
     await expectStatus(server.as(stranger.token).spaces.inviteToSpace(space.id, { role: MemberRole.Admin, users: [stranger.id] }), 404);
   });
 
+  it("counts the spaces granted to a member and to a team on their resources", async () => {
+    const { data: collection } = await server.as(admin.token).orgs.createCollection(orgId, { title: 'Docs' });
+    const [a, b] = [await createSpace({ title: 'A', parent: collection.id }), await createSpace({ title: 'B', parent: collection.id })];
+    const solo = await createSpace({ title: 'Solo' });
+    const { data: team } = await server.as(admin.token).orgs.createOrganizationTeam(orgId, { title: 'Writers' });
+    await server.as(admin.token).collections.inviteToCollection(collection.id, { role: MemberRole.Edit, teams: [team.id] });
+    await server.as(admin.token).spaces.inviteToSpace(solo.id, { role: MemberRole.Read, users: [guest.id] });
+    await server.as(admin.token).spaces.inviteToSpace(a.id, { role: MemberRole.Read, users: [guest.id] });
+    const member = await server.as(admin.token).orgs.getMemberInOrganizationById(orgId, guest.id);
+    expectMatchesSpec('GET', '/orgs/{organizationId}/members/{userId}', 200, member.data);
+    expect(member.data.spaces).toBe(2);
+    const got = await server.as(admin.token).orgs.getTeamInOrganizationById(orgId, team.id);
+    expect(got.data.spaces).toBe(2);
+    await server.as(admin.token).spaces.deleteSpaceById(b.id);
+    expect((await server.as(admin.token).orgs.getTeamInOrganizationById(orgId, team.id)).data.spaces).toBe(1);
+  });
+
   it('lists the spaces a member can access, with the permission on each', async () => {
     const open = await createSpace({ title: 'Open' });
     const closed = await createSpace({ title: 'Closed' });

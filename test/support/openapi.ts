@@ -7,6 +7,9 @@ const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 addFormats(ajv);
+// The spec's own format: "a Unicode codepoint or character of the emoji". Empty (no emoji) or not, it
+// is a string of at most 50 characters, which the schema's maxLength already checks.
+ajv.addFormat('emoji', /^[\s\S]{0,50}$/u);
 ajv.addSchema(spec, 'spec');
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');

@@ -20,7 +20,7 @@ const grantId = (target: GrantTarget, principal: Principal) => `${target.type}:$
 
 export const contentGrantProjection = defineProjection<ContentGrantEvent>(
   'content-grants',
-  [{ name: CONTENT_GRANTS, indexes: [['targetId'], ['organizationId', 'principalId']] }],
+  [{ name: CONTENT_GRANTS, indexes: [['targetId'], ['organizationId', 'principalType', 'principalId']] }],
   {
     ContentAccessGranted: async ({ data }, tx) => {
       const doc: ContentGrantDoc = {

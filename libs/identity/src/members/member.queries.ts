@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, listEnvelope } from '@folio/platform/http/pagination';
 import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
@@ -86,6 +86,7 @@ export class ListMemberTeamsHandler implements IQueryHandler<ListMemberTeams> {
     private readonly organizations: OrganizationReads,
     private readonly members: MemberReads,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, organizationId, userId, query }: ListMemberTeams) {
@@ -107,7 +108,7 @@ export class ListMemberTeamsHandler implements IQueryHandler<ListMemberTeams> {
     const items = rows.slice(0, limit);
     const next = rows.length > limit ? { page: encodeCursor({ value: null, id: items[items.length - 1].team.id }, binding) } : undefined;
     return listEnvelope(
-      await Promise.all(items.map(async ({ team, role }) => ({ team: await teamResourceFor(this.reads, team.id, caller), member: { role } }))),
+      await Promise.all(items.map(async ({ team, role }) => ({ team: await teamResourceFor(this.reads, this.queries, team.id, caller), member: { role } }))),
       next,
     );
   }

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { Role } from '@folio/platform/domain/roles';
+import { CountGrantedSpaces } from './granted-spaces.query';
 import { MEMBERS, MemberDoc, memberId } from './member.projection';
 import { memberResource, MemberResource } from './member.resource';
 
@@ -28,6 +30,7 @@ export class MemberReads {
   constructor(
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(CONFIG) private readonly config: FolioConfig,
+    private readonly queries: QueryBus,
   ) {}
 
   membership(organizationId: string, userId: string): Promise<MemberDoc | null> {
@@ -47,8 +50,11 @@ export class MemberReads {
   }
 
   async resource(member: MemberDoc): Promise<MemberResource> {
-    const teams = await this.reads.count(TEAM_MEMBERS, { organizationId: member.organizationId, userId: member.userId });
-    return memberResource(member, { teams }, this.config);
+    const [teams, spaces] = await Promise.all([
+      this.reads.count(TEAM_MEMBERS, { organizationId: member.organizationId, userId: member.userId }),
+      this.queries.execute(new CountGrantedSpaces(member.organizationId, { type: 'user', id: member.userId })),
+    ]);
+    return memberResource(member, { teams, spaces }, this.config);
   }
 
   /** Sorting by lastSeenAt lists only members seen at least once (the sort field must exist). */

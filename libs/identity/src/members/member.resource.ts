@@ -5,9 +5,10 @@ import { MemberDoc } from './member.projection';
 /** Counts a member resource shows that other read models hold. */
 export interface MemberCounts {
   teams: number;
+  spaces: number;
 }
 
-/** The Member resource. `spaces` and `sites` stay 0 until those contexts exist. */
+/** The Member resource. `sites` stays 0 until the publishing context exists. */
 export function memberResource(member: MemberDoc, counts: MemberCounts, config: FolioConfig) {
   return {
     object: 'member' as const,
@@ -18,7 +19,7 @@ export function memberResource(member: MemberDoc, counts: MemberCounts, config: 
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
     sso: member.sso,
-    spaces: 0,
+    spaces: counts.spaces,
     teams: counts.teams,
     sites: 0,
   };

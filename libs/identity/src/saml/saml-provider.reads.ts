@@ -1,14 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { NotFound } from '@folio/platform/domain/errors';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
-import { TEAM_MEMBERS, TEAMS, TeamDoc } from '../teams/team.projection';
+import { TEAMS, TeamDoc } from '../teams/team.projection';
+import { teamCounts, TeamCounts } from '../teams/team.resource';
 import { SAML_PROVIDERS, SAMLProviderDoc } from './saml-provider.projection';
 
 /** The default team of a provider, as its resource shows it. */
 export interface DefaultTeam {
   team: TeamDoc;
-  members: number;
+  counts: TeamCounts;
 }
 
 /** A provider with the team it names as `defaultTeam`, when that team (still) exists. */
@@ -23,7 +25,10 @@ const ALL_PAGE = 1000;
 /** Reads of SAML providers, always inside one organization: an id from another one is not found. */
 @Injectable()
 export class SAMLProviderReads {
-  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   async get(organizationId: string, samlProviderId: string): Promise<SAMLProviderDoc | null> {
     const provider = await this.reads.get<SAMLProviderDoc>(SAML_PROVIDERS, samlProviderId);
@@ -77,6 +82,6 @@ export class SAMLProviderReads {
 
   private async defaultTeam(organizationId: string, teamId: string): Promise<DefaultTeam | null> {
     const team = await this.team(organizationId, teamId);
-    return team && { team, members: await this.reads.count(TEAM_MEMBERS, { teamId }) };
+    return team && { team, counts: await teamCounts(this.reads, this.queries, team) };
   }
 }

@@ -22,7 +22,7 @@ export function samlProviderResource({ provider: p, team }: SAMLProviderView, co
     entityID: p.entityID ?? '',
     certificate: p.certificate ?? '',
     // The spec embeds the Team; the caller is an organization admin, who may manage every team.
-    ...(team ? { defaultTeam: teamResource(team.team, { members: team.members }, { admin: true }) } : {}),
+    ...(team ? { defaultTeam: teamResource(team.team, team.counts, { admin: true }) } : {}),
     defaultRole: p.defaultRole,
     createdAt: p.createdAt,
     // `active` means a login went through; there is no SAML login flow yet, so every provider is pending.

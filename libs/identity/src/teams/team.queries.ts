@@ -55,10 +55,10 @@ export class ListTeamsHandler implements IQueryHandler<ListTeams> {
     const ids = teams.map((t) => t.id);
     const [roles, counts] = await Promise.all([
       this.teams.rolesOf(caller.userId, ids),
-      Promise.all(ids.map((id) => this.teams.memberCount(id))),
+      Promise.all(teams.map((team) => this.teams.counts(team))),
     ]);
     return teams.map((team, i) =>
-      teamResource(team, { members: counts[i] }, { admin: canManageTeam(role, roles.get(team.id) ?? null) }),
+      teamResource(team, counts[i], { admin: canManageTeam(role, roles.get(team.id) ?? null) }),
     );
   }
 }
@@ -86,7 +86,7 @@ export class GetTeamHandler implements IQueryHandler<GetTeam> {
 export async function readTeam(teams: TeamReads, organizationId: string, teamId: string, caller: Caller): Promise<TeamResource> {
   const access = await teams.access(organizationId, teamId, caller);
   assertAllowed(access.view, 'view this team');
-  return teamResource(access.team, { members: await teams.memberCount(teamId) }, { admin: access.manage });
+  return teamResource(access.team, await teams.counts(access.team), { admin: access.manage });
 }
 
 export class ListTeamMembers extends Query<ListEnvelope<TeamMemberResource>> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
@@ -9,6 +10,7 @@ import { Role } from '@folio/platform/domain/roles';
 import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
 import { TeamRole } from './team.events';
 import { TEAM_MEMBERS, TEAMS, TeamDoc, TeamMemberDoc, teamMemberId } from './team.projection';
+import { teamCounts, TeamCounts } from './team.resource';
 
 /** What the caller may do with one team, and what it needs to say so. */
 export interface TeamAccess {
@@ -35,6 +37,7 @@ export class TeamReads {
   constructor(
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly organizations: OrganizationReads,
+    private readonly queries: QueryBus,
   ) {}
 
   /** 404 for non-members of the organization and for teams that are not (or no longer) in it. */
@@ -55,8 +58,8 @@ export class TeamReads {
     };
   }
 
-  memberCount(teamId: string): Promise<number> {
-    return this.reads.count(TEAM_MEMBERS, { teamId });
+  counts(team: TeamDoc): Promise<TeamCounts> {
+    return teamCounts(this.reads, this.queries, team);
   }
 
 

@@ -1,21 +1,22 @@
+import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { ReadStore } from '@folio/platform/read-store/read-store.port';
 import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
+import { CountGrantedSpaces } from '../members/granted-spaces.query';
 import { MemberResource } from '../members/member.resource';
 import { TeamRole } from './team.events';
 import { TEAM_MEMBERS, TEAMS, TeamDoc, TeamMemberDoc, teamMemberId } from './team.projection';
 import { canManageTeam } from './team.reads';
 
 /** The Team resource for one caller: `admin` says whether the caller may manage its members. */
-export function teamResource(team: TeamDoc, counts: { members: number }, permissions: { admin: boolean }) {
+export function teamResource(team: TeamDoc, counts: TeamCounts, permissions: { admin: boolean }) {
   return {
     object: 'team' as const,
     id: team.id,
     title: team.title,
     members: counts.members,
-    // Spaces a team has access to come with the content context; until then no team has any.
-    spaces: 0,
+    spaces: counts.spaces,
     createdAt: team.createdAt,
     permissions: { admin: permissions.admin, view: true },
   };
@@ -23,19 +24,34 @@ export function teamResource(team: TeamDoc, counts: { members: number }, permiss
 
 export type TeamResource = ReturnType<typeof teamResource>;
 
+export interface TeamCounts {
+  members: number;
+  /** Live spaces granted to the team (the content context counts them). */
+  spaces: number;
+}
+
+/** The counts a Team resource shows, read when it is shown (never kept as counters). */
+export async function teamCounts(reads: ReadStore, queries: QueryBus, team: TeamDoc): Promise<TeamCounts> {
+  const [members, spaces] = await Promise.all([
+    reads.count(TEAM_MEMBERS, { teamId: team.id }),
+    queries.execute(new CountGrantedSpaces(team.organizationId, { type: 'team', id: team.id })),
+  ]);
+  return { members, spaces };
+}
+
 /**
  * One team's resource for a caller, straight from the read store, for other slices' lists (a member's
  * teams). It checks nothing: the caller of this function has already decided the team may be shown.
  */
-export async function teamResourceFor(reads: ReadStore, teamId: string, caller: Caller): Promise<TeamResource> {
+export async function teamResourceFor(reads: ReadStore, queries: QueryBus, teamId: string, caller: Caller): Promise<TeamResource> {
   const team = await reads.get<TeamDoc>(TEAMS, teamId);
   if (!team) throw new NotFound('team');
-  const [members, own, membership] = await Promise.all([
-    reads.count(TEAM_MEMBERS, { teamId }),
+  const [counts, own, membership] = await Promise.all([
+    teamCounts(reads, queries, team),
     reads.get<TeamMemberDoc>(TEAM_MEMBERS, teamMemberId(teamId, caller.userId)),
     reads.get<MemberDoc>(MEMBERS, memberId(team.organizationId, caller.userId)),
   ]);
-  return teamResource(team, { members }, { admin: canManageTeam(membership?.role ?? null, own?.role ?? null) });
+  return teamResource(team, counts, { admin: canManageTeam(membership?.role ?? null, own?.role ?? null) });
 }
 
 /** An item of a team's member list. */
