@@ -99,6 +99,22 @@ export function eventStoreContract(name: string, fixture: () => EventStoreFixtur
       }
     });
 
+    it('keeps concurrent appends to different streams independent: one refused append fails alone', async () => {
+      const [a, b, c] = [stream(), stream(), stream()];
+      await store.append(b, [event('B0')], 'no-stream');
+      const results = await Promise.allSettled([
+        store.append(a, [event('A0')], 'no-stream'),
+        store.append(b, [event('B1')], 5n),
+        store.append(c, [event('C0'), event('C1')], 'no-stream'),
+        store.append(a, [event('A1')], 0n),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevision);
+      expect((await store.readStream(a)).map((e) => e.type)).toEqual(['A0', 'A1']);
+      expect((await store.readStream(b)).map((e) => e.type)).toEqual(['B0']);
+      expect((await store.readStream(c)).map((e) => e.type)).toEqual(['C0', 'C1']);
+    });
+
     it('reads the global log in append order, strictly after a position, in pages', async () => {
       const [a, b] = [stream(), stream()];
       const start = await store.headPosition();

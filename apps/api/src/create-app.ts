@@ -30,8 +30,15 @@ function adapter(logger: Pino) {
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
+  // While shutting down, every answer closes its connection: a keep-alive connection that brought a
+  // request in after SIGTERM would otherwise hold the server open until its keep-alive timeout.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
   fastify.addHook('onSend', async (request, reply, payload) => {
     void reply.header('x-request-id', request.id);
+    if (closing) void reply.header('connection', 'close');
     return payload;
   });
   app.setGlobalPrefix('v1', { exclude: ['health'] });

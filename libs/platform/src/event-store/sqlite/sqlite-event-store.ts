@@ -18,6 +18,15 @@ interface EventRow {
   metadata: string;
 }
 
+/** An append waiting for the next group commit. */
+interface PendingAppend {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
 /** How often another process's appends are noticed: `PRAGMA data_version` is a cheap in-memory read. */
 const WATCH_INTERVAL_MS = 25;
 
@@ -26,6 +35,10 @@ const WATCH_INTERVAL_MS = 25;
  * survives a power cut. The global position is the table's integer primary key; the unique
  * (stream, revision) index is the last line of defence for optimistic concurrency across processes,
  * while the revision check runs inside an IMMEDIATE transaction (one writer at a time).
+ *
+ * Group commit: appends requested in the same turn of the event loop share one transaction, hence one
+ * fsync, each inside its own savepoint, so one refused append (wrong expected revision) does not undo
+ * the others. Each is acknowledged only once the group's commit is durable.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -53,12 +66,22 @@ export class SqliteEventStore implements EventStore {
       );
     `);
     this.stmts = prepareStatements(this.db);
-    this.appendTx = this.db.transaction(this.appendUnsafe.bind(this));
+    // A transaction function called inside another one runs as a savepoint (better-sqlite3).
+    const appendOne = this.db.transaction(this.appendUnsafe.bind(this));
+    this.groupTx = this.db.transaction((group: PendingAppend[]) =>
+      group.map((p) => {
+        try {
+          return { result: appendOne(p.stream, p.events, p.expected) };
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevision)) throw error;
+          return { error };
+        }
+      }),
+    );
   }
 
-  private readonly appendTx: Database.Transaction<
-    (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult
-  >;
+  private readonly groupTx: Database.Transaction<(group: PendingAppend[]) => ({ result: AppendResult } | { error: unknown })[]>;
+  private pending: PendingAppend[] = [];
 
   private appendUnsafe(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
     const row = this.stmts.streamRevision.get(stream) as { revision: bigint | null };
@@ -79,12 +102,31 @@ export class SqliteEventStore implements EventStore {
     return { nextRevision: revision, position: position.toString() };
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    // IMMEDIATE takes the write lock before the revision is read, so two processes cannot both pass it.
-    const result = this.appendTx.immediate(stream, events, expected);
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) setImmediate(() => this.commitGroup());
+      this.pending.push({ stream, events, expected, resolve, reject });
+    });
+  }
+
+  private commitGroup() {
+    const group = this.pending;
+    this.pending = [];
+    let outcomes: ({ result: AppendResult } | { error: unknown })[];
+    try {
+      // IMMEDIATE takes the write lock before any revision is read, so two processes cannot both pass it.
+      outcomes = this.groupTx.immediate(group);
+    } catch (error) {
+      for (const p of group) p.reject(error);
+      return;
+    }
+    group.forEach((p, i) => {
+      const outcome = outcomes[i];
+      if ('result' in outcome) p.resolve(outcome.result);
+      else p.reject(outcome.error);
+    });
     this.notify();
-    return result;
   }
 
   async readStream(stream: string): Promise<StoredEvent[]> {
@@ -129,6 +171,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    // Appends asked for in this turn still get their commit.
+    if (this.pending.length > 0) this.commitGroup();
     this.stopWatching();
     this.listeners.clear();
     if (this.db.open) this.db.close();
