@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { HealthController } from '@folio/platform/health/health.controller';
 import { AuthGuard } from '@folio/platform/http/auth.guard';
 import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
-import { ETagInterceptor } from '@folio/platform/http/etag';
 import { PlatformModule } from '@folio/platform/platform.module';
 import { projectsLocally } from '@folio/platform/stores';
 import { IdentityHttpModule, IdentityModule } from '@folio/identity/identity.module';
@@ -30,7 +29,6 @@ import { allProjections } from './projections';
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },
-    { provide: APP_INTERCEPTOR, useClass: ETagInterceptor },
   ],
 })
 export class AppModule {}

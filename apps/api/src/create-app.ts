@@ -3,6 +3,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { Logger as Pino } from 'pino';
+import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { PinoNestLogger } from '@folio/platform/http/logger';
 import { validationPipe } from '@folio/platform/http/validation';
@@ -30,6 +31,7 @@ function adapter(logger: Pino) {
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
+  installETagHook(fastify);
   // While shutting down, every answer closes its connection: a keep-alive connection that brought a
   // request in after SIGTERM would otherwise hold the server open until its keep-alive timeout.
   let closing = false;

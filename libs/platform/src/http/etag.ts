@@ -1,29 +1,30 @@
-import { CallHandler, createParamDecorator, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
-import { map, Observable } from 'rxjs';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { FastifyInstance, FastifyRequest } from 'fastify';
 import { PreconditionFailed } from '../domain/errors';
 
-/** Where a resource carries its ETag: a symbol key, so JSON never shows it. */
-const ETAG = Symbol('etag');
+/**
+ * The ETag of each resource object a route is about to answer with. Kept beside the object, not on it:
+ * JSON never shows it, and the object keeps the shape V8 serializes fastest.
+ */
+const etags = new WeakMap<object, string>();
 
-/** Marks a resource with its stream revision, which the interceptor sends as its `ETag`. */
+/** Marks a resource with its stream revision, which installETagHook sends as its `ETag`. */
 export function withETag<T extends object>(resource: T, streamRevision: string | bigint): T {
-  Object.defineProperty(resource, ETAG, { value: `"${streamRevision}"`, enumerable: false });
+  etags.set(resource, `"${streamRevision}"`);
   return resource;
 }
 
-/** Sends the `ETag` of a resource a route answers with (set by withETag), for a later `If-Match`. */
-@Injectable()
-export class ETagInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      map((body: unknown) => {
-        const etag = body !== null && typeof body === 'object' ? (body as { [ETAG]?: string })[ETAG] : undefined;
-        if (etag) void context.switchToHttp().getResponse<FastifyReply>().header('etag', etag);
-        return body;
-      }),
-    );
-  }
+/**
+ * Sends the `ETag` of a resource a route answers with (set by withETag), for a later `If-Match`. A
+ * Fastify hook on the object about to be serialized: a Nest interceptor would cost every request an
+ * rxjs pipeline (measured: half the read throughput).
+ */
+export function installETagHook(fastify: FastifyInstance) {
+  fastify.addHook('preSerialization', (_request, reply, payload, done) => {
+    const etag = payload !== null && typeof payload === 'object' ? etags.get(payload) : undefined;
+    if (etag) void reply.header('etag', etag);
+    done(null, payload);
+  });
 }
 
 /**
