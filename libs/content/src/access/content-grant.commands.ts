@@ -10,7 +10,7 @@ import { GetMembership } from '@folio/identity/members/membership.query';
 import { ContentAccess, ContentNode } from './content-access';
 import { contentGrantDecider } from './content-grant.decider';
 import { contentGrantsStream, GrantTarget, Principal } from './content-grant.events';
-import { collectionPermissions, spacePermissions } from './content-permissions';
+import { collectionPermissions, spacePermissions } from '@folio/identity/permissions/content-permissions';
 
 /** Read model collections of the spaces and collections projections, by target type. */
 const TARGETS: Record<GrantTarget['type'], string> = { space: 'spaces', collection: 'collections' };

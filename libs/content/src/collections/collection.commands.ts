@@ -7,7 +7,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { newId } from '@folio/platform/ids';
 import { assertAllowed, organizationPermissions } from '@folio/identity/permissions/organization-permissions';
 import { ContentAccess } from '../access/content-access';
-import { collectionPermissions } from '../access/content-permissions';
+import { collectionPermissions } from '@folio/identity/permissions/content-permissions';
 import { Placement, Siblings } from '../ordering/siblings';
 import { spaceDecider } from '../spaces/space.decider';
 import { spaceStream } from '../spaces/space.events';

@@ -1,5 +1,5 @@
 import { FolioConfig } from '@folio/platform/config/config';
-import { collectionPermissions } from '../access/content-permissions';
+import { collectionPermissions } from '@folio/identity/permissions/content-permissions';
 import { CollectionView } from './collection.reads';
 
 /** The Collection resource for one caller. */

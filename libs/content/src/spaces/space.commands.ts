@@ -8,7 +8,7 @@ import { Conflict } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { assertAllowed, organizationPermissions } from '@folio/identity/permissions/organization-permissions';
 import { ContentAccess } from '../access/content-access';
-import { spacePermissions } from '../access/content-permissions';
+import { spacePermissions } from '@folio/identity/permissions/content-permissions';
 import { CollectionReads } from '../collections/collection.reads';
 import { keyBetween } from '../ordering/sibling-order';
 import { Placement, Siblings } from '../ordering/siblings';

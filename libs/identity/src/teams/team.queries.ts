@@ -5,7 +5,8 @@ import { OrganizationReads } from '../organizations/organization.reads';
 import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
 import { Role } from '@folio/platform/domain/roles';
 import { TeamDoc } from './team.projection';
-import { canManageTeam, TeamReads } from './team.reads';
+import { canManageTeam } from '../permissions/team-permissions';
+import { TeamReads } from './team.reads';
 import { MemberReads } from '../members/member.reads';
 import { teamMemberResource, TeamMemberResource, teamResource, TeamResource } from './team.resource';
 

@@ -6,7 +6,7 @@ import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { CursorKey, Doc, Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { OrganizationReads, OrganizationView } from '../organizations/organization.reads';
 import { organizationPermissions } from '../permissions/organization-permissions';
-import { Role } from '@folio/platform/domain/roles';
+import { canManageTeam } from '../permissions/team-permissions';
 import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
 import { TeamRole } from './team.events';
 import { TEAM_MEMBERS, TEAMS, TeamDoc, TeamMemberDoc, teamMemberId } from './team.projection';
@@ -25,11 +25,6 @@ export interface TeamAccess {
 }
 
 const ALL = 1000;
-
-/** Who manages a team's members: organization admins, and the team's owners (admins or not). */
-export function canManageTeam(organizationRole: Role | null, teamRole: TeamRole | null): boolean {
-  return organizationPermissions(organizationRole).admin || teamRole === 'owner';
-}
 
 /** Reads of the teams read model; every caller-facing one goes through the organization's 404 first. */
 @Injectable()

@@ -7,7 +7,7 @@ import { CountGrantedSpaces } from '../members/granted-spaces.query';
 import { MemberResource } from '../members/member.resource';
 import { TeamRole } from './team.events';
 import { TEAM_MEMBERS, TEAMS, TeamDoc, TeamMemberDoc, teamMemberId } from './team.projection';
-import { canManageTeam } from './team.reads';
+import { canManageTeam } from '../permissions/team-permissions';
 
 /** The Team resource for one caller: `admin` says whether the caller may manage its members. */
 export function teamResource(team: TeamDoc, counts: TeamCounts, permissions: { admin: boolean }) {
