@@ -20,6 +20,9 @@ function adapter(logger: Pino) {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // A request that reaches a connection already open when SIGTERM came is served like the others (the
+    // stores close only after the server has drained), with the error body if it fails, not Fastify's 503.
+    return503OnClosing: false,
   });
 }
 
