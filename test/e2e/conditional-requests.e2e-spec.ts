@@ -60,4 +60,21 @@ describe('conditional requests', () => {
     expect(await server.head()).toBe(before);
     expect((await server.fetch(`/v1/spaces/${id}`, { token })).headers.get('etag')).toBe('"1"');
   });
+
+  it.each([
+    ['a collection', async (org: string) => `/v1/collections/${((await json('POST', `/v1/orgs/${org}/collections`, { title: 'Guides' })).body as { id: string }).id}`, { title: 'Guides 2' }],
+    ['a team', async (org: string) => `/v1/orgs/${org}/teams/${((await json('PUT', `/v1/orgs/${org}/teams`, { title: 'Writers' })).body as { id: string }).id}`, { title: 'Editors' }],
+    ['a SAML provider', async (org: string) => `/v1/orgs/${org}/saml/${((await json('POST', `/v1/orgs/${org}/saml`, { label: 'Okta' })).body as { id: string }).id}`, { label: 'Okta 2' }],
+  ])('does the same for %s', async (_what, create, change) => {
+    const org = ((await json('POST', '/v1/orgs', { title: 'Conditional' })).body as { id: string }).id;
+    const path = await create(org);
+    const got = await server.fetch(path, { token });
+    expect(got.headers.get('etag')).toBe('"0"');
+    const patched = await json('PATCH', path, change, '"0"');
+    expect(patched.status).toBe(200);
+    expect(patched.headers.get('etag')).toBe('"1"');
+    const before = await server.head();
+    expect((await json('PATCH', path, change, '"0"')).status).toBe(412);
+    expect(await server.head()).toBe(before);
+  });
 });

@@ -87,6 +87,8 @@ export class UpdateCollection extends Command<CollectionResource> {
     readonly caller: Caller,
     readonly collectionId: string,
     readonly changes: Partial<CollectionSettings>,
+    /** The collection's ETag the caller last saw (`If-Match`), if any. */
+    readonly ifMatch?: bigint,
   ) {
     super();
   }
@@ -94,9 +96,9 @@ export class UpdateCollection extends Command<CollectionResource> {
 
 @CommandHandler(UpdateCollection)
 export class UpdateCollectionHandler extends CollectionHandler implements ICommandHandler<UpdateCollection> {
-  async execute({ caller, collectionId, changes }: UpdateCollection) {
+  async execute({ caller, collectionId, changes, ifMatch }: UpdateCollection) {
     await this.administered(caller, collectionId, 'change this collection');
-    await this.aggregates.handle(collectionStream(collectionId), collectionDecider, { type: 'UpdateCollection', changes }, caller);
+    await this.aggregates.handle(collectionStream(collectionId), collectionDecider, { type: 'UpdateCollection', changes }, caller, { ifMatch });
     return this.read(caller, collectionId);
   }
 }

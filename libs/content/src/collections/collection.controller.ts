@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { assertMoveBody } from '../spaces/space.controller';
 import { MoveBody } from '../spaces/space.dto';
@@ -46,9 +47,14 @@ export class CollectionController {
   }
 
   @Patch('collections/:collectionId')
-  update(@CallerParam() caller: Caller, @Param('collectionId') collectionId: string, @Body() body: UpdateCollectionBody) {
+  update(
+    @CallerParam() caller: Caller,
+    @Param('collectionId') collectionId: string,
+    @Body() body: UpdateCollectionBody,
+    @IfMatch() ifMatch: bigint | undefined,
+  ) {
     const changes = (body as UpdateCollectionBody | undefined)?.toChanges() ?? {};
-    return this.commands.execute(new UpdateCollection(caller, collectionId, changes));
+    return this.commands.execute(new UpdateCollection(caller, collectionId, changes, ifMatch));
   }
 
   @Delete('collections/:collectionId')

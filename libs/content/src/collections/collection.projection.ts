@@ -16,6 +16,8 @@ export interface CollectionDoc {
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;
+  /** Revision of the collection's stream: its ETag. */
+  streamRevision: string;
   [key: string]: unknown;
 }
 
@@ -32,7 +34,7 @@ export const collectionProjection = defineProjection<CollectionEvent>(
     },
   ],
   {
-    CollectionCreated: async ({ data }, tx) => {
+    CollectionCreated: async ({ data, revision }, tx) => {
       const doc: CollectionDoc = {
         id: data.collectionId,
         organizationId: data.organizationId,
@@ -43,20 +45,28 @@ export const collectionProjection = defineProjection<CollectionEvent>(
         defaultLevel: data.defaultLevel,
         createdAt: data.createdAt,
         updatedAt: data.createdAt,
+        streamRevision: String(revision),
       };
       await tx.upsert(COLLECTIONS, doc);
     },
-    CollectionUpdated: async ({ data }, tx) => tx.patch(COLLECTIONS, data.collectionId, { ...data.changes, updatedAt: data.updatedAt }),
-    CollectionMoved: async ({ data }, tx) =>
-      tx.patch(COLLECTIONS, data.collectionId, { parent: data.parent, position: data.position, updatedAt: data.movedAt }),
-    CollectionTransferred: async ({ data }, tx) =>
+    CollectionUpdated: async ({ data, revision }, tx) =>
+      tx.patch(COLLECTIONS, data.collectionId, { ...data.changes, updatedAt: data.updatedAt, streamRevision: String(revision) }),
+    CollectionMoved: async ({ data, revision }, tx) =>
+      tx.patch(COLLECTIONS, data.collectionId, {
+        parent: data.parent,
+        position: data.position,
+        updatedAt: data.movedAt,
+        streamRevision: String(revision),
+      }),
+    CollectionTransferred: async ({ data, revision }, tx) =>
       tx.patch(COLLECTIONS, data.collectionId, {
         organizationId: data.organizationId,
         parent: data.parent,
         position: data.position,
         updatedAt: data.transferredAt,
+        streamRevision: String(revision),
       }),
-    CollectionDeleted: async ({ data }, tx) =>
-      tx.patch(COLLECTIONS, data.collectionId, { deletedAt: data.deletedAt, updatedAt: data.deletedAt }),
+    CollectionDeleted: async ({ data, revision }, tx) =>
+      tx.patch(COLLECTIONS, data.collectionId, { deletedAt: data.deletedAt, updatedAt: data.deletedAt, streamRevision: String(revision) }),
   },
 );

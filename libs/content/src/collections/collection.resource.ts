@@ -1,10 +1,11 @@
 import { FolioConfig } from '@folio/platform/config/config';
+import { withETag } from '@folio/platform/http/etag';
 import { collectionPermissions } from '@folio/identity/permissions/content-permissions';
 import { CollectionView } from './collection.reads';
 
 /** The Collection resource for one caller. */
 export function collectionResource({ collection: c, role }: CollectionView, config: FolioConfig) {
-  return {
+  return withETag({
     object: 'collection' as const,
     id: c.id,
     title: c.title,
@@ -17,7 +18,7 @@ export function collectionResource({ collection: c, role }: CollectionView, conf
       app: `${config.appUrl}/c/${c.id}`,
     },
     permissions: collectionPermissions(role),
-  };
+  }, c.streamRevision);
 }
 
 export type CollectionResource = ReturnType<typeof collectionResource>;

@@ -80,6 +80,8 @@ export class UpdateSAMLProvider extends Command<SAMLProviderResource> {
     readonly organizationId: string,
     readonly samlProviderId: string,
     readonly changes: Partial<SAMLProviderSettings>,
+    /** The provider's ETag the caller last saw (`If-Match`), if any. */
+    readonly ifMatch?: bigint,
   ) {
     super();
   }
@@ -94,7 +96,7 @@ export class UpdateSAMLProviderHandler implements ICommandHandler<UpdateSAMLProv
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  async execute({ caller, organizationId, samlProviderId, changes }: UpdateSAMLProvider) {
+  async execute({ caller, organizationId, samlProviderId, changes, ifMatch }: UpdateSAMLProvider) {
     await assertAdmin(this.organizations, organizationId, caller);
     const { provider } = await this.providers.view(organizationId, samlProviderId);
     // Only a new team is checked: re-sending the current one changes nothing, even if it is gone since.
@@ -104,6 +106,7 @@ export class UpdateSAMLProviderHandler implements ICommandHandler<UpdateSAMLProv
       samlProviderDecider,
       { type: 'UpdateSAMLProvider', organizationId, changes },
       caller,
+      { ifMatch },
     );
     return samlProviderResource(await this.providers.view(organizationId, samlProviderId), this.config);
   }

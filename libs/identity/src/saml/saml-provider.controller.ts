@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { CreateSAMLProvider, DeleteSAMLProvider, UpdateSAMLProvider } from './saml-provider.commands';
 import { CreateSAMLProviderBody, UpdateSAMLProviderBody } from './saml-provider.dto';
@@ -44,8 +45,9 @@ export class SAMLProviderController {
     @Param('organizationId') organizationId: string,
     @Param('samlProviderId') samlProviderId: string,
     @Body() body: UpdateSAMLProviderBody,
+    @IfMatch() ifMatch: bigint | undefined,
   ) {
-    return this.commands.execute(new UpdateSAMLProvider(caller, organizationId, samlProviderId, body.toChanges()));
+    return this.commands.execute(new UpdateSAMLProvider(caller, organizationId, samlProviderId, body.toChanges(), ifMatch));
   }
 
   @Delete('saml/:samlProviderId')

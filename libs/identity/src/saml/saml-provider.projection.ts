@@ -9,6 +9,8 @@ export type SAMLProviderDoc = SAMLProviderSettings & {
   organizationId: string;
   createdAt: string;
   updatedAt: string;
+  /** Revision of the provider's stream: its ETag. */
+  streamRevision: string;
   [key: string]: unknown;
 };
 
@@ -16,7 +18,7 @@ export const samlProviderProjection = defineProjection<SAMLProviderEvent>(
   'identity-saml',
   [{ name: SAML_PROVIDERS, indexes: [['organizationId', 'createdAt']] }],
   {
-    SAMLProviderCreated: async ({ data }, tx) => {
+    SAMLProviderCreated: async ({ data, revision }, tx) => {
       const { samlProviderId, organizationId, createdAt, label, entityID, ssoURL, certificate, defaultTeam, defaultRole } = data;
       const doc: SAMLProviderDoc = {
         id: samlProviderId,
@@ -29,11 +31,12 @@ export const samlProviderProjection = defineProjection<SAMLProviderEvent>(
         defaultRole,
         createdAt,
         updatedAt: createdAt,
+        streamRevision: String(revision),
       };
       await tx.upsert(SAML_PROVIDERS, doc);
     },
-    SAMLProviderUpdated: async ({ data }, tx) =>
-      tx.patch(SAML_PROVIDERS, data.samlProviderId, { ...data.changes, updatedAt: data.updatedAt }),
+    SAMLProviderUpdated: async ({ data, revision }, tx) =>
+      tx.patch(SAML_PROVIDERS, data.samlProviderId, { ...data.changes, updatedAt: data.updatedAt, streamRevision: String(revision) }),
     SAMLProviderDeleted: async ({ data }, tx) => tx.delete(SAML_PROVIDERS, data.samlProviderId),
   },
 );

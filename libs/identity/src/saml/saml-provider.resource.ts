@@ -1,4 +1,5 @@
 import { FolioConfig } from '@folio/platform/config/config';
+import { withETag } from '@folio/platform/http/etag';
 import { teamResource } from '../teams/team.resource';
 import { SAMLProviderDoc } from './saml-provider.projection';
 import { SAMLProviderView } from './saml-provider.reads';
@@ -14,7 +15,7 @@ export function serviceProvider(config: FolioConfig, samlProviderId: string) {
  * (a provider created from a label alone) are empty strings: the client's spec requires them.
  */
 export function samlProviderResource({ provider: p, team }: SAMLProviderView, config: FolioConfig) {
-  return {
+  return withETag({
     object: 'saml-provider' as const,
     id: p.id,
     label: p.label,
@@ -29,7 +30,7 @@ export function samlProviderResource({ provider: p, team }: SAMLProviderView, co
     status: 'pending' as const,
     service: serviceProvider(config, p.id),
     urls: { location: `${config.publicUrl}/v1/orgs/${p.organizationId}/saml/${p.id}` },
-  };
+  }, p.streamRevision);
 }
 
 export type SAMLProviderResource = ReturnType<typeof samlProviderResource>;

@@ -56,6 +56,8 @@ export class RenameTeam extends Command<TeamResource> {
     readonly organizationId: string,
     readonly teamId: string,
     readonly title: string,
+    /** The team's ETag the caller last saw (`If-Match`), if any. */
+    readonly ifMatch?: bigint,
   ) {
     super();
   }
@@ -68,10 +70,10 @@ export class RenameTeamHandler implements ICommandHandler<RenameTeam> {
     private readonly teams: TeamReads,
   ) {}
 
-  async execute({ caller, organizationId, teamId, title }: RenameTeam) {
+  async execute({ caller, organizationId, teamId, title, ifMatch }: RenameTeam) {
     const access = await this.teams.access(organizationId, teamId, caller);
     assertAllowed(organizationPermissions(access.organization.membership.role).admin, 'rename this team');
-    await this.aggregates.handle(teamStream(teamId), teamDecider, { type: 'RenameTeam', title }, caller);
+    await this.aggregates.handle(teamStream(teamId), teamDecider, { type: 'RenameTeam', title }, caller, { ifMatch });
     return readTeam(this.teams, organizationId, teamId, caller);
   }
 }

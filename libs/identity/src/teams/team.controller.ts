@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Put, Query } fro
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { CreateTeam, DeleteTeam, PutTeamMember, RemoveTeamMember, RenameTeam, UpdateTeamMembers } from './team.commands';
 import { CreateTeamBody, ListTeamsQuery, PutTeamMemberBody, UpdateTeamBody, UpdateTeamMembersBody } from './team.dto';
@@ -37,8 +38,9 @@ export class TeamController {
     @Param('organizationId') organizationId: string,
     @Param('teamId') teamId: string,
     @Body() body: UpdateTeamBody,
+    @IfMatch() ifMatch: bigint | undefined,
   ) {
-    return this.commands.execute(new RenameTeam(caller, organizationId, teamId, body.title));
+    return this.commands.execute(new RenameTeam(caller, organizationId, teamId, body.title, ifMatch));
   }
 
   @Delete(':teamId')

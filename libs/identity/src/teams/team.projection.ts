@@ -12,6 +12,8 @@ export interface TeamDoc {
   /** `fold(title)`: the key of the case-insensitive title filter and of the list order. */
   titleFolded: string;
   createdAt: string;
+  /** Revision of the team's stream (its membership changes included): its ETag. */
+  streamRevision: string;
   [key: string]: unknown;
 }
 
@@ -38,22 +40,24 @@ export const teamProjection = defineProjection<TeamEvent>(
     { name: TEAM_MEMBERS, indexes: [['teamId', 'userId'], ['organizationId', 'userId']] },
   ],
   {
-    TeamCreated: async ({ data }, tx) => {
+    TeamCreated: async ({ data, revision }, tx) => {
       const doc: TeamDoc = {
         id: data.teamId,
         organizationId: data.organizationId,
         title: data.title,
         titleFolded: fold(data.title),
         createdAt: data.createdAt,
+        streamRevision: String(revision),
       };
       await tx.upsert(TEAMS, doc);
     },
-    TeamRenamed: async ({ data }, tx) => tx.patch(TEAMS, data.teamId, { title: data.title, titleFolded: fold(data.title) }),
+    TeamRenamed: async ({ data, revision }, tx) =>
+      tx.patch(TEAMS, data.teamId, { title: data.title, titleFolded: fold(data.title), streamRevision: String(revision) }),
     TeamDeleted: async ({ data }, tx) => {
       await tx.deleteMany(TEAM_MEMBERS, { teamId: data.teamId });
       await tx.delete(TEAMS, data.teamId);
     },
-    TeamMemberAdded: async ({ data }, tx) => {
+    TeamMemberAdded: async ({ data, revision }, tx) => {
       const doc: TeamMemberDoc = {
         id: teamMemberId(data.teamId, data.userId),
         teamId: data.teamId,
@@ -63,8 +67,15 @@ export const teamProjection = defineProjection<TeamEvent>(
         addedAt: data.addedAt,
       };
       await tx.upsert(TEAM_MEMBERS, doc);
+      await tx.patch(TEAMS, data.teamId, { streamRevision: String(revision) });
     },
-    TeamMemberRoleChanged: async ({ data }, tx) => tx.patch(TEAM_MEMBERS, teamMemberId(data.teamId, data.userId), { role: data.role }),
-    TeamMemberRemoved: async ({ data }, tx) => tx.delete(TEAM_MEMBERS, teamMemberId(data.teamId, data.userId)),
+    TeamMemberRoleChanged: async ({ data, revision }, tx) => {
+      await tx.patch(TEAM_MEMBERS, teamMemberId(data.teamId, data.userId), { role: data.role });
+      await tx.patch(TEAMS, data.teamId, { streamRevision: String(revision) });
+    },
+    TeamMemberRemoved: async ({ data, revision }, tx) => {
+      await tx.delete(TEAM_MEMBERS, teamMemberId(data.teamId, data.userId));
+      await tx.patch(TEAMS, data.teamId, { streamRevision: String(revision) });
+    },
   },
 );

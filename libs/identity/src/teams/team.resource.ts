@@ -1,5 +1,6 @@
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
+import { withETag } from '@folio/platform/http/etag';
 import { NotFound } from '@folio/platform/domain/errors';
 import { ReadStore } from '@folio/platform/read-store/read-store.port';
 import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
@@ -11,7 +12,7 @@ import { canManageTeam } from '../permissions/team-permissions';
 
 /** The Team resource for one caller: `admin` says whether the caller may manage its members. */
 export function teamResource(team: TeamDoc, counts: TeamCounts, permissions: { admin: boolean }) {
-  return {
+  return withETag({
     object: 'team' as const,
     id: team.id,
     title: team.title,
@@ -19,7 +20,7 @@ export function teamResource(team: TeamDoc, counts: TeamCounts, permissions: { a
     spaces: counts.spaces,
     createdAt: team.createdAt,
     permissions: { admin: permissions.admin, view: true },
-  };
+  }, team.streamRevision);
 }
 
 export type TeamResource = ReturnType<typeof teamResource>;
