@@ -64,6 +64,7 @@ describe('conditional requests', () => {
   it.each([
     ['a collection', async (org: string) => `/v1/collections/${((await json('POST', `/v1/orgs/${org}/collections`, { title: 'Guides' })).body as { id: string }).id}`, { title: 'Guides 2' }],
     ['a team', async (org: string) => `/v1/orgs/${org}/teams/${((await json('PUT', `/v1/orgs/${org}/teams`, { title: 'Writers' })).body as { id: string }).id}`, { title: 'Editors' }],
+    ['a link invite', async (org: string) => `/v1/orgs/${org}/link-invites/${((await json('POST', `/v1/orgs/${org}/link-invites`, { role: 'read' })).body as { id: string }).id}`, { role: 'edit' }],
     ['a SAML provider', async (org: string) => `/v1/orgs/${org}/saml/${((await json('POST', `/v1/orgs/${org}/saml`, { label: 'Okta' })).body as { id: string }).id}`, { label: 'Okta 2' }],
   ])('does the same for %s', async (_what, create, change) => {
     const org = ((await json('POST', '/v1/orgs', { title: 'Conditional' })).body as { id: string }).id;

@@ -57,6 +57,8 @@ export class UpdateInviteLink extends Command<InviteResource> {
     readonly organizationId: string,
     readonly inviteId: string,
     readonly role: Role | null,
+    /** The invite's ETag the caller last saw (`If-Match`), if any. */
+    readonly ifMatch?: bigint,
   ) {
     super();
   }
@@ -70,10 +72,10 @@ export class UpdateInviteLinkHandler implements ICommandHandler<UpdateInviteLink
     private readonly invites: InviteReads,
   ) {}
 
-  async execute({ caller, organizationId, inviteId, role }: UpdateInviteLink) {
+  async execute({ caller, organizationId, inviteId, role, ifMatch }: UpdateInviteLink) {
     const { membership } = await adminWithInviteLinks(this.organizations, organizationId, caller);
     await this.invites.get(organizationId, inviteId);
-    await this.aggregates.handle(inviteStream(inviteId), inviteDecider, { type: 'ChangeInviteRole', role }, caller);
+    await this.aggregates.handle(inviteStream(inviteId), inviteDecider, { type: 'ChangeInviteRole', role }, caller, { ifMatch });
     return this.invites.resource(organizationId, inviteId, membership.role);
   }
 }

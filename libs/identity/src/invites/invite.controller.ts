@@ -5,6 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { CreateInviteLink, DeleteInviteLink, InviteUsers, JoinWithInvite, UpdateInviteLink } from './invite.commands';
 import { CreateInviteBody, InviteUsersBody, UpdateInviteBody } from './invite.dto';
@@ -59,8 +60,9 @@ export class InviteController {
     @Param('organizationId') organizationId: string,
     @Param('inviteId') inviteId: string,
     @Body() body: UpdateInviteBody,
+    @IfMatch() ifMatch: bigint | undefined,
   ) {
-    return this.commands.execute(new UpdateInviteLink(caller, organizationId, inviteId, body.role));
+    return this.commands.execute(new UpdateInviteLink(caller, organizationId, inviteId, body.role, ifMatch));
   }
 
   @Delete('link-invites/:inviteId')
