@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { ROLES, Role } from '@folio/platform/domain/roles';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { GetMembership, Membership } from '@folio/identity/members/membership.query';
 import { CONTENT_GRANTS, ContentGrantDoc } from './content-grant.projection';
@@ -91,9 +92,9 @@ export class ContentAccess {
     const chains = await Promise.all(nodes.map((node) => this.ancestry(node, parents)));
     const ids = [...new Set(chains.flat().map((n) => n.id))];
     const principals = new Set([`user:${userId}`, ...membership.teamIds.map((t) => `team:${t}`)]);
-    const grants = await this.reads.find<ContentGrantDoc>(CONTENT_GRANTS, { filter: { targetId: { $in: ids } }, limit: 100_000 });
+    const grants = await findEvery<ContentGrantDoc>(this.reads, CONTENT_GRANTS, { targetId: { $in: ids } });
     const granted = new Map<string, Role[]>();
-    for (const g of grants.items) {
+    for (const g of grants) {
       if (!principals.has(`${g.principalType}:${g.principalId}`)) continue;
       granted.set(g.targetId, [...(granted.get(g.targetId) ?? []), g.role]);
     }

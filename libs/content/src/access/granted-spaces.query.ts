@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { CountGrantedSpaces } from '@folio/identity/members/granted-spaces.query';
-import { CursorKey, Doc, Filter, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { CONTENT_GRANTS, ContentGrantDoc } from './content-grant.projection';
 
 /** Read model collections of the spaces and collections projections. */
@@ -14,7 +15,7 @@ export class CountGrantedSpacesHandler implements IQueryHandler<CountGrantedSpac
   constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
 
   async execute({ organizationId, principal }: CountGrantedSpaces): Promise<number> {
-    const grants = await this.all<ContentGrantDoc>(CONTENT_GRANTS, {
+    const grants = await findEvery<ContentGrantDoc>(this.reads, CONTENT_GRANTS, {
       organizationId,
       principalType: principal.type,
       principalId: principal.id,
@@ -37,20 +38,10 @@ export class CountGrantedSpacesHandler implements IQueryHandler<CountGrantedSpac
     const pending = [collectionId];
     for (let depth = 0; pending.length > 0 && depth < 10_000; depth++) {
       const parent = pending.pop()!;
-      ids.push(...(await this.all(SPACES, { parent, deletedAt: null })).map((s) => s.id));
-      pending.push(...(await this.all(COLLECTIONS, { parent, deletedAt: null })).map((c) => c.id));
+      ids.push(...(await findEvery(this.reads, SPACES, { parent, deletedAt: null })).map((s) => s.id));
+      pending.push(...(await findEvery(this.reads, COLLECTIONS, { parent, deletedAt: null })).map((c) => c.id));
     }
     return ids;
   }
 
-  private async all<T extends Doc>(collection: string, filter: Filter): Promise<T[]> {
-    const items: T[] = [];
-    let after: CursorKey | undefined;
-    do {
-      const page = await this.reads.find<T>(collection, { filter, limit: 1000, after });
-      items.push(...page.items);
-      after = page.next;
-    } while (after);
-    return items;
-  }
 }

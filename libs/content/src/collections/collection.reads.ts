@@ -3,7 +3,8 @@ import { Caller } from '@folio/platform/auth/caller';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
-import { CursorKey, Filter, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { ContentAccess } from '../access/content-access';
 import { COLLECTIONS, CollectionDoc } from './collection.projection';
 
@@ -77,21 +78,11 @@ export class CollectionReads {
     const out: CollectionDoc[] = [];
     let frontier = [collectionId];
     while (frontier.length) {
-      const children = (await Promise.all(frontier.map((parent) => this.all({ parent, deletedAt: null })))).flat();
+      const children = (await Promise.all(frontier.map((parent) => findEvery<CollectionDoc>(this.reads, COLLECTIONS, { parent, deletedAt: null })))).flat();
       out.push(...children);
       frontier = children.map((c) => c.id);
     }
     return out;
   }
 
-  private async all(filter: Filter): Promise<CollectionDoc[]> {
-    const items: CollectionDoc[] = [];
-    let after: CursorKey | undefined;
-    do {
-      const page = await this.reads.find<CollectionDoc>(COLLECTIONS, { filter, limit: 1000, after });
-      items.push(...page.items);
-      after = page.next;
-    } while (after);
-    return items;
-  }
 }

@@ -4,7 +4,8 @@ import { Clock } from '@folio/platform/clock';
 import { NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
-import { CursorKey, Filter, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { Filter, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { ContentAccess } from '../access/content-access';
 import { RETENTION_MS, retentionExpired } from './space.decider';
 import { SPACES, SpaceDoc } from './space.projection';
@@ -70,15 +71,8 @@ export class SpaceReads {
   }
 
   /** Every space matching `filter` (live or deleted), for cascades. */
-  async all(filter: Filter): Promise<SpaceDoc[]> {
-    const items: SpaceDoc[] = [];
-    let after: CursorKey | undefined;
-    do {
-      const page = await this.reads.find<SpaceDoc>(SPACES, { filter, limit: 1000, after });
-      items.push(...page.items);
-      after = page.next;
-    } while (after);
-    return items;
+  all(filter: Filter): Promise<SpaceDoc[]> {
+    return findEvery<SpaceDoc>(this.reads, SPACES, filter);
   }
 
   /** Deleted spaces whose retention ran out at the clock's time (deleted strictly before the cutoff). */

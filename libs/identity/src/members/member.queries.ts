@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, listEnvelope } from '@folio/platform/http/pagination';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { OrganizationReads } from '../organizations/organization.reads';
 import { teamResourceFor } from '../teams/team.resource';
@@ -95,7 +96,7 @@ export class ListMemberTeamsHandler implements IQueryHandler<ListMemberTeams> {
     await this.members.get(organizationId, userId);
     const binding = `memberTeams:${organizationId}:${userId}:${query.title ?? ''}`;
     const after = query.page ? decodeCursor(query.page, binding).id : null;
-    const memberships = (await this.reads.find<TeamMembershipDoc>('teamMembers', { filter: { organizationId, userId }, limit: 10_000 })).items;
+    const memberships = await findEvery<TeamMembershipDoc>(this.reads, 'teamMembers', { organizationId, userId });
     const needle = query.title ? fold(query.title) : null;
     const rows = [];
     for (const m of memberships.sort((a, b) => a.teamId.localeCompare(b.teamId))) {

@@ -4,6 +4,7 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { Role } from '@folio/platform/domain/roles';
 import { CountGrantedSpaces } from './granted-spaces.query';
@@ -43,10 +44,8 @@ export class MemberReads {
     return member;
   }
 
-  /** A user belongs to few teams; 1000 is a bound, not a page. */
   async teamIds(organizationId: string, userId: string): Promise<string[]> {
-    const page = await this.reads.find(TEAM_MEMBERS, { filter: { organizationId, userId }, limit: 1000 });
-    return page.items.map((m) => String(m.teamId)).sort();
+    return (await findEvery(this.reads, TEAM_MEMBERS, { organizationId, userId })).map((m) => String(m.teamId)).sort();
   }
 
   async resource(member: MemberDoc): Promise<MemberResource> {

@@ -3,7 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
-import { CursorKey, Doc, Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { OrganizationReads, OrganizationView } from '../organizations/organization.reads';
 import { organizationPermissions } from '../permissions/organization-permissions';
 import { canManageTeam } from '../permissions/team-permissions';
@@ -23,8 +24,6 @@ export interface TeamAccess {
   /** Managing this team's members: an organization admin, or an owner of this team. */
   manage: boolean;
 }
-
-const ALL = 1000;
 
 /** Reads of the teams read model; every caller-facing one goes through the organization's 404 first. */
 @Injectable()
@@ -79,21 +78,11 @@ export class TeamReads {
 
   /** Every team membership of a user in an organization. */
   teamsOf(organizationId: string, userId: string, role?: TeamRole): Promise<TeamMemberDoc[]> {
-    return this.all<TeamMemberDoc>(TEAM_MEMBERS, { organizationId, userId, ...(role ? { role } : {}) });
+    return findEvery<TeamMemberDoc>(this.reads, TEAM_MEMBERS, { organizationId, userId, ...(role ? { role } : {}) });
   }
 
   organizationMember(organizationId: string, userId: string): Promise<MemberDoc | null> {
     return this.reads.get<MemberDoc>(MEMBERS, memberId(organizationId, userId));
   }
 
-  private async all<T extends Doc>(collection: string, filter: Filter): Promise<T[]> {
-    const items: T[] = [];
-    let after: CursorKey | undefined;
-    do {
-      const page = await this.reads.find<T>(collection, { filter, limit: ALL, after });
-      items.push(...page.items);
-      after = page.next;
-    } while (after);
-    return items;
-  }
 }
