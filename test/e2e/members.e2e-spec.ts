@@ -146,6 +146,39 @@ describe('members, invites, ping and audit', () => {
     });
   });
 
+  describe("a member's teams", () => {
+    it('lists the teams a member is in, with their team role, filtered by title and paged', async () => {
+      const writers = (await api(ann).createOrganizationTeam(orgId, { title: 'Writers' })).data;
+      const reviewers = (await api(ann).createOrganizationTeam(orgId, { title: 'Reviewers' })).data;
+      await api(ann).createOrganizationTeam(orgId, { title: 'Not Bobs' });
+      await api(ann).addMemberToOrganizationTeamById(orgId, writers.id, bob.id, { role: 'owner' as never });
+      await api(ann).addMemberToOrganizationTeamById(orgId, reviewers.id, bob.id, {});
+      const { data } = await api(ann).listTeamsForOrganizationMember(orgId, bob.id);
+      expectMatchesSpec('GET', '/orgs/{organizationId}/members/{userId}/teams', 200, data);
+      expect(data.items.map((i) => [i.team.title, i.member.role]).sort()).toEqual([
+        ['Reviewers', 'member'],
+        ['Writers', 'owner'],
+      ]);
+      expect((await api(ann).listTeamsForOrganizationMember(orgId, bob.id, { title: 'WRIT' })).data.items.map((i) => i.team.id)).toEqual([writers.id]);
+      const first = await api(bob).listTeamsForOrganizationMember(orgId, bob.id, { limit: 1 });
+      const rest = await api(bob).listTeamsForOrganizationMember(orgId, bob.id, { limit: 1, page: first.data.next!.page });
+      expect([...first.data.items, ...rest.data.items].map((i) => i.team.id).sort()).toEqual([writers.id, reviewers.id].sort());
+      expect(rest.data.next).toBeUndefined();
+    });
+
+    it('refuses bad parameters (400), guests listing others (403) and strangers (404)', async () => {
+      for (const q of ['limit=0', 'page=garbage']) {
+        const { status } = await server.fetch(`/v1/orgs/${orgId}/members/${bob.id}/teams?${q}`, { token: ann.token });
+        expect(status).toBe(400);
+      }
+      await api(ann).updateMemberInOrganizationById(orgId, bob.id, { role: null });
+      await expectStatus(api(bob).listTeamsForOrganizationMember(orgId, ann.id), 403);
+      expect((await api(bob).listTeamsForOrganizationMember(orgId, bob.id)).status).toBe(200);
+      await expectStatus(api(cat).listTeamsForOrganizationMember(orgId, bob.id), 404);
+      await expectStatus(api(ann).listTeamsForOrganizationMember(orgId, cat.id), 404);
+    });
+  });
+
   describe('invites', () => {
     it('invites people by email, creating unknown users, with per-person roles', async () => {
       const { data, status } = await api(ann).inviteUsersToOrganization(orgId, {
@@ -292,6 +325,14 @@ describe('members, invites, ping and audit', () => {
         'member.joined',
         'organization.created',
       ]);
+    });
+
+    it('lists the actions it records', async () => {
+      const { data } = await api(ann).listOrganizationAuditEventActions(orgId);
+      expectMatchesSpec('GET', '/orgs/{organizationId}/audit-event-actions', 200, data);
+      expect(data.items.map((a) => a.id)).toEqual(expect.arrayContaining(['member.joined', 'member.role_changed', 'team.member_added']));
+      await expectStatus(api(bob).listOrganizationAuditEventActions(orgId), 403);
+      await expectStatus(api(cat).listOrganizationAuditEventActions(orgId), 404);
     });
 
     it('is for admins only, and refuses bad filters', async () => {
