@@ -99,7 +99,8 @@ export class ListMemberTeamsHandler implements IQueryHandler<ListMemberTeams> {
     const memberships = await findEvery<TeamMembershipDoc>(this.reads, 'teamMembers', { organizationId, userId });
     const needle = query.title ? fold(query.title) : null;
     const rows = [];
-    for (const m of memberships.sort((a, b) => a.teamId.localeCompare(b.teamId))) {
+    // Plain code-unit order, the same the `<=` cursor test below uses (localeCompare is not).
+    for (const m of memberships.sort((a, b) => (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0))) {
       if (after !== null && m.teamId <= after) continue;
       const team = await this.reads.get<{ id: string; title: string; titleFolded: string; createdAt: string }>('teams', m.teamId);
       if (!team || (needle && !team.titleFolded.includes(needle))) continue;
