@@ -1,0 +1,188 @@
+import { GIVEN_METADATA, givenEventId, projectionSpec, stored } from '@folio/platform/testing/projection-spec';
+import { InviteEvent } from '../invites/invite.events';
+import { MemberActivityEvent } from '../member-activity/member-activity.events';
+import { OrganizationEvent } from '../organizations/organization.events';
+import { SAMLProviderEvent } from '../saml/saml-provider.events';
+import { TeamEvent } from '../teams/team.events';
+import { UserEvent } from '../users/user.events';
+import { AUDIT_ACTIONS, AUDIT_EVENTS, AuditDoc, auditProjection } from './audit.projection';
+
+type Event = OrganizationEvent | InviteEvent | TeamEvent | SAMLProviderEvent | UserEvent | MemberActivityEvent;
+
+const spec = projectionSpec<Event>(auditProjection);
+const now = '2026-01-01T00:00:00.000Z';
+const organizationId = 'o1';
+
+const orgCreated: Event = {
+  type: 'OrganizationCreated',
+  data: { organizationId, title: 'Acme', emailDomains: ['acme.test'], createdBy: 'u1', createdAt: now },
+};
+const settingsChanged: Event = {
+  type: 'OrganizationSettingsChanged',
+  data: { organizationId, changes: { title: 'Acme Inc', sso: true }, before: { title: 'Acme', sso: false }, changedAt: now },
+};
+const joined = (userId: string, extra: { sso?: boolean; inviteId?: string } = {}): Event => ({
+  type: 'MemberJoined',
+  data: { organizationId, userId, role: 'edit', via: extra.inviteId ? 'link-invite' : 'invite', joinedAt: now, ...extra },
+});
+const roleChanged: Event = {
+  type: 'MemberRoleChanged',
+  data: { organizationId, userId: 'u2', role: 'admin', previousRole: null, changedAt: now },
+};
+const ssoChanged: Event = {
+  type: 'MemberSSOChanged',
+  data: { organizationId, userId: 'u2', sso: true, previousSso: false, changedAt: now },
+};
+const removed: Event = { type: 'MemberRemoved', data: { organizationId, userId: 'u2', previousRole: 'read', removedAt: now } };
+const inviteCreated: Event = { type: 'OrganizationInviteCreated', data: { inviteId: 'i1', organizationId, role: 'comment', createdAt: now } };
+const inviteRoleChanged: Event = {
+  type: 'OrganizationInviteRoleChanged',
+  data: { inviteId: 'i1', organizationId, role: null, previousRole: 'comment', changedAt: now },
+};
+const inviteDeleted: Event = { type: 'OrganizationInviteDeleted', data: { inviteId: 'i1', organizationId, deletedAt: now } };
+const teamCreated: Event = { type: 'TeamCreated', data: { teamId: 't1', organizationId, title: 'Writers', createdAt: now } };
+const teamRenamed: Event = {
+  type: 'TeamRenamed',
+  data: { teamId: 't1', organizationId, title: 'Editors', previousTitle: 'Writers', renamedAt: now },
+};
+const teamDeleted: Event = { type: 'TeamDeleted', data: { teamId: 't1', organizationId, deletedAt: now } };
+const teamMemberAdded: Event = {
+  type: 'TeamMemberAdded',
+  data: { teamId: 't1', organizationId, userId: 'u2', role: 'member', addedAt: now },
+};
+const teamMemberRoleChanged: Event = {
+  type: 'TeamMemberRoleChanged',
+  data: { teamId: 't1', organizationId, userId: 'u2', role: 'owner', previousRole: 'member', changedAt: now },
+};
+const teamMemberRemoved: Event = {
+  type: 'TeamMemberRemoved',
+  data: { teamId: 't1', organizationId, userId: 'u2', previousRole: 'owner', removedAt: now },
+};
+const samlSettings = {
+  label: 'Okta',
+  entityID: 'https://idp.test/entity',
+  ssoURL: 'https://idp.test/sso',
+  certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+  defaultTeam: 't1',
+  defaultRole: 'read' as const,
+};
+const samlCreated: Event = { type: 'SAMLProviderCreated', data: { samlProviderId: 's1', organizationId, createdAt: now, ...samlSettings } };
+const samlUpdated: Event = {
+  type: 'SAMLProviderUpdated',
+  data: { samlProviderId: 's1', organizationId, changes: { label: 'Okta EU', defaultRole: null }, before: { label: 'Okta', defaultRole: 'read' }, updatedAt: now },
+};
+const samlDeleted: Event = { type: 'SAMLProviderDeleted', data: { samlProviderId: 's1', organizationId, deletedAt: now } };
+
+type Described = Pick<AuditDoc, 'action' | 'targetType' | 'targetId' | 'before' | 'after'>;
+
+/** The audit document of the only given event (position 1), with the default metadata. */
+const recorded = (fields: Described): AuditDoc => ({
+  id: givenEventId('1'),
+  organizationId,
+  seq: '00000000000000000001',
+  actorId: GIVEN_METADATA.actor,
+  source: GIVEN_METADATA.source,
+  occurredAt: GIVEN_METADATA.occurredAt,
+  correlationId: GIVEN_METADATA.correlationId,
+  schemaVersion: GIVEN_METADATA.schemaVersion,
+  ...fields,
+});
+
+/** One row per audited event type (and variant): what the trail must say about it. */
+const actions: [string, Event, Described][] = [
+    ['organization.created', orgCreated, { action: 'organization.created', targetType: 'organization', targetId: 'o1', before: null, after: { title: 'Acme', emailDomains: ['acme.test'] } }],
+    ['organization.settings_changed', settingsChanged, { action: 'organization.settings_changed', targetType: 'organization', targetId: 'o1', before: { title: 'Acme', sso: false }, after: { title: 'Acme Inc', sso: true } }],
+    ['member.joined', joined('u2'), { action: 'member.joined', targetType: 'member', targetId: 'u2', before: null, after: { role: 'edit', via: 'invite', sso: false } }],
+    ['member.joined through a link invite, by SSO', joined('u2', { inviteId: 'i1', sso: true }), { action: 'member.joined', targetType: 'member', targetId: 'u2', before: null, after: { role: 'edit', via: 'link-invite', sso: true, inviteId: 'i1' } }],
+    ['member.role_changed', roleChanged, { action: 'member.role_changed', targetType: 'member', targetId: 'u2', before: { role: null }, after: { role: 'admin' } }],
+    ['member.sso_changed', ssoChanged, { action: 'member.sso_changed', targetType: 'member', targetId: 'u2', before: { sso: false }, after: { sso: true } }],
+    ['member.removed', removed, { action: 'member.removed', targetType: 'member', targetId: 'u2', before: { role: 'read' }, after: null }],
+    ['invite.created', inviteCreated, { action: 'invite.created', targetType: 'invite', targetId: 'i1', before: null, after: { role: 'comment' } }],
+    ['invite.role_changed', inviteRoleChanged, { action: 'invite.role_changed', targetType: 'invite', targetId: 'i1', before: { role: 'comment' }, after: { role: null } }],
+    ['invite.deleted', inviteDeleted, { action: 'invite.deleted', targetType: 'invite', targetId: 'i1', before: null, after: null }],
+    ['team.created', teamCreated, { action: 'team.created', targetType: 'team', targetId: 't1', before: null, after: { title: 'Writers' } }],
+    ['team.renamed', teamRenamed, { action: 'team.renamed', targetType: 'team', targetId: 't1', before: { title: 'Writers' }, after: { title: 'Editors' } }],
+    ['team.deleted', teamDeleted, { action: 'team.deleted', targetType: 'team', targetId: 't1', before: null, after: null }],
+    ['team.member_added', teamMemberAdded, { action: 'team.member_added', targetType: 'member', targetId: 'u2', before: null, after: { teamId: 't1', role: 'member' } }],
+    ['team.member_role_changed', teamMemberRoleChanged, { action: 'team.member_role_changed', targetType: 'member', targetId: 'u2', before: { teamId: 't1', role: 'member' }, after: { teamId: 't1', role: 'owner' } }],
+    ['team.member_removed', teamMemberRemoved, { action: 'team.member_removed', targetType: 'member', targetId: 'u2', before: { teamId: 't1', role: 'owner' }, after: null }],
+    ['sso.provider_created, without the certificate', samlCreated, { action: 'sso.provider_created', targetType: 'saml-provider', targetId: 's1', before: null, after: { label: 'Okta', entityID: 'https://idp.test/entity', ssoURL: 'https://idp.test/sso', defaultTeam: 't1', defaultRole: 'read' } }],
+    ['sso.provider_updated', samlUpdated, { action: 'sso.provider_updated', targetType: 'saml-provider', targetId: 's1', before: { label: 'Okta', defaultRole: 'read' }, after: { label: 'Okta EU', defaultRole: null } }],
+    ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
+];
+
+describe('audit projection', () => {
+  it.each(actions)('records %s: action, target, before and after', (_case, event, fields) =>
+    spec.given([event]).then(AUDIT_EVENTS, [recorded(fields)]));
+
+  it('has a row above for every action it records', () =>
+    // A newly audited event type without a row fails here.
+    expect([...new Set(actions.map(([, , d]) => d.action))].sort()).toEqual([...AUDIT_ACTIONS].sort()));
+
+  it('keys the document by the event id and takes who, when, how and which request from the metadata', () =>
+    spec
+      .given([
+        stored(roleChanged, {
+          eventId: '5b7f3c2e-8a41-4c2b-9d7e-1f0a2b3c4d5e',
+          position: '42',
+          metadata: { actor: 'u1', source: 'script', correlationId: 'req-7', occurredAt: '2026-03-04T05:06:07.890Z', schemaVersion: 2 },
+        }),
+      ])
+      .thenDocument(AUDIT_EVENTS, '5b7f3c2e-8a41-4c2b-9d7e-1f0a2b3c4d5e', {
+        id: '5b7f3c2e-8a41-4c2b-9d7e-1f0a2b3c4d5e',
+        organizationId,
+        seq: '00000000000000000042',
+        action: 'member.role_changed',
+        actorId: 'u1',
+        source: 'script',
+        occurredAt: '2026-03-04T05:06:07.890Z',
+        correlationId: 'req-7',
+        schemaVersion: 2,
+        targetType: 'member',
+        targetId: 'u2',
+        before: { role: null },
+        after: { role: 'admin' },
+      }));
+
+  it('ignores events that change no organization membership, access or setting', () =>
+    spec
+      .given([
+        { type: 'UserCreated', data: { userId: 'u2', email: 'ada@acme.test', displayName: 'Ada', createdAt: now } },
+        { type: 'ApiTokenIssued', data: { userId: 'u2', tokenId: 'k1', tokenHash: 'h1', issuedAt: now } },
+        { type: 'MemberSeen', data: { organizationId, userId: 'u2', seenAt: now } },
+      ])
+      .thenNone(AUDIT_EVENTS));
+
+  it('lists newest first in log order, whatever the positions\u2019 digit counts (seq is zero-padded)', () =>
+    spec
+      .given([
+        stored(orgCreated, { position: '9', eventId: 'e9' }),
+        stored(joined('u2'), { position: '10', eventId: 'e10' }),
+        stored(roleChanged, { position: '123456789', eventId: 'e123456789' }),
+        // An EventStoreDB commit position beyond 2^53.
+        stored(removed, { position: '18446744073709551615', eventId: 'emax' }),
+      ])
+      .thenFinds(AUDIT_EVENTS, { filter: { organizationId }, sort: { field: 'seq', direction: 'desc' } }, ['emax', 'e123456789', 'e10', 'e9']));
+
+  it.each([
+    ['action', { action: 'member.role_changed' }, ['e3']],
+    ['actor', { actorId: 'u9' }, ['e4', 'e2']],
+    ['target', { targetId: 'u2' }, ['e4', 'e3', 'e2']],
+  ])('answers the %s filter newest first, within the organization', (_case, filter, ids) =>
+    spec
+      .given([
+        stored(orgCreated, { eventId: 'e1' }),
+        stored(joined('u2'), { eventId: 'e2', metadata: { actor: 'u9' } }),
+        stored(roleChanged, { eventId: 'e3' }),
+        stored(removed, { eventId: 'e4', metadata: { actor: 'u9' } }),
+        stored({ ...removed, data: { ...removed.data, organizationId: 'o2' } }, { eventId: 'e5', metadata: { actor: 'u9' } }),
+      ])
+      .thenFinds(AUDIT_EVENTS, { filter: { organizationId, ...filter }, sort: { field: 'seq', direction: 'desc' } }, ids));
+
+  const history = [orgCreated, settingsChanged, joined('u2'), roleChanged, ssoChanged, inviteCreated, inviteRoleChanged, inviteDeleted,
+    teamCreated, teamRenamed, teamMemberAdded, teamMemberRoleChanged, teamMemberRemoved, teamDeleted, samlCreated, samlUpdated, samlDeleted, removed];
+
+  it('records each event once, however often it is replayed', () => spec.given(history).thenIdempotent());
+
+  it('is rebuilt from scratch to the same documents', () => spec.given(history).thenRebuildsIdentically());
+});
