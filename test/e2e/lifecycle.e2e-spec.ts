@@ -58,7 +58,7 @@ describe('lifecycle', () => {
     const { data } = await second.as(token).orgs.listOrganizationsForAuthenticatedUser();
     expect(data.items.map((o) => o.title).sort()).toEqual(titles.sort());
     await second.stop();
-  });
+  }, 60_000);
 
   it('rebuilds every read model to exactly what it was, while the server runs', async () => {
     const server = await start();
@@ -101,7 +101,7 @@ describe('lifecycle', () => {
     const { data: late } = await api.orgs.createOrganization({ title: 'After Rebuild' });
     expect((await api.orgs.getOrganizationById(late.id)).data.title).toBe('After Rebuild');
     await server.stop();
-  });
+  }, 60_000);
 
   it('creates users and tokens from the CLI that a running server accepts at once, and audits streams', async () => {
     const server = await start();
@@ -138,7 +138,7 @@ describe('lifecycle', () => {
     const status = JSON.parse(cli(dataDir, ['projections', 'status']).stdout);
     expect(status['identity-users']).toEqual({ position: await server.head(), lag: '0' });
     await server.stop();
-  });
+  }, 60_000);
 
   it('finishes in-flight requests on SIGTERM and loses none of them', async () => {
     const port = await freePort();
@@ -161,5 +161,5 @@ describe('lifecycle', () => {
     expect(data.items).toHaveLength(data.items.filter((o) => o.permissions.admin).length);
     again.kill('SIGTERM');
     expect(await exitOf(again)).toBe(0);
-  });
+  }, 60_000);
 });
