@@ -21,6 +21,7 @@ import {
   TransferSpaceHandler,
   UpdateSpaceHandler,
 } from './spaces/space.commands';
+import { CollectionSpacesController } from './spaces/collection-spaces.controller';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
@@ -57,5 +58,5 @@ const handlers = [
 })
 export class ContentModule {}
 
-@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, MemberSpacesController] })
+@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
 export class ContentHttpModule {}

@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { keyBetween } from '../ordering/sibling-order';
-import { Slot, within } from '../spaces/space.decider';
+import { Slot, within } from '../shared/slot';
 import { CollectionEvent, CollectionSettings } from './collection.events';
 
 export type CollectionState =

@@ -1,6 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { keyBetween } from '../ordering/sibling-order';
+import { Slot, within } from '../shared/slot';
 import { SpaceEvent, SpaceSettings, SpaceVisibility } from './space.events';
 
 /** Deleted spaces stay restorable for 7 days, up to and including the exact 7-day mark; after it they are purged. */
@@ -11,11 +12,6 @@ export function retentionExpired(deletedAt: string, now: string): boolean {
   return Date.parse(now) - Date.parse(deletedAt) > RETENTION_MS;
 }
 
-/** Where a sibling key may go: strictly between `lower` and `upper` (null: unbounded). */
-export interface Slot {
-  lower: string | null;
-  upper: string | null;
-}
 
 export type SpaceState =
   | { status: 'none' }
@@ -177,11 +173,6 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
 
 function assertActive(state: Existing) {
   if (state.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
-}
-
-/** Whether `position` already sits strictly inside the slot. */
-export function within(position: string, { lower, upper }: Slot): boolean {
-  return (lower === null || position > lower) && (upper === null || position < upper);
 }
 
 function update(state: Existing, requested: Partial<SpaceSettings>, now: string): SpaceEvent[] {
