@@ -1,5 +1,45 @@
-// Lint: typescript-eslint's recommended rules, plus the house rule that events and deciders stay pure.
+// Lint: typescript-eslint's recommended rules, plus the house rules on imports: each bounded context
+// reaches another only through its public surface, collections reach spaces only through content's
+// shared kernel, and events and deciders stay pure.
 const tseslint = require('typescript-eslint');
+
+/** The bounded contexts under libs/ (the ones to come included, so they start with the rule). */
+const CONTEXTS = ['identity', 'content', 'publishing', 'collaboration', 'insights'];
+
+/**
+ * A context imports the platform, itself, and of another context only its public surface
+ * (`@folio/<context>/public/…`: the queries it answers and the value types it shares).
+ */
+const publicSurfaceOnly = (context) => ({
+  regex: `^@folio/(?!platform/|${context}/)[^/]+/(?!public/)`,
+  message: 'Another context is reached only through its public surface: @folio/<context>/public/….',
+});
+
+/** Slices are one folder deep, so a relative import never needs to climb two levels: one that does leaves the context. */
+const staysInContext = {
+  regex: '^\\.\\./\\.\\./',
+  message: 'A relative import must not climb out of its context; other contexts are @folio/<context>/public/….',
+};
+
+/** What collections share with spaces (Slot, placement and move bodies, default level, merge rules) is in content's shared/. */
+const noSpacesFromCollections = {
+  regex: '^\\.\\./spaces/',
+  message: 'Collections reach spaces only through libs/content/src/shared/ (or the QueryBus).',
+};
+
+/** ARCHITECTURE.md rule 1: events and deciders import nothing from Nest, drivers or other contexts. */
+const pure = [
+  {
+    group: ['@nestjs/*', 'fastify', 'mongodb', '@eventstore/*', 'better-sqlite3', 'class-validator', 'class-transformer', 'node:*'],
+    message: 'Events and deciders are pure: no framework, driver or I/O imports.',
+  },
+  {
+    regex: '^@folio/(?!platform/domain/)',
+    message: 'Events and deciders may import only the platform domain kit (errors, decider types, shared value types).',
+  },
+];
+
+const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 module.exports = tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
@@ -14,29 +54,11 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
   },
-  {
-    // ARCHITECTURE.md rule 1: events and deciders import nothing from Nest, drivers or other contexts.
-    files: ['**/*.events.ts', '**/*.decider.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@nestjs/*', 'fastify', 'mongodb', '@eventstore/*', 'better-sqlite3', 'class-validator', 'class-transformer', 'node:*'],
-              message: 'Events and deciders are pure: no framework, driver or I/O imports.',
-            },
-            {
-              regex: '^@folio/(?!platform/domain/)',
-              message: 'Events and deciders may import only the platform domain kit (errors, decider types).',
-            },
-            {
-              regex: '^\\.\\./\\.\\./',
-              message: 'Events and deciders may import only from their own context.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Flat config does not merge a rule's options: for a file, the last block that matches it wins, so
+  // each narrower block below repeats the wider block's patterns it must keep.
+  restrict(['libs/platform/src/**/*.ts'], [{ regex: '^@folio/(?!platform/)', message: 'The platform imports no bounded context.' }]),
+  ...CONTEXTS.map((context) => restrict([`libs/${context}/src/**/*.ts`], [publicSurfaceOnly(context), staysInContext])),
+  restrict(['libs/content/src/collections/**/*.ts'], [publicSurfaceOnly('content'), staysInContext, noSpacesFromCollections]),
+  restrict(['**/*.events.ts', '**/*.decider.ts'], [...pure, staysInContext]),
+  restrict(['libs/content/src/collections/*.events.ts', 'libs/content/src/collections/*.decider.ts'], [...pure, staysInContext, noSpacesFromCollections]),
 );

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContentAccessHttpModule, ContentAccessModule } from './access/access.module';
+import { CollectionCascade, CollectionCascadeProcess } from './cascade/collection-cascade';
 import {
   CreateCollectionHandler,
   DeleteCollectionHandler,
@@ -21,6 +22,7 @@ import {
   TransferSpaceHandler,
   UpdateSpaceHandler,
 } from './spaces/space.commands';
+import { CollectionSpacesController } from './spaces/collection-spaces.controller';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
@@ -49,13 +51,16 @@ const handlers = [
   ListCollectionsHandler,
 ];
 
-/** Spaces and collections: their handlers, reads, and the retention sweep. Controllers: the API only. */
+/**
+ * Spaces and collections: their handlers, reads, and the work of the process that projects (the
+ * retention sweep, the collection cascade). Controllers: the API only.
+ */
 @Module({
   imports: [ContentAccessModule],
-  providers: [...handlers, SpaceReads, CollectionReads, Siblings, SpacePurgeScheduler],
+  providers: [...handlers, SpaceReads, CollectionReads, Siblings, CollectionCascade, SpacePurgeScheduler, CollectionCascadeProcess],
   exports: [SpaceReads, CollectionReads],
 })
 export class ContentModule {}
 
-@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, MemberSpacesController] })
+@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
 export class ContentHttpModule {}

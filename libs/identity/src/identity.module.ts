@@ -19,7 +19,7 @@ import { ChangeMemberRoleHandler, RemoveMemberHandler, SetMemberSSOHandler } fro
 import { MemberController } from './members/member.controller';
 import { GetMemberHandler, ListMembersHandler, ListMemberTeamsHandler } from './members/member.queries';
 import { MemberReads } from './members/member.reads';
-import { GetMembershipHandler } from './members/membership.query';
+import { GetMembershipHandler } from './members/membership.handler';
 import {
   CreateOrganizationHandler,
   JoinOrganizationHandler,

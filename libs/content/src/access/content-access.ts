@@ -5,7 +5,7 @@ import { NotFound } from '@folio/platform/domain/errors';
 import { ROLES, Role } from '@folio/platform/domain/roles';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { GetMembership, Membership } from '@folio/identity/members/membership.query';
+import { GetMembership, Membership } from '@folio/identity/public/membership.query';
 import { CONTENT_GRANTS, ContentGrantDoc } from './content-grant.projection';
 
 /** What access needs of a space or collection read model document. */

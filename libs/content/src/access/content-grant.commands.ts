@@ -5,17 +5,16 @@ import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { assertAllowed } from '@folio/identity/permissions/organization-permissions';
-import { GetMembership } from '@folio/identity/members/membership.query';
+import { assertAllowed } from '@folio/identity/public/organization-permissions';
+import { GetMembership } from '@folio/identity/public/membership.query';
+import { FindOrganizationTeams } from '@folio/identity/public/organization-teams.query';
 import { ContentAccess, ContentNode } from './content-access';
 import { contentGrantDecider } from './content-grant.decider';
 import { contentGrantsStream, GrantTarget, Principal } from './content-grant.events';
-import { collectionPermissions, spacePermissions } from '@folio/identity/permissions/content-permissions';
+import { collectionPermissions, spacePermissions } from '@folio/identity/public/content-permissions';
 
 /** Read model collections of the spaces and collections projections, by target type. */
 const TARGETS: Record<GrantTarget['type'], string> = { space: 'spaces', collection: 'collections' };
-/** The identity context's teams read model, for checking a team belongs to the organization. */
-const TEAMS = 'teams';
 
 export class GrantContentAccess extends Command<void> {
   constructor(
@@ -63,10 +62,9 @@ export class GrantContentAccessHandler implements ICommandHandler<GrantContentAc
   }
 
   private async teams(organizationId: string, ids: string[]): Promise<Principal[]> {
-    for (const id of ids) {
-      const team = await this.reads.get<{ id: string; organizationId: string }>(TEAMS, id);
-      if (!team || team.organizationId !== organizationId) throw new NotFound(`team ${id}`);
-    }
+    const found = new Set(await this.queries.execute(new FindOrganizationTeams(organizationId, ids)));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new NotFound(`team ${missing}`);
     return ids.map((id) => ({ type: 'team', id }));
   }
 }

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, ValidateIf } from 'class-validator';
 import { Role } from '@folio/platform/domain/roles';
-import { IsRoleOrGuest } from '@folio/identity/permissions/role.validators';
+import { IsRoleOrGuest } from '@folio/identity/public/role.validators';
 
 /** `{ role, users | teams }`: at least one of the two lists; a `null` role removes their access. */
 export class GrantAccessBody {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CountGrantedSpaces } from '@folio/identity/members/granted-spaces.query';
+import { CountGrantedSpaces } from '@folio/identity/public/granted-spaces.query';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { CONTENT_GRANTS, ContentGrantDoc } from './content-grant.projection';

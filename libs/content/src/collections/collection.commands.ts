@@ -5,36 +5,27 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { newId } from '@folio/platform/ids';
-import { assertAllowed, organizationPermissions } from '@folio/identity/permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '@folio/identity/public/organization-permissions';
 import { ContentAccess } from '../access/content-access';
-import { collectionPermissions } from '@folio/identity/permissions/content-permissions';
-import { Placement, Siblings } from '../ordering/siblings';
-import { spaceDecider } from '../spaces/space.decider';
-import { spaceStream } from '../spaces/space.events';
-import { SpaceReads } from '../spaces/space.reads';
+import { collectionPermissions } from '@folio/identity/public/content-permissions';
+import { Siblings } from '../ordering/siblings';
+import { Placement } from '../shared/placement';
+import { CollectionCascade } from '../cascade/collection-cascade';
 import { collectionDecider } from './collection.decider';
 import { CollectionSettings, collectionStream } from './collection.events';
 import { CollectionReads } from './collection.reads';
 import { collectionResource, CollectionResource } from './collection.resource';
 
-export const DEFAULT_COLLECTION_TITLE = 'Untitled';
+/** The collection as the caller sees it now (after a write). */
+async function read(collections: CollectionReads, config: FolioConfig, caller: Caller, collectionId: string): Promise<CollectionResource> {
+  return collectionResource(await collections.visible(caller, collectionId), config);
+}
 
-abstract class CollectionHandler {
-  constructor(
-    protected readonly aggregates: Aggregates,
-    protected readonly collections: CollectionReads,
-    @Inject(CONFIG) protected readonly config: FolioConfig,
-  ) {}
-
-  protected async read(caller: Caller, collectionId: string): Promise<CollectionResource> {
-    return collectionResource(await this.collections.visible(caller, collectionId), this.config);
-  }
-
-  protected async administered(caller: Caller, collectionId: string, what: string) {
-    const view = await this.collections.visible(caller, collectionId);
-    assertAllowed(collectionPermissions(view.role).admin, what);
-    return view.collection;
-  }
+/** The collection, 404 when the caller may not know it, 403 without admin on it. */
+async function administered(collections: CollectionReads, caller: Caller, collectionId: string, what: string) {
+  const view = await collections.visible(caller, collectionId);
+  assertAllowed(collectionPermissions(view.role).admin, what);
+  return view.collection;
 }
 
 export class CreateCollection extends Command<CollectionResource> {
@@ -48,16 +39,14 @@ export class CreateCollection extends Command<CollectionResource> {
 }
 
 @CommandHandler(CreateCollection)
-export class CreateCollectionHandler extends CollectionHandler implements ICommandHandler<CreateCollection> {
+export class CreateCollectionHandler implements ICommandHandler<CreateCollection> {
   constructor(
-    aggregates: Aggregates,
-    collections: CollectionReads,
-    @Inject(CONFIG) config: FolioConfig,
+    private readonly aggregates: Aggregates,
+    private readonly collections: CollectionReads,
+    @Inject(CONFIG) private readonly config: FolioConfig,
     private readonly access: ContentAccess,
     private readonly siblings: Siblings,
-  ) {
-    super(aggregates, collections, config);
-  }
+  ) {}
 
   async execute({ caller, organizationId, input }: CreateCollection) {
     const role = await this.access.organizationRole(caller, organizationId);
@@ -74,11 +63,11 @@ export class CreateCollectionHandler extends CollectionHandler implements IComma
         organizationId,
         parent,
         position: await this.siblings.endKey(organizationId, parent),
-        settings: { title: input.title ?? DEFAULT_COLLECTION_TITLE, description: '', defaultLevel: 'inherit' },
+        settings: { title: input.title },
       },
       caller,
     );
-    return this.read(caller, collectionId);
+    return read(this.collections, this.config, caller, collectionId);
   }
 }
 
@@ -95,11 +84,17 @@ export class UpdateCollection extends Command<CollectionResource> {
 }
 
 @CommandHandler(UpdateCollection)
-export class UpdateCollectionHandler extends CollectionHandler implements ICommandHandler<UpdateCollection> {
+export class UpdateCollectionHandler implements ICommandHandler<UpdateCollection> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly collections: CollectionReads,
+    @Inject(CONFIG) private readonly config: FolioConfig,
+  ) {}
+
   async execute({ caller, collectionId, changes, ifMatch }: UpdateCollection) {
-    await this.administered(caller, collectionId, 'change this collection');
+    await administered(this.collections, caller, collectionId, 'change this collection');
     await this.aggregates.handle(collectionStream(collectionId), collectionDecider, { type: 'UpdateCollection', changes }, caller, { ifMatch });
-    return this.read(caller, collectionId);
+    return read(this.collections, this.config, caller, collectionId);
   }
 }
 
@@ -113,34 +108,21 @@ export class DeleteCollection extends Command<void> {
 }
 
 /**
- * Deletes the collection, then takes every live sub-collection and every space below it to the bin,
- * one append per child stream, each carrying `cascadeFrom` (this collection). Spaces already in the
- * bin keep their own deletion time.
+ * Deletes the collection, then everything below it (CollectionCascade) before answering, so the
+ * caller's next read sees it all gone. Should this stop half-way, the cascade process finishes it.
  */
 @CommandHandler(DeleteCollection)
-export class DeleteCollectionHandler extends CollectionHandler implements ICommandHandler<DeleteCollection> {
+export class DeleteCollectionHandler implements ICommandHandler<DeleteCollection> {
   constructor(
-    aggregates: Aggregates,
-    collections: CollectionReads,
-    @Inject(CONFIG) config: FolioConfig,
-    private readonly spaces: SpaceReads,
-  ) {
-    super(aggregates, collections, config);
-  }
+    private readonly aggregates: Aggregates,
+    private readonly collections: CollectionReads,
+    private readonly cascade: CollectionCascade,
+  ) {}
 
   async execute({ caller, collectionId }: DeleteCollection) {
-    await this.administered(caller, collectionId, 'delete this collection');
-    const descendants = await this.collections.descendants(collectionId);
-    await this.aggregates.handle(collectionStream(collectionId), collectionDecider, { type: 'DeleteCollection' }, caller);
-    const cascadeFrom = collectionId;
-    for (const child of descendants) {
-      await this.aggregates.handle(collectionStream(child.id), collectionDecider, { type: 'DeleteCollection', cascadeFrom }, caller);
-    }
-    for (const parent of [collectionId, ...descendants.map((c) => c.id)]) {
-      for (const space of await this.spaces.all({ parent, deletedAt: null })) {
-        await this.aggregates.handle(spaceStream(space.id), spaceDecider, { type: 'DeleteSpace', cascadeFrom }, caller);
-      }
-    }
+    await administered(this.collections, caller, collectionId, 'delete this collection');
+    const { events } = await this.aggregates.handle(collectionStream(collectionId), collectionDecider, { type: 'DeleteCollection' }, caller);
+    for (const event of events) if (event.type === 'CollectionDeleted') await this.cascade.complete(event, caller);
   }
 }
 
@@ -157,18 +139,16 @@ export class MoveCollection extends Command<CollectionResource> {
 }
 
 @CommandHandler(MoveCollection)
-export class MoveCollectionHandler extends CollectionHandler implements ICommandHandler<MoveCollection> {
+export class MoveCollectionHandler implements ICommandHandler<MoveCollection> {
   constructor(
-    aggregates: Aggregates,
-    collections: CollectionReads,
-    @Inject(CONFIG) config: FolioConfig,
+    private readonly aggregates: Aggregates,
+    private readonly collections: CollectionReads,
+    @Inject(CONFIG) private readonly config: FolioConfig,
     private readonly siblings: Siblings,
-  ) {
-    super(aggregates, collections, config);
-  }
+  ) {}
 
   async execute({ caller, collectionId, parent: requested, placement }: MoveCollection) {
-    const collection = await this.administered(caller, collectionId, 'move this collection');
+    const collection = await administered(this.collections, caller, collectionId, 'move this collection');
     const parent = requested === undefined ? collection.parent : requested;
     if (parent && parent !== collection.parent && parent !== collectionId) {
       await this.collections.parentFor(caller, collection.organizationId, parent);
@@ -178,7 +158,7 @@ export class MoveCollectionHandler extends CollectionHandler implements ICommand
       ? { lower: null, upper: null } // refused by the decider: into itself or a descendant
       : await this.siblings.slot(collection.organizationId, parent, placement, collectionId);
     await this.aggregates.handle(collectionStream(collectionId), collectionDecider, { type: 'MoveCollection', parent, ancestry, slot }, caller);
-    return this.read(caller, collectionId);
+    return read(this.collections, this.config, caller, collectionId);
   }
 }
 
@@ -194,53 +174,33 @@ export class TransferCollection extends Command<CollectionResource> {
 
 /**
  * To the end of another organization's root; the caller must be admin of both. Everything below
- * goes along (sub-collections, and spaces live or in the bin), keeping its place in the tree.
+ * goes along (sub-collections, and spaces live or in the bin), keeping its place in the tree: the
+ * cascade runs before the answer, and the cascade process finishes it should this stop half-way.
  */
 @CommandHandler(TransferCollection)
-export class TransferCollectionHandler extends CollectionHandler implements ICommandHandler<TransferCollection> {
+export class TransferCollectionHandler implements ICommandHandler<TransferCollection> {
   constructor(
-    aggregates: Aggregates,
-    collections: CollectionReads,
-    @Inject(CONFIG) config: FolioConfig,
+    private readonly aggregates: Aggregates,
+    private readonly collections: CollectionReads,
+    @Inject(CONFIG) private readonly config: FolioConfig,
     private readonly access: ContentAccess,
-    private readonly spaces: SpaceReads,
     private readonly siblings: Siblings,
-  ) {
-    super(aggregates, collections, config);
-  }
+    private readonly cascade: CollectionCascade,
+  ) {}
 
   async execute({ caller, collectionId, organizationId }: TransferCollection) {
-    const collection = await this.administered(caller, collectionId, 'transfer this collection');
+    const collection = await administered(this.collections, caller, collectionId, 'transfer this collection');
     const from = await this.access.organizationRole(caller, collection.organizationId);
     assertAllowed(organizationPermissions(from).admin, 'transfer collections out of this organization');
     assertAllowed(organizationPermissions(await this.access.organizationRole(caller, organizationId)).admin, 'transfer collections into that organization');
-    const descendants = await this.collections.descendants(collectionId);
     const position = await this.siblings.endKey(organizationId, null);
-    await this.aggregates.handle(
+    const { events } = await this.aggregates.handle(
       collectionStream(collectionId),
       collectionDecider,
       { type: 'TransferCollection', organizationId, parent: null, position },
       caller,
     );
-    const cascadeFrom = collectionId;
-    for (const child of descendants) {
-      await this.aggregates.handle(
-        collectionStream(child.id),
-        collectionDecider,
-        { type: 'TransferCollection', organizationId, parent: child.parent, position: child.position, cascadeFrom },
-        caller,
-      );
-    }
-    for (const parent of [collectionId, ...descendants.map((c) => c.id)]) {
-      for (const space of await this.spaces.all({ parent, organizationId: collection.organizationId })) {
-        await this.aggregates.handle(
-          spaceStream(space.id),
-          spaceDecider,
-          { type: 'TransferSpace', organizationId, parent: space.parent, position: space.position, cascadeFrom },
-          caller,
-        );
-      }
-    }
-    return this.read(caller, collectionId);
+    for (const event of events) if (event.type === 'CollectionTransferred') await this.cascade.complete(event, caller);
+    return read(this.collections, this.config, caller, collectionId);
   }
 }

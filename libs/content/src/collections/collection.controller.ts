@@ -4,10 +4,7 @@ import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { IfMatch } from '@folio/platform/http/etag';
-import { ListQuery } from '@folio/platform/http/pagination';
-import { assertMoveBody } from '../spaces/space.controller';
-import { MoveBody } from '../spaces/space.dto';
-import { ListSpacesInCollection } from '../spaces/space.queries';
+import { assertMoveBody, MoveBody } from '../shared/move.body';
 import { CreateCollection, DeleteCollection, MoveCollection, TransferCollection, UpdateCollection } from './collection.commands';
 import { CreateCollectionBody, ListCollectionsQuery, TransferCollectionBody, UpdateCollectionBody } from './collection.dto';
 import { GetCollection, ListCollections } from './collection.queries';
@@ -61,11 +58,6 @@ export class CollectionController {
   @HttpCode(204)
   async delete(@CallerParam() caller: Caller, @Param('collectionId') collectionId: string) {
     await this.commands.execute(new DeleteCollection(caller, collectionId));
-  }
-
-  @Get('collections/:collectionId/spaces')
-  spaces(@CallerParam() caller: Caller, @Param('collectionId') collectionId: string, @Query() list: ListQuery) {
-    return this.queries.execute(new ListSpacesInCollection(caller, collectionId, list));
   }
 
   @Post('collections/:collectionId/move')

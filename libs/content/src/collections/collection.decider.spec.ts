@@ -69,4 +69,29 @@ describe('collection decider', () => {
     spec.given([created, deleted]).when({ type: 'DeleteCollection', now }).thenThrows(NotFound);
     spec.given([created, deleted]).when({ type: 'UpdateCollection', changes: { title: 'X' }, now }).thenThrows(NotFound);
   });
+
+  it('gives a new collection the defaults for what its creation leaves out: Untitled, no description, inherit', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateCollection', ...ids, parent: null, position: 'a1', settings: { title: undefined }, now })
+      .then([{ ...created, data: { ...created.data, title: 'Untitled' } }]);
+  });
+
+  describe('a cascade run again (after a crash) writes nothing', () => {
+    const transferred: CollectionEvent = {
+      type: 'CollectionTransferred',
+      data: { ...ids, organizationId: 'o2', previousOrganizationId: 'o1', parent: 'c0', previousParent: 'c0', position: 'a1', transferredAt: now, cascadeFrom: 'c0' },
+    };
+    const transfer = { type: 'TransferCollection' as const, organizationId: 'o2', parent: 'c0', position: 'a1', cascadeFrom: 'c0', now };
+
+    it('for a sub-collection already deleted, which a user still cannot delete again', () => {
+      spec.given([created, deleted]).when({ type: 'DeleteCollection', cascadeFrom: 'c0', now }).then([]);
+      spec.given([created, deleted]).when({ type: 'DeleteCollection', now }).thenThrows(NotFound);
+    });
+
+    it('for a sub-collection already carried to the organization, or deleted (it stays where it was)', () => {
+      spec.given([created, transferred]).when(transfer).then([]);
+      spec.given([created, deleted]).when(transfer).then([]);
+    });
+  });
 });

@@ -1,8 +1,11 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { keyBetween } from '../ordering/sibling-order';
-import { Slot, within } from '../spaces/space.decider';
+import { Slot, within } from '../shared/slot';
 import { CollectionEvent, CollectionSettings } from './collection.events';
+
+/** A new collection's settings where POST /orgs/{id}/collections leaves them out. */
+export const COLLECTION_DEFAULTS: CollectionSettings = { title: 'Untitled', description: '', defaultLevel: 'inherit' };
 
 export type CollectionState =
   | { status: 'none' }
@@ -24,7 +27,8 @@ export type CollectionCommand =
       organizationId: string;
       parent: string | null;
       position: string;
-      settings: CollectionSettings;
+      /** Those left out take COLLECTION_DEFAULTS. */
+      settings: Partial<CollectionSettings>;
       now: string;
     }
   | { type: 'UpdateCollection'; changes: Partial<CollectionSettings>; now: string }
@@ -58,8 +62,11 @@ export const collectionDecider: Decider<CollectionCommand, CollectionEvent, Coll
     if (command.type === 'CreateCollection') {
       if (state.status !== 'none') throw new Conflict('collection already exists');
       const { collectionId, organizationId, parent, position, settings, now } = command;
-      return [{ type: 'CollectionCreated', data: { collectionId, organizationId, parent, position, ...settings, createdAt: now } }];
+      const chosen = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+      return [{ type: 'CollectionCreated', data: { collectionId, organizationId, parent, position, ...COLLECTION_DEFAULTS, ...chosen, createdAt: now } }];
     }
+    // A cascade run again (after a crash) finds its work done: a deleted collection stays where it was.
+    if (state.status === 'deleted' && isCascade(command)) return [];
     // A deleted collection has no restore: it is gone for every command.
     if (state.status !== 'active') throw new NotFound('collection');
     const { collectionId, organizationId } = state;
@@ -80,6 +87,8 @@ export const collectionDecider: Decider<CollectionCommand, CollectionEvent, Coll
         ];
       }
       case 'TransferCollection':
+        // Already carried along by this cascade.
+        if (command.cascadeFrom && command.organizationId === organizationId) return [];
         if (command.organizationId === organizationId && command.parent === state.parent) {
           throw new InvalidPosition('The collection already belongs to that organization');
         }
@@ -108,6 +117,10 @@ export const collectionDecider: Decider<CollectionCommand, CollectionEvent, Coll
     }
   },
 };
+
+function isCascade(command: CollectionCommand): boolean {
+  return (command.type === 'DeleteCollection' || command.type === 'TransferCollection') && command.cascadeFrom !== undefined;
+}
 
 function update(state: Existing, requested: Partial<CollectionSettings>, now: string): CollectionEvent[] {
   const changes: Partial<CollectionSettings> = {};

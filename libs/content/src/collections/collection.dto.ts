@@ -2,8 +2,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { ListQuery } from '@folio/platform/http/pagination';
-import { IsDefaultLevel } from '../spaces/space.dto';
-import { DefaultLevel } from '../spaces/space.events';
+import { DefaultLevel } from '../shared/default-level';
+import { IsDefaultLevel } from '../shared/default-level.validator';
 import { CollectionSettings } from './collection.events';
 
 const ID = 64;

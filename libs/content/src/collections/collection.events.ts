@@ -1,4 +1,4 @@
-import { DefaultLevel } from '../spaces/space.events';
+import { DefaultLevel } from '../shared/default-level';
 
 export type CollectionSettings = {
   title: string;

@@ -1,5 +1,5 @@
 import { defineProjection } from '@folio/platform/projections/projection';
-import { DefaultLevel } from '../spaces/space.events';
+import { DefaultLevel } from '../shared/default-level';
 import { CollectionEvent } from './collection.events';
 
 export const COLLECTIONS = 'collections';

@@ -1,6 +1,6 @@
 import { FolioConfig } from '@folio/platform/config/config';
 import { withETag } from '@folio/platform/http/etag';
-import { collectionPermissions } from '@folio/identity/permissions/content-permissions';
+import { collectionPermissions } from '@folio/identity/public/content-permissions';
 import { CollectionView } from './collection.reads';
 
 /** The Collection resource for one caller. */

@@ -3,15 +3,10 @@ import { InvalidPosition } from '@folio/platform/domain/errors';
 import { Doc, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { COLLECTIONS } from '../collections/collection.projection';
 import { SPACES } from '../spaces/space.projection';
-import { Slot } from '../spaces/space.decider';
+import { Placement, Pointer } from '../shared/placement';
+import { Slot } from '../shared/slot';
 import { keyBetween } from './sibling-order';
 
-/** A sibling named in a move's `position`: a space or a collection. */
-export type Pointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };
-export interface Placement {
-  before?: Pointer;
-  after?: Pointer;
-}
 
 interface Sibling extends Doc {
   organizationId: string;

@@ -5,7 +5,7 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { ListEnvelope, listEnvelope, ListQuery } from '@folio/platform/http/pagination';
 import { Role } from '@folio/platform/domain/roles';
-import { assertAllowed, organizationPermissions } from '@folio/identity/permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '@folio/identity/public/organization-permissions';
 import { ContentAccess } from '../access/content-access';
 import { SpaceReads } from './space.reads';
 import { spaceResource, SpaceResource } from './space.resource';

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
@@ -6,17 +6,10 @@ import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { CreateSpace, DeleteSpace, DuplicateSpace, MoveSpace, RestoreSpace, TransferSpace, UpdateSpace } from './space.commands';
-import { CreateSpaceBody, GetSpaceQuery, MoveBody, TransferSpaceBody, UpdateSpaceBody } from './space.dto';
+import { assertMoveBody, MoveBody } from '../shared/move.body';
+import { CreateSpaceBody, GetSpaceQuery, TransferSpaceBody, UpdateSpaceBody } from './space.dto';
 import { GetSpace, ListSpaces } from './space.queries';
 import { SpaceResource } from './space.resource';
-
-/** A move must say where: the client's spec gives its body `minProperties: 1`. */
-export function assertMoveBody(body: MoveBody | undefined): MoveBody {
-  if (!body || (body.parent === undefined && body.position === undefined)) {
-    throw new BadRequestException('give parent, position or both');
-  }
-  return body;
-}
 
 @Controller()
 export class SpaceController {

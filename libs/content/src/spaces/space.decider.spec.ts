@@ -1,6 +1,6 @@
 import { Conflict, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
-import { RETENTION_MS, spaceDecider } from './space.decider';
+import { RETENTION_MS, spaceDecider, SpaceState } from './space.decider';
 import { SpaceEvent, SpaceSettings } from './space.events';
 
 const spec = deciderSpec(spaceDecider);
@@ -16,7 +16,7 @@ const deleted: SpaceEvent = { type: 'SpaceDeleted', data: { ...ids, deletedAt: t
 
 describe('space decider', () => {
   it('creates a space once', () => {
-    const create = { type: 'CreateSpace' as const, ...ids, parent: null, position: 'a1', settings, visibility: 'private' as const, revision: 'r1', now: t0 };
+    const create = { type: 'CreateSpace' as const, ...ids, parent: null, position: 'a1', settings, revision: 'r1', now: t0 };
     spec.given([]).when(create).then([created]);
     spec.given([created]).when(create).thenThrows(Conflict);
   });
@@ -79,5 +79,97 @@ describe('space decider', () => {
     spec.given([created]).when({ type: 'PurgeSpace', now: at(RETENTION_MS * 2) }).then([]);
     spec.given([created, deleted, purged]).when({ type: 'PurgeSpace', now: at(RETENTION_MS * 2) }).then([]);
     spec.given([created, deleted, purged]).when({ type: 'RestoreSpace', parent: null, position: 'a1', now: at(0) }).thenThrows(NotFound);
+  });
+
+  it('gives a new space the defaults for what its creation leaves out: Untitled, no emoji, live, inherit, no language, private', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateSpace', ...ids, parent: null, position: 'a1', settings: { emoji: '📘', title: undefined }, revision: 'r1', now: t0 })
+      .then([
+        {
+          type: 'SpaceCreated',
+          data: {
+            ...ids,
+            parent: null,
+            position: 'a1',
+            title: 'Untitled',
+            emoji: '📘',
+            editMode: 'live',
+            defaultLevel: 'inherit',
+            language: null,
+            mergeRules: { type: 'inherit' },
+            visibility: 'private',
+            revision: 'r1',
+            createdAt: t0,
+          },
+        },
+      ]);
+  });
+
+  describe('duplicating', () => {
+    const stateOf = (events: SpaceEvent[]): SpaceState => events.reduce(spaceDecider.evolve, spaceDecider.initialState);
+    const updated: SpaceEvent = {
+      type: 'SpaceUpdated',
+      data: { ...ids, changes: { title: 'Renamed', mergeRules: { type: 'none' } }, before: { title: 'Docs', mergeRules: { type: 'inherit' } }, updatedAt: t0 },
+    };
+    const duplicate = (original: SpaceState) =>
+      ({ type: 'DuplicateSpace', spaceId: 's2', original, position: 'a2', revision: 'r2', now: t0 }) as const;
+
+    it('copies the original as it stands now (settings, visibility, organization, parent) at the given position', () => {
+      spec
+        .given([])
+        .when(duplicate(stateOf([created, updated])))
+        .then([
+          {
+            type: 'SpaceCreated',
+            data: {
+              spaceId: 's2',
+              organizationId: 'o1',
+              parent: null,
+              position: 'a2',
+              ...settings,
+              title: 'Renamed',
+              mergeRules: { type: 'none' },
+              visibility: 'private',
+              revision: 'r2',
+              createdAt: t0,
+              duplicatedFrom: 's1',
+            },
+          },
+        ]);
+    });
+
+    it('refuses to copy a deleted space, and one that is gone or never was', () => {
+      spec.given([]).when(duplicate(stateOf([created, deleted]))).thenThrows(Conflict, /restore it first/);
+      spec.given([]).when(duplicate(stateOf([]))).thenThrows(NotFound);
+      const purged: SpaceEvent = { type: 'SpacePurged', data: { ...ids, deletedAt: t0, purgedAt: at(RETENTION_MS * 2) } };
+      spec.given([]).when(duplicate(stateOf([created, deleted, purged]))).thenThrows(NotFound);
+    });
+
+    it('never writes over an existing stream', () => {
+      spec.given([created]).when({ ...duplicate(stateOf([created])), spaceId: 's1' }).thenThrows(Conflict);
+    });
+  });
+
+  describe('a collection cascade run again (after a crash) writes nothing', () => {
+    const transferred: SpaceEvent = {
+      type: 'SpaceTransferred',
+      data: { ...ids, organizationId: 'o2', previousOrganizationId: 'o1', parent: 'c1', previousParent: 'c1', position: 'a1', transferredAt: t0, cascadeFrom: 'c0' },
+    };
+    const purged: SpaceEvent = { type: 'SpacePurged', data: { ...ids, deletedAt: t0, purgedAt: at(RETENTION_MS * 2) } };
+
+    it('for a space the transfer already carried along', () =>
+      spec.given([created, transferred]).when({ type: 'TransferSpace', organizationId: 'o2', parent: 'c1', position: 'a1', cascadeFrom: 'c0', now: t0 }).then([]));
+
+    it('for a space already in the bin, or purged since', () => {
+      spec.given([created, deleted]).when({ type: 'DeleteSpace', cascadeFrom: 'c0', now: at(5) }).then([]);
+      spec.given([created, deleted, purged]).when({ type: 'DeleteSpace', cascadeFrom: 'c0', now: t0 }).then([]);
+      spec.given([created, deleted, purged]).when({ type: 'TransferSpace', organizationId: 'o2', parent: null, position: 'a1', cascadeFrom: 'c0', now: t0 }).then([]);
+    });
+
+    it('while a user is still refused those commands', () => {
+      spec.given([created, deleted, purged]).when({ type: 'DeleteSpace', now: t0 }).thenThrows(NotFound);
+      spec.given([created]).when({ type: 'TransferSpace', organizationId: 'o1', parent: null, position: 'a0', now: t0 }).thenThrows(InvalidPosition);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { keyBetween } from '../ordering/sibling-order';
+import { Slot, within } from '../shared/slot';
 import { SpaceEvent, SpaceSettings, SpaceVisibility } from './space.events';
 
 /** Deleted spaces stay restorable for 7 days, up to and including the exact 7-day mark; after it they are purged. */
@@ -11,11 +12,19 @@ export function retentionExpired(deletedAt: string, now: string): boolean {
   return Date.parse(now) - Date.parse(deletedAt) > RETENTION_MS;
 }
 
-/** Where a sibling key may go: strictly between `lower` and `upper` (null: unbounded). */
-export interface Slot {
-  lower: string | null;
-  upper: string | null;
-}
+
+/** A new space's settings where POST /orgs/{id}/spaces leaves them out. */
+export const SPACE_DEFAULTS: SpaceSettings = {
+  title: 'Untitled',
+  emoji: '',
+  editMode: 'live',
+  defaultLevel: 'inherit',
+  language: null,
+  mergeRules: { type: 'inherit' },
+};
+
+/** A new space is private until its visibility is set. */
+export const DEFAULT_VISIBILITY: SpaceVisibility = 'private';
 
 export type SpaceState =
   | { status: 'none' }
@@ -26,24 +35,29 @@ export type SpaceState =
       parent: string | null;
       position: string;
       settings: SpaceSettings;
+      visibility: SpaceVisibility;
       deletedAt?: string;
     };
 
 type Existing = Exclude<SpaceState, { status: 'none' }>;
 
 export type SpaceCommand =
+  /** `settings` left out take SPACE_DEFAULTS; `revision`: id of the new space's first, empty revision. */
   | {
       type: 'CreateSpace';
       spaceId: string;
       organizationId: string;
       parent: string | null;
       position: string;
-      settings: SpaceSettings;
-      visibility: SpaceVisibility;
+      settings: Partial<SpaceSettings>;
       revision: string;
-      duplicatedFrom?: string;
       now: string;
     }
+  /**
+   * Decided on the copy's (new) stream: `original` is the state of the space copied, loaded from its
+   * stream. The copy takes its organization, parent, settings and visibility, at `position`.
+   */
+  | { type: 'DuplicateSpace'; spaceId: string; original: SpaceState; position: string; revision: string; now: string }
   | { type: 'UpdateSpace'; changes: Partial<SpaceSettings>; now: string }
   /** Into `parent` (null: the root), between the sibling keys of `slot`. */
   | { type: 'MoveSpace'; parent: string | null; slot: Slot; now: string }
@@ -62,7 +76,7 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
 
   evolve(state, event) {
     if (event.type === 'SpaceCreated') {
-      const { spaceId, organizationId, parent, position, title, emoji, editMode, defaultLevel, language, mergeRules } = event.data;
+      const { spaceId, organizationId, parent, position, title, emoji, editMode, defaultLevel, language, mergeRules, visibility } = event.data;
       return {
         status: 'active',
         spaceId,
@@ -70,6 +84,7 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
         parent,
         position,
         settings: { title, emoji, editMode, defaultLevel, language, mergeRules },
+        visibility,
       };
     }
     if (state.status === 'none') return state;
@@ -94,26 +109,31 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
   decide(command, state) {
     if (command.type === 'CreateSpace') {
       if (state.status !== 'none') throw new Conflict('space already exists');
-      const { spaceId, organizationId, parent, position, settings, visibility, revision, duplicatedFrom, now } = command;
+      const { spaceId, organizationId, parent, position, settings, revision, now } = command;
+      const chosen = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
       return [
         {
           type: 'SpaceCreated',
-          data: {
-            spaceId,
-            organizationId,
-            parent,
-            position,
-            ...settings,
-            visibility,
-            revision,
-            createdAt: now,
-            ...(duplicatedFrom ? { duplicatedFrom } : {}),
-          },
+          data: { spaceId, organizationId, parent, position, ...SPACE_DEFAULTS, ...chosen, visibility: DEFAULT_VISIBILITY, revision, createdAt: now },
+        },
+      ];
+    }
+    if (command.type === 'DuplicateSpace') {
+      if (state.status !== 'none') throw new Conflict('space already exists');
+      const { original, spaceId, position, revision, now } = command;
+      if (original.status === 'none' || original.status === 'purged') throw new NotFound('space');
+      assertActive(original);
+      const { organizationId, parent, settings, visibility } = original;
+      return [
+        {
+          type: 'SpaceCreated',
+          data: { spaceId, organizationId, parent, position, ...settings, visibility, revision, createdAt: now, duplicatedFrom: original.spaceId },
         },
       ];
     }
     if (state.status === 'none' || state.status === 'purged') {
-      if (command.type === 'PurgeSpace' && state.status === 'purged') return [];
+      // Purged meanwhile: no sweep and no collection cascade has anything left to do.
+      if (state.status === 'purged' && (command.type === 'PurgeSpace' || isCascade(command))) return [];
       throw new NotFound('space');
     }
     const { spaceId, organizationId } = state;
@@ -131,6 +151,8 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
         return [{ type: 'SpaceMoved', data: { spaceId, organizationId, parent, previousParent: state.parent, position, movedAt: command.now } }];
       }
       case 'TransferSpace': {
+        // A cascade that already carried this space along (run again after a crash) changes nothing.
+        if (command.cascadeFrom && command.organizationId === organizationId) return [];
         if (!command.cascadeFrom) assertActive(state);
         if (command.organizationId === organizationId && command.parent === state.parent) {
           throw new InvalidPosition('The space already belongs to that organization and collection');
@@ -175,13 +197,12 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
   },
 };
 
-function assertActive(state: Existing) {
-  if (state.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
+function isCascade(command: SpaceCommand): boolean {
+  return (command.type === 'DeleteSpace' || command.type === 'TransferSpace') && command.cascadeFrom !== undefined;
 }
 
-/** Whether `position` already sits strictly inside the slot. */
-export function within(position: string, { lower, upper }: Slot): boolean {
-  return (lower === null || position > lower) && (upper === null || position < upper);
+function assertActive(state: Existing) {
+  if (state.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
 }
 
 function update(state: Existing, requested: Partial<SpaceSettings>, now: string): SpaceEvent[] {

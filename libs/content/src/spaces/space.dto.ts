@@ -1,10 +1,10 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { ROLES } from '@folio/platform/domain/roles';
+import { IsIn, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { MergeRuleBody } from '@folio/identity/organizations/organization.dto';
-import { Placement } from '../ordering/siblings';
-import { DefaultLevel, EditMode, MergeRules, SpaceSettings } from './space.events';
+import { DefaultLevel } from '../shared/default-level';
+import { IsDefaultLevel } from '../shared/default-level.validator';
+import { InheritableMergeRulesBody } from '../shared/merge-rules.body';
+import { EditMode, SpaceSettings } from './space.events';
 
 /** The client spec's TranslationLanguage. */
 export const LANGUAGES = [
@@ -13,13 +13,6 @@ export const LANGUAGES = [
 ];
 const EDIT_MODES: EditMode[] = ['live', 'locked'];
 const ID = 64;
-
-/** A role, `null` (guests) or `inherit` (from the parent collection, or the organization at the root). */
-export function IsDefaultLevel(): PropertyDecorator {
-  return IsIn([...ROLES, null, 'inherit'], {
-    message: ({ property }) => `${property} must be one of: ${ROLES.join(', ')}, inherit, or null for guests`,
-  });
-}
 
 export class CreateSpaceBody {
   @IsOptionalNonNull()
@@ -53,19 +46,6 @@ export class GetSpaceQuery {
   shareKey?: string;
 }
 
-/** `inherit` (from the organization), `rules` with a list, or `none`. */
-export class SpaceMergeRulesBody {
-  @IsIn(['inherit', 'rules', 'none'], { message: 'mergeRules.type must be one of: inherit, rules, none' })
-  type!: MergeRules['type'];
-
-  @ValidateIf((o: SpaceMergeRulesBody) => o.type === 'rules')
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => MergeRuleBody)
-  rules?: MergeRuleBody[];
-}
-
 export class UpdateSpaceBody {
   @IsOptionalNonNull()
   @IsIn(EDIT_MODES)
@@ -86,8 +66,8 @@ export class UpdateSpaceBody {
 
   @IsOptionalNonNull()
   @ValidateNested()
-  @Type(() => SpaceMergeRulesBody)
-  mergeRules?: SpaceMergeRulesBody;
+  @Type(() => InheritableMergeRulesBody)
+  mergeRules?: InheritableMergeRulesBody;
 
   /** `null` removes the emoji (the client spec's "Remove icon or emoji"). */
   @IsOptional()
@@ -101,64 +81,9 @@ export class UpdateSpaceBody {
     if (this.title !== undefined) changes.title = this.title;
     if (this.defaultLevel !== undefined) changes.defaultLevel = this.defaultLevel;
     if (this.language !== undefined) changes.language = this.language;
-    if (this.mergeRules !== undefined) {
-      const { type, rules } = this.mergeRules;
-      changes.mergeRules = type === 'rules' ? { type, rules: (rules ?? []).map((r) => ({ ...r })) } : { type };
-    }
+    if (this.mergeRules !== undefined) changes.mergeRules = this.mergeRules.toMergeRules();
     if (this.emoji !== undefined) changes.emoji = this.emoji ?? '';
     return changes;
-  }
-}
-
-export class PointerBody {
-  @IsIn(['space', 'collection'])
-  type!: 'space' | 'collection';
-
-  @ValidateIf((o: PointerBody) => o.type === 'space' || o.space !== undefined)
-  @IsString()
-  @Length(1, ID)
-  space?: string;
-
-  @ValidateIf((o: PointerBody) => o.type === 'collection' || o.collection !== undefined)
-  @IsString()
-  @Length(1, ID)
-  collection?: string;
-
-  toPointer() {
-    return this.type === 'space' ? { type: 'space' as const, space: this.space! } : { type: 'collection' as const, collection: this.collection! };
-  }
-}
-
-export class PositionBody {
-  @IsOptionalNonNull()
-  @ValidateNested()
-  @Type(() => PointerBody)
-  before?: PointerBody;
-
-  @IsOptionalNonNull()
-  @ValidateNested()
-  @Type(() => PointerBody)
-  after?: PointerBody;
-}
-
-/** At least one of `parent` (a collection id, or null for the root) and `position`. */
-export class MoveBody {
-  @IsOptional()
-  @IsString()
-  @Length(1, ID)
-  parent?: string | null;
-
-  @IsOptionalNonNull()
-  @ValidateNested()
-  @Type(() => PositionBody)
-  position?: PositionBody;
-
-  placement(): Placement | undefined {
-    if (!this.position) return undefined;
-    return {
-      ...(this.position.before ? { before: this.position.before.toPointer() } : {}),
-      ...(this.position.after ? { after: this.position.after.toPointer() } : {}),
-    };
   }
 }
 

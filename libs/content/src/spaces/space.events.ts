@@ -1,12 +1,5 @@
-import { Role } from '@folio/platform/domain/roles';
-
-/** A space's or collection's default level: a role, `null` (guests), or `inherit` from its parent. */
-export type DefaultLevel = Role | null | 'inherit';
-
-export type MergeRules =
-  | { type: 'inherit' }
-  | { type: 'none' }
-  | { type: 'rules'; rules: { rule: string; users?: string[]; expression?: string; message?: string }[] };
+import { DefaultLevel } from '../shared/default-level';
+import { InheritableMergeRules } from '../shared/merge-rules';
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 export type SpaceVisibility = (typeof SPACE_VISIBILITIES)[number];
@@ -19,7 +12,7 @@ export type SpaceSettings = {
   editMode: EditMode;
   defaultLevel: DefaultLevel;
   language: string | null;
-  mergeRules: MergeRules;
+  mergeRules: InheritableMergeRules;
 };
 
 export type SpaceEvent =

@@ -1,5 +1,7 @@
 import { defineProjection } from '@folio/platform/projections/projection';
-import { DefaultLevel, EditMode, MergeRules, SpaceEvent, SpaceVisibility } from './space.events';
+import { DefaultLevel } from '../shared/default-level';
+import { InheritableMergeRules } from '../shared/merge-rules';
+import { EditMode, SpaceEvent, SpaceVisibility } from './space.events';
 
 export const SPACES = 'spaces';
 
@@ -17,7 +19,7 @@ export interface SpaceDoc {
   editMode: EditMode;
   defaultLevel: DefaultLevel;
   language: string | null;
-  mergeRules: MergeRules;
+  mergeRules: InheritableMergeRules;
   revision: string;
   /** Revision of the space's stream: its ETag (not to be confused with `revision`, its content's). */
   streamRevision: string;

@@ -1,6 +1,6 @@
 import { FolioConfig } from '@folio/platform/config/config';
 import { withETag } from '@folio/platform/http/etag';
-import { spacePermissions } from '@folio/identity/permissions/content-permissions';
+import { spacePermissions } from '@folio/identity/public/content-permissions';
 import { SpaceView } from './space.reads';
 
 /** The Space resource for one caller: the seed's fields and every one the client's spec requires. */

@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { listEnvelope } from '@folio/platform/http/pagination';
 import { OrganizationReads } from '../organizations/organization.reads';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { AUDIT_DEFAULT_LIMIT, AuditEventsQuery } from './audit.dto';
 import { AUDIT_ACTIONS } from './audit.projection';
 import { AuditReads } from './audit.reads';

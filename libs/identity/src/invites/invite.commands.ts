@@ -6,7 +6,7 @@ import { newId } from '@folio/platform/ids';
 import { organizationDecider } from '../organizations/organization.decider';
 import { organizationStream } from '../organizations/organization.events';
 import { OrganizationReads, OrganizationView } from '../organizations/organization.reads';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { Role } from '@folio/platform/domain/roles';
 import { CreateUser } from '../users/user.commands';
 import { UserReads } from '../users/user.reads';

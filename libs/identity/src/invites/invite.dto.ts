@@ -10,7 +10,7 @@ import {
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { ROLES, Role } from '@folio/platform/domain/roles';
-import { IsRoleOrGuest } from '../permissions/role.validators';
+import { IsRoleOrGuest } from '../public/role.validators';
 
 
 /** An invitee: an email, or `{ email, role }` to give that person another role than the default. */

@@ -5,7 +5,7 @@ import { NotFound } from '@folio/platform/domain/errors';
 import { organizationDecider } from '../organizations/organization.decider';
 import { organizationStream } from '../organizations/organization.events';
 import { OrganizationReads } from '../organizations/organization.reads';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { Role } from '@folio/platform/domain/roles';
 import { RemoveMemberFromAllTeams } from '../teams/team.commands';
 import { UserReads } from '../users/user.reads';

@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { ROLES, Role } from '@folio/platform/domain/roles';
-import { IsRoleOrGuest } from '../permissions/role.validators';
+import { IsRoleOrGuest } from '../public/role.validators';
 import { MemberSort } from './member.reads';
 
 export class ListMembersQuery extends ListQuery {

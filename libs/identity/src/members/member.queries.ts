@@ -6,7 +6,7 @@ import { findEvery } from '@folio/platform/read-store/find-every';
 import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { OrganizationReads } from '../organizations/organization.reads';
 import { teamResourceFor } from '../teams/team.resource';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { MemberTeamsQuery } from './member.dto';
 import { MemberListQuery, MemberReads } from './member.reads';
 

@@ -7,7 +7,7 @@ import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { Role } from '@folio/platform/domain/roles';
-import { CountGrantedSpaces } from './granted-spaces.query';
+import { CountGrantedSpaces } from '../public/granted-spaces.query';
 import { MEMBERS, MemberDoc, memberId } from './member.projection';
 import { memberResource, MemberResource } from './member.resource';
 

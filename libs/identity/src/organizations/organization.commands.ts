@@ -6,7 +6,7 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { reservationDecider } from '../reservations/reservation.decider';
 import { reservationStream } from '../reservations/reservation.events';
 import { UserReads } from '../users/user.reads';

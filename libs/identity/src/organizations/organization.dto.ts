@@ -16,26 +16,13 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
+import { MergeRuleBody } from '@folio/platform/validation/merge-rule.body';
 import { Role } from '@folio/platform/domain/roles';
-import { IsRoleOrGuest } from '../permissions/role.validators';
+import { IsRoleOrGuest } from '../public/role.validators';
 import { OrganizationSettings } from './organization.settings';
 
 const TITLE = /\S.*\S/;
 const HOSTNAME = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
-const MERGE_RULES = [
-  'require_specific_reviewers',
-  'require_one_of_specific_reviewers',
-  'allow_bypass',
-  'require_at_least_one_review',
-  'require_at_least_one_approved_review',
-  'require_all_reviews_approved',
-  'require_agent_review',
-  'require_up_to_date_change_request',
-  'require_change_request_subject',
-  'require_change_request_description',
-  'require_author_to_merge',
-  'custom',
-];
 
 export class CreateOrganizationBody {
   @IsString()
@@ -48,27 +35,6 @@ export class CreateOrganizationBody {
   @ArrayMaxSize(100)
   @IsFQDN({}, { each: true })
   emailDomains?: string[];
-}
-
-export class MergeRuleBody {
-  @IsIn(MERGE_RULES)
-  rule!: string;
-
-  @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  users?: string[];
-
-  @IsOptionalNonNull()
-  @IsString()
-  @MaxLength(4096)
-  expression?: string;
-
-  @IsOptionalNonNull()
-  @IsString()
-  @MaxLength(1024)
-  message?: string;
 }
 
 /** `inherit` is refused: an organization has nothing to inherit from. */

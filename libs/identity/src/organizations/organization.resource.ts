@@ -1,6 +1,6 @@
 import { FolioConfig } from '@folio/platform/config/config';
 import { withETag } from '@folio/platform/http/etag';
-import { organizationPermissions } from '../permissions/organization-permissions';
+import { organizationPermissions } from '../public/organization-permissions';
 import { OrganizationView } from './organization.reads';
 
 /** The Organization resource: the seed's fields and what the client's spec requires, for one caller. */

@@ -1,9 +1,5 @@
+import { MergeRules } from '@folio/platform/domain/merge-rules';
 import { Role } from '@folio/platform/domain/roles';
-
-export type MergeRule = { rule: string; users?: string[]; expression?: string; message?: string };
-
-/** `inherit` exists for spaces only: an organization is where inheritance ends. */
-export type OrganizationMergeRules = { type: 'rules'; rules: MergeRule[] } | { type: 'none' };
 
 /** Everything PATCH /orgs/{id} may change. `null` clears a nullable setting. */
 export interface OrganizationSettings {
@@ -16,7 +12,8 @@ export interface OrganizationSettings {
   sso: boolean;
   ai: boolean;
   inviteLinks: boolean;
-  mergeRules: OrganizationMergeRules;
+  /** No `inherit` here: an organization is where inheritance ends. */
+  mergeRules: MergeRules;
 }
 
 export function defaultSettings(title: string, emailDomains: string[]): OrganizationSettings {

@@ -7,7 +7,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { Invalid } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { OrganizationReads } from '../organizations/organization.reads';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { samlProviderDecider } from './saml-provider.decider';
 import { samlProviderStream, SAMLProviderSettings } from './saml-provider.events';
 import { SAMLProviderReads } from './saml-provider.reads';

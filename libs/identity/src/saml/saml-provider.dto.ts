@@ -1,7 +1,7 @@
 import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { Role } from '@folio/platform/domain/roles';
-import { IsRoleOrGuest } from '../permissions/role.validators';
+import { IsRoleOrGuest } from '../public/role.validators';
 import { CERTIFICATE_MAX, certificateProblem } from './certificate';
 import { SAML_LABEL_MAX } from './saml-provider.decider';
 import { SAMLProviderSettings } from './saml-provider.events';

@@ -5,7 +5,7 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { ListEnvelope, listEnvelope, ListQuery } from '@folio/platform/http/pagination';
 import { OrganizationReads } from '../organizations/organization.reads';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { SAMLProviderReads } from './saml-provider.reads';
 import { samlProviderResource, SAMLProviderResource, SSOProviderLogin, ssoProviderLogin } from './saml-provider.resource';
 

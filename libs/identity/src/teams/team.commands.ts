@@ -4,7 +4,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { OrganizationReads } from '../organizations/organization.reads';
-import { assertAllowed, organizationPermissions } from '../permissions/organization-permissions';
+import { assertAllowed, organizationPermissions } from '../public/organization-permissions';
 import { UserReads } from '../users/user.reads';
 import { TeamMemberChange, teamDecider } from './team.decider';
 import { TeamRole, teamStream } from './team.events';

@@ -6,7 +6,7 @@ import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { OrganizationReads, OrganizationView } from '../organizations/organization.reads';
-import { organizationPermissions } from '../permissions/organization-permissions';
+import { organizationPermissions } from '../public/organization-permissions';
 import { canManageTeam } from '../permissions/team-permissions';
 import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
 import { TeamRole } from './team.events';

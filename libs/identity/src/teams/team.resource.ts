@@ -4,7 +4,7 @@ import { withETag } from '@folio/platform/http/etag';
 import { NotFound } from '@folio/platform/domain/errors';
 import { ReadStore } from '@folio/platform/read-store/read-store.port';
 import { MEMBERS, MemberDoc, memberId } from '../members/member.projection';
-import { CountGrantedSpaces } from '../members/granted-spaces.query';
+import { CountGrantedSpaces } from '../public/granted-spaces.query';
 import { MemberResource } from '../members/member.resource';
 import { TeamRole } from './team.events';
 import { TEAM_MEMBERS, TEAMS, TeamDoc, TeamMemberDoc, teamMemberId } from './team.projection';

@@ -9,6 +9,7 @@ import {
   RenameTeamHandler,
   UpdateTeamMembersHandler,
 } from './team.commands';
+import { FindOrganizationTeamsHandler } from './organization-teams.handler';
 import { TeamController } from './team.controller';
 import { GetTeamHandler, ListTeamMembersHandler, ListTeamsHandler } from './team.queries';
 import { TeamReads } from './team.reads';
@@ -24,6 +25,7 @@ const handlers = [
   ListTeamsHandler,
   GetTeamHandler,
   ListTeamMembersHandler,
+  FindOrganizationTeamsHandler,
 ];
 
 /**

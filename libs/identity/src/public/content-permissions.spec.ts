@@ -1,5 +1,5 @@
 import { collectionPermissions, spacePermissions } from './content-permissions';
-import { canManageTeam } from './team-permissions';
+import { canManageTeam } from '../permissions/team-permissions';
 
 const granted = (permissions: Record<string, boolean>) =>
   Object.entries(permissions)

@@ -1,0 +1,21 @@
+import { Query } from '@nestjs/cqrs';
+import { Role } from '@folio/platform/domain/roles';
+
+export interface Membership {
+  role: Role | null;
+  /** The teams of the organization the user belongs to. */
+  teamIds: string[];
+}
+
+/**
+ * Another context's question to identity: is this user a member, with which role, in which teams?
+ * Null for a non-member. Read fresh on every call, so a role change applies to the next request.
+ */
+export class GetMembership extends Query<Membership | null> {
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
+}

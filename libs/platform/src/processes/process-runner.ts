@@ -1,0 +1,119 @@
+import { EventStore, StoredEvent } from '../event-store/event-store.port';
+import { ReadStore } from '../read-store/read-store.port';
+
+/**
+ * A process manager: reacts to events of the log by sending commands (which append their own
+ * events). Its checkpoint lives in the read store beside the projections', under its own name.
+ */
+export interface ProcessManager {
+  /** Its checkpoint's name: unique among processes and projections. */
+  name: string;
+  /**
+   * What it does for each event type it reacts to; the other types only move its checkpoint. A
+   * reaction must be safe to run again: after a crash it re-runs from the last checkpoint.
+   */
+  handlers: Record<string, (event: StoredEvent) => Promise<void>>;
+}
+
+export interface ProcessRunnerOptions {
+  batchSize?: number;
+  onError?: (process: string, error: unknown) => void;
+}
+
+/** Another instance moved the checkpoint between our read and our write: read it again. */
+class Superseded extends Error {}
+
+const RETRY_AFTER_ERROR_MS = 1000;
+
+/**
+ * Feeds the log to one process manager, in order, from its checkpoint. The checkpoint moves past an
+ * event only once the reaction to it has returned, so a crash part-way through a reaction re-runs it
+ * (whole) at the next start: reactions are written to be idempotent, the runner makes them complete.
+ */
+export class ProcessRunner {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private unsubscribe: (() => void) | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly reads: ReadStore,
+    private readonly process: ProcessManager,
+    private readonly options: ProcessRunnerOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  /** Subscribes to appends, and resolves once the log as it stands has been worked through. */
+  async start(): Promise<void> {
+    this.unsubscribe = this.events.onAppended(() => void this.kick());
+    await this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.running;
+  }
+
+  /** Starts a drain, or asks the running one to go round once more. */
+  private kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.pass()));
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.options.onError?.(this.process.name, error);
+        this.retryTimer = setTimeout(() => void this.kick(), RETRY_AFTER_ERROR_MS);
+        this.retryTimer.unref();
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** One batch of the log after the checkpoint; true when the checkpoint moved. */
+  private async pass(): Promise<boolean> {
+    let checkpoint = await this.reads.checkpoint(this.process.name);
+    const events = await this.events.readAll(checkpoint, this.batchSize);
+    if (events.length === 0) return false;
+    try {
+      let skipped: string | null = null;
+      for (const event of events) {
+        if (this.stopped) break;
+        const react = this.process.handlers[event.type];
+        if (!react) {
+          skipped = event.position;
+          continue;
+        }
+        await react(event);
+        checkpoint = await this.save(checkpoint, event.position);
+        skipped = null;
+      }
+      if (skipped) await this.save(checkpoint, skipped);
+    } catch (error) {
+      if (error instanceof Superseded) return true;
+      throw error;
+    }
+    return true;
+  }
+
+  private async save(expected: string | null, position: string): Promise<string> {
+    await this.reads.transaction(this.process.name, position, async (_tx, current) => {
+      if (current !== expected) throw new Superseded();
+    });
+    return position;
+  }
+}
