@@ -1,8 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { TestingModuleBuilder } from '@nestjs/testing';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Logger as Pino } from 'pino';
+import { errorBody } from '@folio/platform/http/error-body';
 import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { PinoNestLogger } from '@folio/platform/http/logger';
@@ -23,6 +25,12 @@ function adapter(logger: Pino) {
     // A request that reaches a connection already open when SIGTERM came is served like the others (the
     // stores close only after the server has drained), with the error body if it fails, not Fastify's 503.
     return503OnClosing: false,
+    // The router's own refusals (a path parameter over 100 characters, a URL that does not decode) come
+    // before any route or hook, so Nest's filter never sees them: they get the error body here.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      void reply.code(status).send(errorBody(status, error.message));
+    },
   });
 }
 

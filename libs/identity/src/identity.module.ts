@@ -30,7 +30,8 @@ import { GetOrganizationHandler, ListOrganizationsHandler } from './organization
 import { OrganizationReads } from './organizations/organization.reads';
 import { CreateUserHandler, IssueApiTokenHandler, RevokeApiTokenHandler } from './users/user.commands';
 import { UserController } from './users/user.controller';
-import { GetAuthenticatedUserHandler } from './users/user.queries';
+import { SharesOrganizationHandler } from './users/shares-organization.query';
+import { GetAuthenticatedUserHandler, GetUserHandler } from './users/user.queries';
 import { ReadModelTokenVerifier, UserReads } from './users/user.reads';
 
 const handlers = [
@@ -38,6 +39,8 @@ const handlers = [
   IssueApiTokenHandler,
   RevokeApiTokenHandler,
   GetAuthenticatedUserHandler,
+  GetUserHandler,
+  SharesOrganizationHandler,
   CreateOrganizationHandler,
   UpdateOrganizationHandler,
   JoinOrganizationHandler,

@@ -6,7 +6,7 @@ import { ProjectionProgress } from '@folio/platform/projections/projection-progr
 import { rebuildProjections } from '@folio/platform/projections/rebuild';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { print } from '../cli-io';
-import { UsageError } from './users';
+import { CommandGroup } from '../subcommand';
 
 /** Per-mille of the way to the head, by position (positions are not event counts in EventStoreDB). */
 function perMille(position: string, head: string): number {
@@ -14,12 +14,16 @@ function perMille(position: string, head: string): number {
   return h === 0n ? 1000 : Number((BigInt(position) * 1000n) / h);
 }
 
-export async function projections(app: INestApplicationContext, [action]: string[]) {
-  if (action === 'status') {
-    print(await app.get(ProjectionProgress).status());
-    return;
-  }
-  if (action !== 'rebuild') throw new UsageError('projections rebuild | projections status');
+export const projections: CommandGroup = {
+  rebuild: { summary: 'replay the log into fresh read models and swap them in', run: (app) => rebuild(app) },
+  status: {
+    summary: "each projection's position and lag",
+    run: async (app) => print(await app.get(ProjectionProgress).status()),
+  },
+};
+
+/** Progress goes to stderr as a bar; the figures, once done, to stdout. */
+async function rebuild(app: INestApplicationContext) {
   const events = app.get<EventStore>(EVENT_STORE);
   const head = (await events.headPosition()) ?? '0';
   const bar = new SingleBar({

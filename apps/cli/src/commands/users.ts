@@ -1,28 +1,28 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { systemCaller } from '@folio/platform/auth/caller';
-import { CreateUser, IssueApiToken, RevokeApiToken } from '@folio/identity/users/user.commands';
-import { CliArgs, option, print } from '../cli-io';
+import { CreateUser } from '@folio/identity/users/user.commands';
+import { UserReads } from '@folio/identity/users/user.reads';
+import { PAGING, print, printPages } from '../cli-io';
+import { CommandGroup } from '../subcommand';
+import { cliCaller } from './caller';
 
-const caller = () => systemCaller(`cli-${process.pid}-${Date.now()}`, 'script');
-
-export async function users(app: INestApplicationContext, [action]: string[], args: CliArgs) {
-  if (action !== 'create') throw new UsageError('users create --email E [--name N]');
-  print(await app.get(CommandBus).execute(new CreateUser(caller(), option(args, 'email'), args.name as string | undefined)));
-}
-
-export async function tokens(app: INestApplicationContext, [action]: string[], args: CliArgs) {
-  const commands = app.get(CommandBus);
-  if (action === 'create') {
-    const userId = option(args, 'user');
-    const { tokenId, token } = await commands.execute(new IssueApiToken(caller(), userId));
-    print({ userId, tokenId, token });
-  } else if (action === 'revoke') {
-    await commands.execute(new RevokeApiToken(caller(), option(args, 'token')));
-    print({ revoked: true });
-  } else {
-    throw new UsageError('tokens create --user ID | tokens revoke --token T');
-  }
-}
-
-export class UsageError extends Error {}
+export const users: CommandGroup = {
+  create: {
+    summary: 'create a user; prints {"id","email","token"}',
+    options: { email: { value: 'E', required: true }, name: { value: 'N' } },
+    run: async (app, _positionals, args) => {
+      print(await app.get(CommandBus).execute(new CreateUser(cliCaller(), args.email as string, args.name as string | undefined)));
+    },
+  },
+  list: {
+    summary: 'users, oldest first: {"id","email","displayName","createdAt"} per line',
+    options: PAGING,
+    run: async (app, _positionals, args) => {
+      const reads = app.get(UserReads);
+      await printPages(args, async (list) => {
+        const page = await reads.list(list);
+        // Spelled out, so that no field added to the read model later is printed unasked.
+        return { ...page, items: page.items.map(({ id, email, displayName, createdAt }) => ({ id, email, displayName, createdAt })) };
+      });
+    },
+  },
+};

@@ -89,10 +89,13 @@ export class IssueApiTokenHandler implements ICommandHandler<IssueApiToken> {
   }
 }
 
+/** A token is named by its secret (whoever holds it) or by its id (an admin who listed the user's tokens). */
+export type TokenRef = { secret: string } | { id: string };
+
 export class RevokeApiToken extends Command<void> {
   constructor(
     readonly caller: Caller,
-    readonly token: string,
+    readonly token: TokenRef,
   ) {
     super();
   }
@@ -106,13 +109,15 @@ export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiToken> {
   ) {}
 
   async execute({ caller, token }: RevokeApiToken) {
-    const known = await this.users.token(token);
+    const known = await this.find(token);
     if (!known) throw new NotFound('token');
-    await this.aggregates.handle(
-      userStream(known.userId),
-      userDecider,
-      { type: 'RevokeToken', tokenId: known.tokenId },
-      caller,
-    );
+    await this.aggregates.handle(userStream(known.userId), userDecider, { type: 'RevokeToken', tokenId: known.tokenId }, caller);
+  }
+
+  /** By secret only active tokens are found; by id revoked ones too, and revoking again writes nothing. */
+  private async find(token: TokenRef): Promise<{ tokenId: string; userId: string } | null> {
+    if ('secret' in token) return this.users.token(token.secret);
+    const listed = await this.users.tokenById(token.id);
+    return listed && { tokenId: listed.id, userId: listed.userId };
   }
 }

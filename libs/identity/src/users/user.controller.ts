@@ -1,15 +1,20 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
-import { GetAuthenticatedUser } from './user.queries';
+import { GetAuthenticatedUser, GetUser } from './user.queries';
 
-@Controller('user')
+@Controller()
 export class UserController {
   constructor(private readonly queries: QueryBus) {}
 
-  @Get()
+  @Get('user')
   me(@CallerParam() caller: Caller) {
     return this.queries.execute(new GetAuthenticatedUser(caller));
+  }
+
+  @Get('users/:userId')
+  get(@CallerParam() caller: Caller, @Param('userId') userId: string) {
+    return this.queries.execute(new GetUser(caller, userId));
   }
 }

@@ -4,6 +4,7 @@ import { UserEvent } from './user.events';
 
 export const USERS = 'users';
 export const API_TOKENS = 'apiTokens';
+export const USER_TOKENS = 'userTokens';
 
 export interface UserDoc {
   id: string;
@@ -23,11 +24,24 @@ export interface ApiTokenDoc {
   [key: string]: unknown;
 }
 
+/**
+ * Every token a user was issued, revoked ones included, keyed by token id: what an admin lists. Holds
+ * neither the secret nor its hash; revoked tokens stay out of API_TOKENS, the collection requests use.
+ */
+export interface UserTokenDoc {
+  id: string;
+  userId: string;
+  issuedAt: string;
+  revokedAt?: string;
+  [key: string]: unknown;
+}
+
 export const userProjection = defineProjection<UserEvent>(
   'identity-users',
   [
-    { name: USERS, indexes: [['emailFolded']] },
+    { name: USERS, indexes: [['emailFolded'], ['createdAt']] },
     { name: API_TOKENS, indexes: [['userId'], ['tokenId']] },
+    { name: USER_TOKENS, indexes: [['userId', 'issuedAt']] },
   ],
   {
     UserCreated: async ({ data }, tx) => {
@@ -42,8 +56,13 @@ export const userProjection = defineProjection<UserEvent>(
     },
     ApiTokenIssued: async ({ data }, tx) => {
       const doc: ApiTokenDoc = { id: data.tokenHash, tokenId: data.tokenId, userId: data.userId, issuedAt: data.issuedAt };
+      const listed: UserTokenDoc = { id: data.tokenId, userId: data.userId, issuedAt: data.issuedAt };
       await tx.upsert(API_TOKENS, doc);
+      await tx.upsert(USER_TOKENS, listed);
     },
-    ApiTokenRevoked: async ({ data }, tx) => tx.delete(API_TOKENS, data.tokenHash),
+    ApiTokenRevoked: async ({ data }, tx) => {
+      await tx.delete(API_TOKENS, data.tokenHash);
+      await tx.patch(USER_TOKENS, data.tokenId, { revokedAt: data.revokedAt });
+    },
   },
 );

@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
+import { SharesOrganization } from './shares-organization.query';
 import { UserReads } from './user.reads';
 import { userResource, UserResource } from './user.resource';
 
@@ -22,6 +23,33 @@ export class GetAuthenticatedUserHandler implements IQueryHandler<GetAuthenticat
 
   async execute({ caller }: GetAuthenticatedUser) {
     const user = await this.users.user(caller.userId);
+    if (!user) throw new NotFound('user');
+    return userResource(user, this.config);
+  }
+}
+
+/** `GET /users/{userId}`: the user themself, or someone sharing an organization with them; 404 for anyone else. */
+export class GetUser extends Query<UserResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly userId: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetUser)
+export class GetUserHandler implements IQueryHandler<GetUser> {
+  constructor(
+    private readonly users: UserReads,
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  async execute({ caller, userId }: GetUser) {
+    // Not 403: a stranger must not learn that the id belongs to someone.
+    const visible = caller.userId === userId || (await this.queries.execute(new SharesOrganization(caller.userId, userId)));
+    const user = visible ? await this.users.user(userId) : null;
     if (!user) throw new NotFound('user');
     return userResource(user, this.config);
   }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { hashToken } from './api-token';
-import { API_TOKENS, ApiTokenDoc, USERS, UserDoc } from './user.projection';
+import { API_TOKENS, ApiTokenDoc, USER_TOKENS, USERS, UserDoc, UserTokenDoc } from './user.projection';
 
 /** The identity context's reads of its user and token read models. */
 @Injectable()
@@ -18,8 +19,24 @@ export class UserReads {
     return page.items[0] ?? null;
   }
 
+  /** Every user, oldest first: for admins (the CLI), who are trusted. */
+  list(list: ListQuery) {
+    return findPage<UserDoc>(this.reads, USERS, { sort: { field: 'createdAt', direction: 'asc' } }, list);
+  }
+
+  /** An active token, found by its secret. */
   token(token: string): Promise<ApiTokenDoc | null> {
     return this.reads.get<ApiTokenDoc>(API_TOKENS, hashToken(token));
+  }
+
+  /** A token, active or revoked, found by its id. */
+  tokenById(tokenId: string): Promise<UserTokenDoc | null> {
+    return this.reads.get<UserTokenDoc>(USER_TOKENS, tokenId);
+  }
+
+  /** A user's tokens, revoked ones included, oldest first. */
+  tokensOf(userId: string, list: ListQuery) {
+    return findPage<UserTokenDoc>(this.reads, USER_TOKENS, { filter: { userId }, sort: { field: 'issuedAt', direction: 'asc' } }, list);
   }
 }
 
