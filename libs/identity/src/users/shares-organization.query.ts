@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { CursorKey, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { MEMBERS, MemberDoc } from '../members/member.projection';
-import { organizationPermissions } from '../permissions/organization-permissions';
+import { organizationPermissions } from '../public/organization-permissions';
 
 /** Memberships read per round trip; a page's organizations are then matched in one indexed count. */
 const PAGE = 1000;
