@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@folio/platform/config/config';
 import { createLogger, PinoNestLogger } from '@folio/platform/http/logger';
+import { describeFatal } from '@folio/platform/startup/startup-error';
 import { CliModule } from './cli.module';
 import { audit } from './commands/audit';
 import { projections } from './commands/projections';
@@ -30,7 +31,8 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const logger = createLogger(loadConfig().logLevel === 'info' ? 'warn' : loadConfig().logLevel);
+  const { logLevel } = loadConfig();
+  const logger = createLogger(logLevel === 'info' ? 'warn' : logLevel);
   const app = await NestFactory.createApplicationContext(CliModule, { logger: new PinoNestLogger(logger) });
   try {
     await run(app, rest, values);
@@ -50,7 +52,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
+    process.stderr.write(`${describeFatal(error)}\n`);
     process.exit(1);
   },
 );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { StartupError } from '../startup/startup-error';
 import { FolioConfig } from './config';
 
 /** Injection token of the server secret that signs visitor tokens. */
@@ -9,11 +10,15 @@ export const SECRET = Symbol('FolioSecret');
 /**
  * The server secret: FOLIO_SECRET, or in embedded mode one generated once into DATA_DIR/secret (mode
  * 0600) so tokens stay valid across restarts. Distributed replicas must share one, so it must be set.
+ * Only the API loads it (it signs visitor claims): the projector and the CLI never need it.
  */
 export function loadSecret(config: FolioConfig): string {
   if (config.secret) return config.secret;
   if (config.eventStoreUrl || config.mongodbUrl) {
-    throw new Error('FOLIO_SECRET must be set in distributed mode: every API replica must sign with the same secret');
+    throw new StartupError(
+      'FOLIO_SECRET is not set: in distributed mode every API replica must sign with the same secret. ' +
+        'Set it in .env (echo "FOLIO_SECRET=$(openssl rand -base64 32)" >> .env) or in the environment',
+    );
   }
   const file = join(config.dataDir, 'secret');
   try {
