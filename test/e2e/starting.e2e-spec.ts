@@ -91,7 +91,7 @@ describe('starting and stopping', () => {
         EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false',
         MONGODB_URL: 'mongodb://127.0.0.1:1/folio',
       });
-      expectOneLine(result, /^FOLIO_SECRET is not set: .*\.env.*openssl rand/);
+      expectOneLine(result, /^FOLIO_SECRET is not set: .*\.env.*openssl rand -hex 32/);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

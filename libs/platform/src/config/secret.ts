@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { StartupError } from '../startup/startup-error';
 import { FolioConfig } from './config';
 
+/** 32 characters: at least 128 bits of randomness in any of the encodings below. */
+const MIN_SECRET_LENGTH = 32;
+const HOW_TO_SET = 'Set it in .env (sed -i "s/^FOLIO_SECRET=.*/FOLIO_SECRET=$(openssl rand -hex 32)/" .env) or in the environment';
+
 /** Injection token of the server secret that signs visitor tokens. */
 export const SECRET = Symbol('FolioSecret');
 
@@ -13,12 +17,16 @@ export const SECRET = Symbol('FolioSecret');
  * Only the API loads it (it signs visitor claims): the projector and the CLI never need it.
  */
 export function loadSecret(config: FolioConfig): string {
-  if (config.secret) return config.secret;
+  if (config.secret) {
+    // Also what keeps the placeholder of .env.example (which must let `docker-compose config` pass) from
+    // ever signing anything.
+    if (config.secret.length < MIN_SECRET_LENGTH) {
+      throw new StartupError(`FOLIO_SECRET is too short (${config.secret.length} characters, at least ${MIN_SECRET_LENGTH}): ${HOW_TO_SET}`);
+    }
+    return config.secret;
+  }
   if (config.eventStoreUrl || config.mongodbUrl) {
-    throw new StartupError(
-      'FOLIO_SECRET is not set: in distributed mode every API replica must sign with the same secret. ' +
-        'Set it in .env (echo "FOLIO_SECRET=$(openssl rand -base64 32)" >> .env) or in the environment',
-    );
+    throw new StartupError(`FOLIO_SECRET is not set: in distributed mode every API replica must sign with the same secret. ${HOW_TO_SET}`);
   }
   const file = join(config.dataDir, 'secret');
   try {
