@@ -27,7 +27,7 @@ async function main() {
   const adminTokenFile = join(config.dataDir, 'admin-token');
   const tokenNote = existsSync(adminTokenFile)
     ? `admin token in ${adminTokenFile}`
-    : `no admin token at ${adminTokenFile} (this store's admin was bootstrapped with another DATA_DIR)`;
+    : `no admin token file at ${adminTokenFile} (the store's admin was bootstrapped by another replica, not written yet, or with another DATA_DIR)`;
   logger.info(
     { url: `${base}/v1`, health: `${base}/health`, adminTokenFile, dataDir: config.eventStoreUrl ? undefined : config.dataDir },
     `Folio API listening on ${base}/v1 (health: ${base}/health); ${tokenNote}`,

@@ -40,6 +40,11 @@ describe('preflight', () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
+  it("passes while a replica sharing DATA_DIR, with the same pid in its own container, is probing it", () => {
+    writeFileSync(join(scratch, `.write-probe-${process.pid}`), '');
+    expect(() => checkDataDirWritable(scratch)).not.toThrow();
+  });
+
   it('refuses a DATA_DIR under a file, saying it is not a directory', () => {
     writeFileSync(join(scratch, 'file'), '');
     for (const dataDir of [join(scratch, 'file'), join(scratch, 'file', 'data')]) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -36,7 +37,8 @@ function portMessage(error: NodeJS.ErrnoException, host: string, port: number): 
 export function checkDataDirWritable(dataDir: string): void {
   try {
     mkdirSync(dataDir, { recursive: true });
-    const probe = join(dataDir, `.write-probe-${process.pid}`);
+    // A random name: API replicas in containers share DATA_DIR and all run as pid 1.
+    const probe = join(dataDir, `.write-probe-${randomBytes(8).toString('hex')}`);
     writeFileSync(probe, '', { flag: 'wx' });
     rmSync(probe);
   } catch (error) {
