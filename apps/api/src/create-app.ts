@@ -27,8 +27,9 @@ function adapter(logger: Pino) {
 
 /**
  * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), pipes. The
- * bootstrap admin runs after listen (see main.ts), so a start that cannot listen writes nothing. Errors Fastify raises before a route runs (body too large, malformed JSON) reach
- * the ErrorBodyFilter through Nest's own error handler, so they get the error body too.
+ * bootstrap admin is not here: it runs after listen (main.ts), so a start that cannot listen writes
+ * nothing. Errors Fastify raises before a route runs (body too large, malformed JSON) reach the
+ * ErrorBodyFilter through Nest's own error handler, so they get the error body too.
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();

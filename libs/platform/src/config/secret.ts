@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { StartupError } from '../startup/startup-error';
 import { FolioConfig } from './config';
 
-/** 32 characters: at least 128 bits of randomness in any of the encodings below. */
+/** 32 characters: 128 bits of randomness even when written as hex (`openssl rand -hex 32` gives 64). */
 const MIN_SECRET_LENGTH = 32;
 const HOW_TO_SET = 'Set it in .env (sed -i "s/^FOLIO_SECRET=.*/FOLIO_SECRET=$(openssl rand -hex 32)/" .env) or in the environment';
 
