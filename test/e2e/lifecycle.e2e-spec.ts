@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Projection } from '../../libs/platform/src/projections/projection';
 import { READ_STORE, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
 import { PROJECTIONS } from '../../libs/platform/src/projections/projection';
-import { cli, exitOf, killStartedProcesses, startApiProcess } from '../support/processes';
+import { cli, exitOf, killStartedProcesses, PROCESS_TEST_TIMEOUT_MS, startApiProcess } from '../support/processes';
 import { startServer } from '../support/server';
 import { freePort } from '../../bench/children';
 
@@ -19,6 +19,8 @@ async function dump(server: { app: { get<T>(token: unknown): T } }) {
   return out;
 }
 
+// The tests that spawn the CLI or the API take seconds each on a loaded 2-core machine: they get an
+// explicit timeout (Jest's default 5 s made them flaky).
 describe('lifecycle', () => {
   let dataDir: string;
   /** Servers a test started and has not stopped: a failing test must not leave one running. */
@@ -58,7 +60,7 @@ describe('lifecycle', () => {
     const { data } = await second.as(token).orgs.listOrganizationsForAuthenticatedUser();
     expect(data.items.map((o) => o.title).sort()).toEqual(titles.sort());
     await second.stop();
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('rebuilds every read model to exactly what it was, while the server runs', async () => {
     const server = await start();
@@ -101,7 +103,7 @@ describe('lifecycle', () => {
     const { data: late } = await api.orgs.createOrganization({ title: 'After Rebuild' });
     expect((await api.orgs.getOrganizationById(late.id)).data.title).toBe('After Rebuild');
     await server.stop();
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('creates users and tokens from the CLI that a running server accepts at once, and audits streams', async () => {
     const server = await start();
@@ -138,7 +140,7 @@ describe('lifecycle', () => {
     const status = JSON.parse(cli(dataDir, ['projections', 'status']).stdout);
     expect(status['identity-users']).toEqual({ position: await server.head(), lag: '0' });
     await server.stop();
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('finishes in-flight requests on SIGTERM and loses none of them', async () => {
     const port = await freePort();
@@ -161,5 +163,5 @@ describe('lifecycle', () => {
     expect(data.items).toHaveLength(data.items.filter((o) => o.permissions.admin).length);
     again.kill('SIGTERM');
     expect(await exitOf(again)).toBe(0);
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

@@ -1,47 +1,129 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn, SpawnOptions, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
+
+/** Limit for one spawned process: generous, a loaded 2-core machine runs them several times slower. */
+const PROCESS_TIMEOUT_MS = 30_000;
+
+/** Timeout for a test that spawns processes (Jest's default 5 s is less than one slow start). */
+export const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
 /** The built CLI, as `npm run --silent cli -- …` runs it. */
 export function cli(dataDir: string, args: string[]) {
   const result = spawnSync(process.execPath, [join(root, 'dist/apps/cli/src/main.js'), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: PROCESS_TIMEOUT_MS,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * Runs a built entry point (`dist/apps/<app>/src/main.js`) that is expected to refuse to start, with
+ * `env` over a clean environment (the test runner's LOG_LEVEL or FOLIO_SECRET must not leak in).
+ */
+export function startRefused(app: 'api' | 'projector' | 'cli', env: NodeJS.ProcessEnv, options: Pick<SpawnOptions, 'uid' | 'gid'> = {}) {
+  const result = spawnSync(process.execPath, [join(root, `dist/apps/${app}/src/main.js`), ...(app === 'cli' ? ['projections', 'status'] : [])], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    timeout: PROCESS_TIMEOUT_MS,
+    ...options,
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
 const started = new Set<ChildProcess>();
 
-/** Kills every API process a test started and left running (a failed test must not leak one). */
+/** Kills every process a test started and left running (a failed test must not leak one). */
 export function killStartedProcesses() {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   started.clear();
 }
 
-/** The built API, as `npm start` runs it; resolves once it listens. */
-export async function startApiProcess(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'dist/apps/api/src/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+/**
+ * Spawns `command` and resolves, with its log so far, once its stderr shows `ready`; rejects if it
+ * exits first.
+ */
+async function spawnUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: string) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   started.add(child);
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
+  const log = await new Promise<string>((resolve, reject) => {
+    let text = '';
     child.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Folio API listening')) resolve();
+      text += chunk.toString();
+      if (text.includes(ready)) resolve(text);
     });
-    child.once('exit', (code) => reject(new Error(`API exited with ${code}:\n${log}`)));
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${text}`)));
   });
+  return { child, log };
+}
+
+/** The built API, as `npm start` runs it; resolves once it listens, with its log so far. */
+export async function startApiProcess(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) {
+  const { child, log } = await spawnUntil(process.execPath, [join(root, 'dist/apps/api/src/main.js')], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...env }, 'Folio API listening');
+  return Object.assign(child, { startLog: log });
+}
+
+/** The built projector; resolves once it serves its health route. */
+export async function startProjectorProcess(dataDir: string, port: number) {
+  const { child } = await spawnUntil(process.execPath, [join(root, 'dist/apps/projector/src/main.js')], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }, 'Folio projector running');
+  return child;
+}
+
+/** `npm start` itself, as a user types it; resolves once the API listens. */
+export async function npmStart(dataDir: string, port: number) {
+  const { child } = await spawnUntil('npm', ['start'], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }, 'Folio API listening');
   return child;
 }
 
 export function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
+}
+
+/** A process's state letter from /proc (Linux), or undefined once it is gone. */
+function stateOf(pid: number): string | undefined {
+  try {
+    // `pid (comm) S ppid …`: comm may hold spaces and parentheses, so read after the last `)`.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pid` and all its descendants, from /proc (Linux). */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Exited while we listed it.
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** Resolves once none of `pids` runs any more (a zombie has exited), polling; rejects after `timeoutMs`. */
+export async function waitUntilGone(pids: number[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const alive = pids.filter((pid) => {
+      const state = stateOf(pid);
+      return state !== undefined && state !== 'Z';
+    });
+    if (alive.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`still running after ${timeoutMs} ms: ${alive.map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`).join('; ')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -14,6 +14,7 @@ import { Clock, ManualClock } from '../../libs/platform/src/clock';
 import { loadConfig } from '../../libs/platform/src/config/config';
 import { CONFIG } from '../../libs/platform/src/config/config.token';
 import { EVENT_STORE, EventStore } from '../../libs/platform/src/event-store/event-store.port';
+import { BootstrapAdmin } from '../../libs/identity/src/bootstrap/bootstrap-admin';
 import { CreateUser } from '../../libs/identity/src/users/user.commands';
 
 export interface TestServer {
@@ -51,6 +52,7 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<T
     .useValue(clock);
   const app = await createTestApp(builder, pino({ level: process.env.LOG_LEVEL ?? 'silent' }));
   await app.listen({ port, host: '127.0.0.1' });
+  await app.get(BootstrapAdmin).run();
   const url = `http://127.0.0.1:${port}`;
   const events = app.get<EventStore>(EVENT_STORE);
   const server: TestServer = {

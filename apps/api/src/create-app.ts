@@ -9,7 +9,6 @@ import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { PinoNestLogger } from '@folio/platform/http/logger';
 import { validationPipe } from '@folio/platform/http/validation';
-import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
 import { AppModule } from './app.module';
 
 function adapter(logger: Pino) {
@@ -35,9 +34,10 @@ function adapter(logger: Pino) {
 }
 
 /**
- * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), pipes, the
- * bootstrap admin. Errors Fastify raises before a route runs (body too large, malformed JSON) reach
- * the ErrorBodyFilter through Nest's own error handler, so they get the error body too.
+ * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), pipes. The
+ * bootstrap admin is not here: it runs after listen (main.ts), so a start that cannot listen writes
+ * nothing. Errors Fastify raises before a route runs (body too large, malformed JSON) reach the
+ * ErrorBodyFilter through Nest's own error handler, so they get the error body too.
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
@@ -57,7 +57,6 @@ async function configure(app: NestFastifyApplication) {
   app.setGlobalPrefix('v1', { exclude: ['health'] });
   app.useGlobalPipes(validationPipe());
   await app.init();
-  await app.get(BootstrapAdmin).run();
 }
 
 export async function createApp(logger: Pino): Promise<NestFastifyApplication> {

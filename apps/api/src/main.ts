@@ -1,20 +1,40 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig } from '@folio/platform/config/config';
+import { loadSecret } from '@folio/platform/config/secret';
 import { createLogger } from '@folio/platform/http/logger';
+import { checkDataDirWritable, checkPortFree } from '@folio/platform/startup/preflight';
+import { describeFatal } from '@folio/platform/startup/startup-error';
+import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
 import { createApp } from './create-app';
 
 async function main() {
   const config = loadConfig();
+  // What an operator can fix fails here, one line each, before a store is opened or a file written.
+  await checkPortFree(config.host, config.port);
+  checkDataDirWritable(config.dataDir);
+  loadSecret(config);
   const logger = createLogger(config.logLevel);
   const app = await createApp(logger);
   // SIGTERM: stop accepting, let in-flight requests finish, then stop projections and close the
   // stores (onApplicationShutdown runs after the HTTP server has drained), and exit 0.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: `http://${config.host}:${config.port}/v1`, dataDir: config.eventStoreUrl ? undefined : config.dataDir }, 'Folio API listening');
+  await app.get(BootstrapAdmin).run();
+  // Every start says where to go and where the admin's token is, not only the first one.
+  const base = `http://${config.host}:${config.port}`;
+  const adminTokenFile = join(config.dataDir, 'admin-token');
+  const tokenNote = existsSync(adminTokenFile)
+    ? `admin token in ${adminTokenFile}`
+    : `no admin token file at ${adminTokenFile} (the store's admin was bootstrapped by another replica, not written yet, or with another DATA_DIR)`;
+  logger.info(
+    { url: `${base}/v1`, health: `${base}/health`, adminTokenFile, dataDir: config.eventStoreUrl ? undefined : config.dataDir },
+    `Folio API listening on ${base}/v1 (health: ${base}/health); ${tokenNote}`,
+  );
 }
 
 main().catch((error) => {
-  console.error(error);
+  process.stderr.write(`${describeFatal(error)}\n`);
   process.exit(1);
 });

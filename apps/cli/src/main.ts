@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@folio/platform/config/config';
 import { createLogger, PinoNestLogger } from '@folio/platform/http/logger';
+import { describeFatal } from '@folio/platform/startup/startup-error';
 import { UsageError } from './cli-io';
 import { CliModule } from './cli.module';
 import { parseCommandLine } from './command-line';
@@ -14,7 +15,8 @@ async function main(): Promise<number> {
     (line.exitCode === 0 ? process.stdout : process.stderr).write(line.text);
     return line.exitCode;
   }
-  const logger = createLogger(loadConfig().logLevel === 'info' ? 'warn' : loadConfig().logLevel);
+  const { logLevel } = loadConfig();
+  const logger = createLogger(logLevel === 'info' ? 'warn' : logLevel);
   const app = await NestFactory.createApplicationContext(CliModule, { logger: new PinoNestLogger(logger) });
   try {
     await line.sub.run(app, line.positionals, line.args);
@@ -34,7 +36,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
+    process.stderr.write(`${describeFatal(error)}\n`);
     process.exit(1);
   },
 );

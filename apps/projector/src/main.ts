@@ -1,33 +1,40 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@folio/platform/config/config';
 import { createLogger, PinoNestLogger } from '@folio/platform/http/logger';
 import { Projection, PROJECTIONS } from '@folio/platform/projections/projection';
+import { checkDataDirWritable, checkPortFree } from '@folio/platform/startup/preflight';
+import { describeFatal } from '@folio/platform/startup/startup-error';
 import { ProjectorModule } from './projector.module';
 
 async function main() {
   const config = loadConfig();
+  const usesDataDir = !(config.eventStoreUrl && config.mongodbUrl);
+  await checkPortFree(config.host, config.port);
+  if (usesDataDir) checkDataDirWritable(config.dataDir);
   const logger = createLogger(config.logLevel);
-  const app = await NestFactory.createApplicationContext(ProjectorModule, { logger: new PinoNestLogger(logger) });
-  // SIGTERM/SIGINT: stop the runner after its current batch, close the stores, exit 0.
+  const app = await NestFactory.create<NestFastifyApplication>(ProjectorModule, new FastifyAdapter({ loggerInstance: logger }), {
+    logger: new PinoNestLogger(logger),
+  });
+  // SIGTERM/SIGINT: stop serving /health, stop the runner after its current batch, close the stores, exit 0.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
-  await app.init();
-  // The stores' change watchers are unref'd (they must not hold a CLI open); with no HTTP server,
-  // this keeps the projector alive until a signal ends it.
-  setInterval(() => undefined, 2 ** 30);
+  await app.listen({ port: config.port, host: config.host });
   const projections = app.get<Projection[]>(PROJECTIONS).map((p) => p.name);
+  const health = `http://${config.host}:${config.port}/health`;
   logger.info(
     {
       projections,
+      health,
       eventStore: config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
       readStore: config.mongodbUrl ? 'mongodb' : 'sqlite',
-      dataDir: config.eventStoreUrl && config.mongodbUrl ? undefined : config.dataDir,
+      dataDir: usesDataDir ? config.dataDir : undefined,
     },
-    'Folio projector running',
+    `Folio projector running (health: ${health})`,
   );
 }
 
 main().catch((error) => {
-  console.error(error);
+  process.stderr.write(`${describeFatal(error)}\n`);
   process.exit(1);
 });

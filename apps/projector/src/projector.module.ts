@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { HealthController } from '@folio/platform/health/health.controller';
+import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { PlatformModule } from '@folio/platform/platform.module';
 import { ContentModule } from '@folio/content/content.module';
 import { allProjections } from '../../api/src/projections';
 
 /**
- * The distributed-mode projector: no HTTP, only the stores, the projection runner (started on bootstrap
- * and stopped on shutdown by the platform's lifecycle) and the work that belongs with the one process
- * that projects: the 7-day space purge (ContentModule's scheduler). Run one instance; the API replicas
- * follow its checkpoints.
+ * The distributed-mode projector: the stores, the projection runner (started on bootstrap and stopped on
+ * shutdown by the platform's lifecycle) and the work that belongs with the one process that projects:
+ * the 7-day space purge (ContentModule's scheduler). Run one instance; the API replicas follow its
+ * checkpoints. Its only route is `GET /health` (the API's check: stores up, projections at the head of
+ * the log within 1 s), so a container healthcheck sees a projector that is stuck or behind, not only
+ * one that has exited.
  */
 @Module({
   imports: [
@@ -16,5 +21,7 @@ import { allProjections } from '../../api/src/projections';
     PlatformModule.forRoot({ projections: allProjections, runProjections: () => true }),
     ContentModule,
   ],
+  controllers: [HealthController],
+  providers: [{ provide: APP_FILTER, useClass: ErrorBodyFilter }],
 })
 export class ProjectorModule {}

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CONFIG } from '@folio/platform/config/config.token';
+import { loadSecret, SECRET } from '@folio/platform/config/secret';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { AuditController } from './audit/audit.controller';
 import { GetAuditEventHandler, ListAuditActionsHandler, ListAuditEventsHandler } from './audit/audit.queries';
@@ -53,7 +55,6 @@ const handlers = [
   GetMemberHandler,
   ListMemberTeamsHandler,
   GetMembershipHandler,
-  PingOrganizationHandler,
   InviteUsersHandler,
   JoinWithInviteHandler,
   CreateInviteLinkHandler,
@@ -82,8 +83,13 @@ const handlers = [
 })
 export class IdentityModule {}
 
+/**
+ * The routes. Ping lives here with the server secret it signs visitor claims with: only the API loads
+ * the secret, so the projector and the CLI start without FOLIO_SECRET in distributed mode.
+ */
 @Module({
   imports: [IdentityModule],
   controllers: [UserController, OrganizationController, MemberController, InviteController, AuditController],
+  providers: [PingOrganizationHandler, { provide: SECRET, inject: [CONFIG], useFactory: loadSecret }],
 })
 export class IdentityHttpModule {}

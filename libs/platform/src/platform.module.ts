@@ -3,7 +3,6 @@ import { Aggregates } from './aggregates/aggregates';
 import { Clock, SystemClock } from './clock';
 import { FolioConfig, loadConfig } from './config/config';
 import { CONFIG } from './config/config.token';
-import { loadSecret, SECRET } from './config/secret';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { CheckpointFollower, ProjectionProgress } from './projections/projection-progress';
@@ -48,7 +47,6 @@ export class PlatformModule {
       providers: [
         { provide: CONFIG, useFactory: () => loadConfig() },
         { provide: Clock, useClass: SystemClock },
-        { provide: SECRET, inject: [CONFIG], useFactory: loadSecret },
         { provide: PROJECTIONS, useValue: options.projections },
         { provide: EVENT_STORE, inject: [CONFIG], useFactory: openEventStore },
         { provide: READ_STORE, inject: [CONFIG], useFactory: openReadStore },
@@ -67,7 +65,7 @@ export class PlatformModule {
         Aggregates,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, SECRET, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, ProjectionProgress, Aggregates],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, ProjectionProgress, Aggregates],
     };
   }
 }

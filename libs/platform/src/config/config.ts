@@ -1,4 +1,9 @@
 import { resolve } from 'node:path';
+import pino from 'pino';
+import { StartupError } from '../startup/startup-error';
+
+/** pino's levels, and `silent`: anything else would make pino throw at the first logger. */
+export const LOG_LEVELS = [...Object.keys(pino.levels.values), 'silent'];
 
 export interface FolioConfig {
   port: number;
@@ -18,7 +23,11 @@ export interface FolioConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got ${env.PORT}`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new StartupError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`);
+  }
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
   return {
     port,
@@ -29,7 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     adminEmail: env.ADMIN_EMAIL ?? 'admin@localhost',
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel,
     secret: env.FOLIO_SECRET || undefined,
   };
 }

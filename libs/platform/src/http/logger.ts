@@ -6,12 +6,19 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'folio' } }, pino.destination(2));
 }
 
+/**
+ * Nest's contexts that print the route table, a line per controller and per route. Useful when debugging
+ * routing, noise on every start otherwise (and Nest prints the health route under /v1, where it is not
+ * served: the start line gives its real URL), so they log at debug.
+ */
+const ROUTE_TABLE_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer']);
+
 /** Nest's own log lines (bootstrap, routes, errors) through the same pino logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string) {
-    this.write('info', message, context);
+    this.write(context && ROUTE_TABLE_CONTEXTS.has(context) ? 'debug' : 'info', message, context);
   }
   error(message: unknown, ...rest: unknown[]) {
     this.write('error', message, typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined);

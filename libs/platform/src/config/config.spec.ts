@@ -1,0 +1,20 @@
+import { StartupError } from '../startup/startup-error';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('accepts every pino level and silent, and defaults to info', () => {
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: '' }).logLevel).toBe('info');
+  });
+
+  it('refuses an unknown level with the list of valid ones', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      new StartupError('LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "verbose"'),
+    );
+  });
+
+  it('refuses a PORT that is not a port number', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(StartupError);
+  });
+});
