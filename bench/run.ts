@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { AppendNoticeFigures, measureAppendNotice } from './append-notice';
 import { freePort, killAll, startChild } from './children';
 import { createOrganization, createOrganizations, Folio, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
@@ -121,7 +122,14 @@ interface Check {
   detail: string;
 }
 
-function checks(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, apiExit: number | null, lists: SpaceListFigures[]): Check[] {
+function checks(
+  reads: ReadFigures,
+  commands: CommandFigures,
+  replay: ReplayFigures,
+  apiExit: number | null,
+  lists: SpaceListFigures[],
+  notice: AppendNoticeFigures,
+): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
   const codes = (f: LoadFigures) => `non-2xx ${f.non2xx}, errors ${f.errors}, status ${JSON.stringify(f.statusCodes)}`;
@@ -137,6 +145,7 @@ function checks(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigu
     },
     { name: 'replay: every event projected', ok: replay.events === replay.rawRows, detail: `${replay.events} replayed, ${replay.rawRows} rows` },
     { name: 'api: clean exit on SIGTERM', ok: apiExit === 0, detail: `exit code ${apiExit}` },
+    { name: "another process's append heard within 100 ms (p50)", ok: notice.p50Ms < 100, detail: `p50 ${ms(notice.p50Ms)}, max ${ms(notice.maxMs)} over ${notice.samples}` },
     ...lists.map((l) => ({ name: `space list of ${l.spaces}: all 2xx`, ok: clean(l.first) && clean(l.deep), detail: `${codes(l.first)}; ${codes(l.deep)}` })),
   ];
 }
@@ -147,7 +156,15 @@ function listRatios(lists: SpaceListFigures[]) {
   return { first: large.first.p50Ms / small.first.p50Ms, deep: large.deep.p50Ms / small.deep.p50Ms };
 }
 
-function report(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigures, shutdownMs: number, results: Check[], lists: SpaceListFigures[]): string {
+function report(
+  reads: ReadFigures,
+  commands: CommandFigures,
+  replay: ReplayFigures,
+  shutdownMs: number,
+  results: Check[],
+  lists: SpaceListFigures[],
+  notice: AppendNoticeFigures,
+): string {
   const load = (label: string, f: LoadFigures) => [label, num(f.rps), ms(f.p50Ms), ms(f.p99Ms), num(f.total), num(f.non2xx + f.errors)];
   const loadHeader = ['', 'req/s', 'p50', 'p99', 'requests', 'failed'];
   return [
@@ -202,6 +219,7 @@ function report(reads: ReadFigures, commands: CommandFigures, replay: ReplayFigu
           ['raw scan rows/s', num(replay.rawRowsPerSec)],
           ['replay / raw scan', ratio(replay.rebuildEventsPerSec / replay.rawRowsPerSec)],
           ['API shutdown (SIGTERM → exit)', ms(shutdownMs)],
+          ["another process's append heard after (p50 / max)", `${ms(notice.p50Ms)} / ${ms(notice.maxMs)}`],
           ['space list page time 100k / 1k (first, deep)', `${ratio(listRatios(lists).first)}, ${ratio(listRatios(lists).deep)}`],
         ],
       ) +
@@ -231,9 +249,11 @@ async function main(): Promise<number> {
   log(`Replay: rebuildProjections and rawScan on ${dataDir}`);
   const replay = await measureReplay(dataDir);
   const lists = await measureSpaceLists(tempDir);
+  log("Append notice: another connection's append, heard by the store's watcher");
+  const notice = await measureAppendNotice(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -243,6 +263,7 @@ async function main(): Promise<number> {
       replay: { ...replay, ratio: replay.rebuildEventsPerSec / replay.rawRowsPerSec },
       apiShutdownMs: stopped.ms,
       spaceLists: { lists, ratio: listRatios(lists) },
+      appendNotice: notice,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,
