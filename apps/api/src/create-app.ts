@@ -6,6 +6,9 @@ import { Logger as Pino } from 'pino';
 import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { PinoNestLogger } from '@folio/platform/http/logger';
+import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
+import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
+import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing';
 import { validationPipe } from '@folio/platform/http/validation';
 import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
 import { AppModule } from './app.module';
@@ -14,6 +17,9 @@ function adapter(logger: Pino) {
   return new FastifyAdapter({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT,
+    // Trailing slashes, and query strings parsed our way (bounded, repeated keys kept for the pipe to judge).
+    routerOptions: { ...ROUTER_OPTIONS, querystringParser: parseQueryString },
+    frameworkErrors: answerRouterError,
     // Honour a caller's request id so its logs and ours correlate; otherwise make one.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -27,13 +33,17 @@ function adapter(logger: Pino) {
 }
 
 /**
- * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), pipes, the
- * bootstrap admin. Errors Fastify raises before a route runs (body too large, malformed JSON) reach
- * the ErrorBodyFilter through Nest's own error handler, so they get the error body too.
+ * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), the query-string
+ * and 405 checks (installed before app.init, so they see every route Nest registers), pipes, the
+ * bootstrap admin. Errors Fastify raises before a route runs (body too large, malformed JSON, a refused
+ * query string, a wrong method) reach the ErrorBodyFilter through Nest's own error handler, so they
+ * get the error body too.
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
+  installQueryStringCheck(fastify);
+  installMethodNotAllowed(fastify);
   installETagHook(fastify);
   // While shutting down, every answer closes its connection: a keep-alive connection that brought a
   // request in after SIGTERM would otherwise hold the server open until its keep-alive timeout.
