@@ -1,4 +1,4 @@
-import { exceedsDepth, findPrototypeKey } from './json-body';
+import { exceedsDepth, MAX_OBJECT_PROPERTIES, unsafeShape } from './json-body';
 
 describe('exceedsDepth', () => {
   const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
@@ -25,14 +25,23 @@ describe('exceedsDepth', () => {
   });
 });
 
-describe('findPrototypeKey', () => {
+describe('unsafeShape', () => {
+  const parse = (text: string) => JSON.parse(text) as object;
+
   it('finds __proto__, constructor and prototype at any depth, arrays included', () => {
-    expect(findPrototypeKey(JSON.parse('{"a":[{"b":{"__proto__":{}}}]}') as object)).toBe('__proto__');
-    expect(findPrototypeKey(JSON.parse('{"constructor":{"prototype":{}}}') as object)).toBe('constructor');
-    expect(findPrototypeKey(JSON.parse('[[{"prototype":1}]]') as object)).toBe('prototype');
+    expect(unsafeShape(parse('{"a":[{"b":{"__proto__":{}}}]}'))).toBe('The body may not have a property named __proto__');
+    expect(unsafeShape(parse('{"constructor":{"prototype":{}}}'))).toBe('The body may not have a property named constructor');
+    expect(unsafeShape(parse('[[{"prototype":1}]]'))).toBe('The body may not have a property named prototype');
   });
 
   it('lets values named so pass', () => {
-    expect(findPrototypeKey({ title: '__proto__', tags: ['constructor'] })).toBeUndefined();
+    expect(unsafeShape({ title: '__proto__', tags: ['constructor'] })).toBeUndefined();
+  });
+
+  it(`takes objects of up to ${MAX_OBJECT_PROPERTIES} properties, anywhere, and arrays of any length`, () => {
+    const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`u${i}`, { role: 'member' }]));
+    expect(unsafeShape({ memberships: wide(MAX_OBJECT_PROPERTIES) })).toBeUndefined();
+    expect(unsafeShape({ a: [{ memberships: wide(MAX_OBJECT_PROPERTIES + 1) }] })).toMatch(/more than 1000 properties/);
+    expect(unsafeShape({ items: Array(5000).fill(1) })).toBeUndefined();
   });
 });
