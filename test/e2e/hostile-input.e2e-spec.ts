@@ -74,6 +74,21 @@ describe('hostile and odd input', () => {
     });
   });
 
+  describe('wide bodies', () => {
+    const wide = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1])));
+
+    it('refuses an object of 60,000 properties with one short reason, before class-transformer copies it', async () => {
+      const reason = await expectRefusal(400, 'POST', '/v1/orgs', wide(60_000));
+      expect(reason).toBe('An object in the body has more than 1000 properties');
+    });
+
+    it('lists at most 20 reasons for a body wrong everywhere', async () => {
+      const reason = await expectRefusal(400, 'POST', '/v1/orgs', wide(1000));
+      expect(reason).toMatch(/^property k0 should not exist; .*; and \d+ more$/);
+      expect(reason.length).toBeLessThan(1000);
+    });
+  });
+
   describe('prototype keys', () => {
     it.each([
       ['__proto__ at the top', '{"title":"Acme","__proto__":{"admin":true}}', '__proto__'],
@@ -274,6 +289,7 @@ describe('hostile and odd input', () => {
       ['a 10,000-deep array body', 400, nested('array', 10_000), 'application/json'],
       ['65 levels', 400, nested('object', 65), 'application/json'],
       ['65 levels, mixed', 400, `{"a":[${nested('object', 63)}]}`, 'application/json'],
+      ['1,001 properties', 400, JSON.stringify({ a: Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i])) }), 'application/json'],
       ['__proto__', 400, '{"__proto__":{"isAdmin":true}}', 'application/json'],
       ['escaped __proto__', 400, '{"\\u005f\\u005fproto\\u005f\\u005f":{"isAdmin":true}}', 'application/json'],
       ['constructor.prototype', 400, '{"constructor":{"prototype":{"isAdmin":true}}}', 'application/json'],

@@ -12,6 +12,18 @@ function flatten(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
+/**
+ * How many reasons one answer lists: enough for any honest mistake, while a body built to fail
+ * everywhere (a thousand unknown properties, a long list of bad items) cannot make the answer huge.
+ */
+export const MAX_MESSAGES = 20;
+
+function describe(errors: ValidationError[]): string {
+  const messages = flatten(errors);
+  const shown = messages.slice(0, MAX_MESSAGES).join('; ');
+  return messages.length > MAX_MESSAGES ? `${shown}; and ${messages.length - MAX_MESSAGES} more` : shown;
+}
+
 function pipe(forbidUnknown: boolean): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
@@ -19,7 +31,7 @@ function pipe(forbidUnknown: boolean): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException(flatten(errors).join('; ')),
+    exceptionFactory: (errors) => new BadRequestException(describe(errors)),
   });
 }
 
@@ -50,7 +62,7 @@ export class FolioValidationPipe implements PipeTransform {
   private readonly strict = pipe(true);
   private readonly lenient = pipe(false);
 
-  transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'query') return this.strict.transform(value, metadata);
     const repeated = this.repeated(value, metadata);
     if (repeated.length > 0) throw new BadRequestException(repeated.map((p) => `${p} must be given once`).join('; '));
