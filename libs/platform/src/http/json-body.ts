@@ -25,8 +25,8 @@ function refusal(statusCode: number, message: string) {
 }
 
 /**
- * The deepest nesting of objects and arrays in a JSON text, counted on the raw characters (outside
- * strings), in one pass with no recursion. Stops as soon as `limit` is passed, so a hostile body costs
+ * Whether objects and arrays in a JSON text nest deeper than `limit`, counted on the raw characters
+ * (outside strings), in one pass with no recursion. Stops as soon as `limit` is passed, so a hostile body costs
  * a scan, not a parse.
  */
 export function exceedsDepth(text: string, limit: number): boolean {
