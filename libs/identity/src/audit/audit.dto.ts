@@ -1,16 +1,13 @@
-import { Type } from 'class-transformer';
-import { IsISO8601, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQuery } from '@folio/platform/http/pagination';
+import { IsQueryInteger } from '@folio/platform/http/validators';
 
 /** Audit pages are smaller than other lists: up to 100, 20 by default (the client spec's bounds). */
 export const AUDIT_DEFAULT_LIMIT = 20;
 
 export class AuditEventsQuery extends ListQuery {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IsQueryInteger(1, 100)
   declare limit?: number;
 
   @IsOptional()

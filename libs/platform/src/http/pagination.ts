@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { createHash } from 'node:crypto';
+import { IsQueryInteger } from './validators';
 import { CursorKey, Doc, Filter, FindQuery, Page, ReadStore, Sort } from '../read-store/read-store.port';
 
 export const DEFAULT_LIMIT = 100;
@@ -14,10 +14,7 @@ export class ListQuery {
   page?: string;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IsQueryInteger(1, 1000)
   limit?: number;
 }
 

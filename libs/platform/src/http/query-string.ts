@@ -1,0 +1,53 @@
+import { FastifyInstance } from 'fastify';
+import { unescape } from 'node:querystring';
+
+/**
+ * How many parameters a query string may carry. Folio's lists take a handful; the rest of the room is
+ * for cache-busters and tracking parameters clients add. Hundreds of keys are refused before any route
+ * (or validation) sees them.
+ */
+export const MAX_QUERY_PARAMETERS = 100;
+
+export type ParsedQuery = Record<string, string | string[]>;
+
+/** Query objects the parser refused, with why: the parser runs inside Fastify's router, where a throw would escape every handler. */
+const refusals = new WeakMap<ParsedQuery, string>();
+
+/**
+ * Fastify's `querystringParser`: `a=1&b=2` into a prototype-less object, a key given more than once into
+ * an array of its values (the pipe refuses that where one value is expected; unknown keys are dropped
+ * there, repeated or not). `+` is a space; malformed `%` escapes are decoded as far as they go
+ * (`node:querystring`'s unescape), so it never throws.
+ */
+export function parseQueryString(text: string): ParsedQuery {
+  const query: ParsedQuery = Object.create(null) as ParsedQuery;
+  if (text === '') return query;
+  const pairs = text.split('&');
+  if (pairs.length > MAX_QUERY_PARAMETERS) {
+    refusals.set(query, `The query string has more than ${MAX_QUERY_PARAMETERS} parameters`);
+    return query;
+  }
+  for (const pair of pairs) {
+    if (pair === '') continue;
+    const separator = pair.indexOf('=');
+    const key = decode(separator === -1 ? pair : pair.slice(0, separator));
+    const value = separator === -1 ? '' : decode(pair.slice(separator + 1));
+    const previous = query[key];
+    if (previous === undefined) query[key] = value;
+    else if (Array.isArray(previous)) previous.push(value);
+    else query[key] = [previous, value];
+  }
+  return query;
+}
+
+function decode(text: string): string {
+  return unescape(text.includes('+') ? text.replace(/\+/g, ' ') : text);
+}
+
+/** Turns a refused query string into a 400 with the error body, before the body is read or a guard runs. */
+export function installQueryStringCheck(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const refusal = refusals.get(request.query as ParsedQuery);
+    done(refusal === undefined ? undefined : Object.assign(new Error(refusal), { statusCode: 400 }));
+  });
+}

@@ -1,0 +1,337 @@
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { knownRoutes } from '../../libs/platform/src/http/method-not-allowed';
+import { startServer, TestServer } from '../support/server';
+
+/** `{"a":{"a":…}}` or `[[…]]`, `depth` levels of objects or arrays, around `inner`. */
+function nested(kind: 'object' | 'array', depth: number, inner = '1') {
+  return kind === 'object' ? '{"a":'.repeat(depth) + inner + '}'.repeat(depth) : '['.repeat(depth) + inner + ']'.repeat(depth);
+}
+
+type Answer = { status: number; body: unknown; headers: Headers };
+
+function expectErrorBody(response: Answer, status: number) {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: { error: { code: status, message: expect.any(String) } },
+  });
+}
+
+const message = (response: Answer) => (response.body as { error: { message: string } }).error.message;
+
+describe('hostile and odd input', () => {
+  let server: TestServer;
+  let orgId: string;
+  beforeAll(async () => {
+    server = await startServer();
+    orgId = (await server.as(server.adminToken).orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.io'] })).data.id;
+  });
+  afterAll(() => server.stop());
+
+  /** A raw request as the admin; `body` a string is sent as is, with the content type given (JSON unless said). */
+  const send = (method: string, path: string, body?: string | Uint8Array, contentType: string | null = 'application/json') =>
+    server.fetch(path, {
+      method,
+      token: server.adminToken,
+      headers: contentType === null ? {} : { 'content-type': contentType },
+      ...(body === undefined ? {} : { body }),
+    });
+
+  /** Sends a request that must be refused with `status` and the error body, writing nothing. */
+  async function expectRefusal(status: number, method: string, path: string, body?: string | Uint8Array, contentType?: string | null) {
+    const before = await server.head();
+    const response = await send(method, path, body, contentType);
+    expectErrorBody(response, status);
+    expect(await server.head()).toBe(before);
+    return message(response);
+  }
+
+  describe('deep bodies are refused by the parser, before validation', () => {
+    it.each(['object', 'array'] as const)('a body nesting %ss 10,000 levels deep is a 400 on every kind of write', async (kind) => {
+      const body = `{"title":${nested(kind, 10_000)}}`;
+      for (const [method, path] of [
+        ['POST', '/v1/orgs'],
+        ['PATCH', `/v1/orgs/${orgId}`],
+        ['POST', `/v1/orgs/${orgId}/spaces`],
+        ['PUT', `/v1/orgs/${orgId}/teams`],
+      ]) {
+        expect(await expectRefusal(400, method, path, body)).toBe('The body nests objects or arrays deeper than 64 levels');
+      }
+    });
+
+    it('draws the line at 64 levels: 64 reach validation, 65 do not', async () => {
+      const at64 = await expectRefusal(400, 'POST', '/v1/orgs', `{"title":"Deep","extra":${nested('object', 63)}}`);
+      expect(at64).toBe('property extra should not exist');
+      const at65 = await expectRefusal(400, 'POST', '/v1/orgs', `{"title":"Deep","extra":${nested('array', 64)}}`);
+      expect(at65).toMatch(/deeper than 64 levels/);
+    });
+
+    it('does not count brackets inside strings, escaped quotes and backslashes included', async () => {
+      const title = `a"${'['.repeat(70)}\\"${'{'.repeat(70)}\\]`;
+      const response = await send('POST', '/v1/orgs', JSON.stringify({ title }));
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ title });
+    });
+  });
+
+  describe('wide bodies', () => {
+    const wide = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1])));
+
+    it('refuses an object of 60,000 properties with one short reason, before class-transformer copies it', async () => {
+      const reason = await expectRefusal(400, 'POST', '/v1/orgs', wide(60_000));
+      expect(reason).toBe('An object in the body has more than 1000 properties');
+    });
+
+    it('lists at most 20 reasons for a body wrong everywhere', async () => {
+      const reason = await expectRefusal(400, 'POST', '/v1/orgs', wide(1000));
+      expect(reason).toMatch(/^property k0 should not exist; .*; and \d+ more$/);
+      expect(reason.length).toBeLessThan(1000);
+    });
+  });
+
+  describe('prototype keys', () => {
+    it.each([
+      ['__proto__ at the top', '{"title":"Acme","__proto__":{"admin":true}}', '__proto__'],
+      ['__proto__ written with escapes', '{"title":"Acme","\\u005f_proto__":{"admin":true}}', '__proto__'],
+      ['__proto__ nested', '{"title":"Acme","mergeRules":{"type":"rules","rules":[{"__proto__":{"x":1}}]}}', '__proto__'],
+      ['constructor.prototype', '{"title":"Acme","constructor":{"prototype":{"admin":true}}}', 'constructor'],
+      ['prototype', '{"title":"Acme","prototype":{}}', 'prototype'],
+    ])('refuses %s with 400, writing nothing', async (_case, body, key) => {
+      expect(await expectRefusal(400, 'POST', '/v1/orgs', body)).toBe(`The body may not have a property named ${key}`);
+      expect(await expectRefusal(400, 'PATCH', `/v1/orgs/${orgId}`, body)).toMatch(key);
+    });
+  });
+
+  describe('content types: JSON or nothing', () => {
+    const json = JSON.stringify({ title: 'Renamed' });
+    it.each([
+      ['text/plain', 'text/plain'],
+      ['text/plain with a charset', 'text/plain;charset=UTF-8'],
+      ['a form', 'application/x-www-form-urlencoded'],
+      ['multipart', 'multipart/form-data; boundary=x'],
+      ['octet-stream', 'application/octet-stream'],
+      ['a Latin-1 JSON body', 'application/json; charset=latin1'],
+      ['a UTF-16 JSON body', 'application/json; charset=utf-16'],
+    ])('answers %s with 415 instead of judging the request as if it had no body', async (_case, contentType) => {
+      expect(await expectRefusal(415, 'PATCH', `/v1/orgs/${orgId}`, json, contentType)).toMatch(/application\/json|UTF-8/);
+    });
+
+    it('answers a body with no content type, or one that does not parse, with 415', async () => {
+      expect(await expectRefusal(415, 'PATCH', `/v1/orgs/${orgId}`, new TextEncoder().encode(json), null)).toBe(
+        'A body needs a Content-Type: bodies are JSON (application/json)',
+      );
+      await expectRefusal(415, 'PATCH', `/v1/orgs/${orgId}`, json, 'json');
+    });
+
+    it('still answers 404 for an unknown path, whatever the body', async () => {
+      expectErrorBody(await send('POST', '/v1/nothing-here', 'x', 'text/plain'), 404);
+    });
+
+    it.each(['application/json; charset=UTF-8', 'application/json;charset="utf8"', 'application/merge-patch+json', 'APPLICATION/JSON'])(
+      'reads %s as JSON',
+      async (contentType) => {
+        const title = `Via ${contentType}`.slice(0, 40);
+        const response = await send('PATCH', `/v1/orgs/${orgId}`, JSON.stringify({ title }), contentType);
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ title });
+      },
+    );
+  });
+
+  describe('query strings', () => {
+    it.each(['abc', '0', '1.5', '1001', '', '-1', '1e2', '0x10', ' 5'])('limit=%s answers one reason', async (limit) => {
+      const response = await send('GET', `/v1/orgs?limit=${encodeURIComponent(limit)}`);
+      expectErrorBody(response, 400);
+      expect(message(response)).toBe('limit must be an integer from 1 to 1000');
+    });
+
+    it('judges the audit log’s smaller limit the same way', async () => {
+      const response = await send('GET', `/v1/orgs/${orgId}/audit-events?limit=abc`);
+      expectErrorBody(response, 400);
+      expect(message(response)).toBe('limit must be an integer from 1 to 100');
+      expect((await send('GET', `/v1/orgs/${orgId}/audit-events?limit=100`)).status).toBe(200);
+    });
+
+    it('refuses a parameter given twice where one value is expected', async () => {
+      const response = await send('GET', '/v1/orgs?limit=1&limit=2');
+      expectErrorBody(response, 400);
+      expect(message(response)).toBe('limit must be given once');
+      expect(message(await send('GET', `/v1/orgs/${orgId}/members?search=a&search=b&order=asc`))).toBe('search must be given once');
+    });
+
+    it('ignores unknown parameters, repeated or not, and still applies the known ones', async () => {
+      const response = await send('GET', '/v1/orgs?limit=1&_=1700000000&utm_source=x&utm_source=y&__proto__=1&constructor=2');
+      expect(response.status).toBe(200);
+      expect((response.body as { items: unknown[] }).items).toHaveLength(1);
+    });
+
+    it('still refuses unknown body properties', async () => {
+      expect(await expectRefusal(400, 'PATCH', `/v1/orgs/${orgId}`, '{"title":"Ok","utm_source":"x"}')).toBe(
+        'property utm_source should not exist',
+      );
+    });
+
+    it.each([
+      ['500 repeated keys', Array(500).fill('limit=1').join('&')],
+      ['500 distinct keys', Array.from({ length: 500 }, (_, i) => `k${i}=1`).join('&')],
+    ])('refuses %s with 400 before the body is read', async (_case, query) => {
+      expect(await expectRefusal(400, 'GET', `/v1/orgs?${query}`)).toMatch(/more than 100 parameters/);
+      await expectRefusal(400, 'POST', `/v1/orgs?${query}`, JSON.stringify({ title: 'Never' }));
+    });
+
+    it('takes up to 100 parameters', async () => {
+      const query = Array.from({ length: 100 }, (_, i) => `k${i}=1`).join('&');
+      expect((await send('GET', `/v1/orgs?${query}`)).status).toBe(200);
+    });
+
+    it('never fails on malformed escapes', async () => {
+      expect((await send('GET', '/v1/orgs?utm=%E0%A4%A&x=%')).status).toBe(200);
+      expect(message(await send('GET', '/v1/orgs?limit=%E0%A4%A'))).toBe('limit must be an integer from 1 to 1000');
+    });
+  });
+
+  describe('paths and methods', () => {
+    it('reaches the same route with a trailing slash', async () => {
+      const bare = await send('GET', '/v1/orgs');
+      const slashed = await send('GET', '/v1/orgs/');
+      expect(slashed.status).toBe(200);
+      expect(slashed.body).toEqual(bare.body);
+      expect((await send('GET', `/v1/orgs/${orgId}/`)).body).toMatchObject({ id: orgId });
+      expect((await send('GET', '/health/')).status).toBe(200);
+      const created = await send('POST', '/v1/orgs/', JSON.stringify({ title: 'Slashed' }));
+      expect(created.status).toBe(201);
+    });
+
+    it.each([
+      ['DELETE', '/v1/user', 'GET, HEAD'],
+      ['DELETE', '/v1/user/', 'GET, HEAD'],
+      ['PUT', '/v1/orgs', 'GET, HEAD, POST'],
+      ['DELETE', '/v1/orgs/anyOrganizationId', 'GET, HEAD, PATCH'],
+      ['GET', '/v1/orgs/anyOrganizationId/join', 'POST'],
+      ['POST', '/health', 'GET, HEAD'],
+    ])('answers %s %s with 405, Allow: %s and the error body', async (method, path, allow) => {
+      const before = await server.head();
+      for (const token of [server.adminToken, undefined]) {
+        const response = await server.fetch(path, { method, token, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+        expectErrorBody(response, 405);
+        expect(response.headers.get('allow')).toBe(allow);
+      }
+      expect(await server.head()).toBe(before);
+    });
+
+    it('answers paths the router refuses with the error body', async () => {
+      expectErrorBody(await send('GET', '/v1/orgs/%ZZ'), 400);
+      expectErrorBody(await send('POST', '/v1/orgs/%E0%A4%A/join', '{}'), 400);
+      expectErrorBody(await send('GET', `/v1/orgs/${'x'.repeat(200)}`), 414);
+    });
+
+    it('does not call an empty path parameter a wrong method: Nest serves no route there', async () => {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const response = await send(method, '/v1/orgs//');
+        expectErrorBody(response, 404);
+        expect(response.headers.get('allow')).toBeNull();
+      }
+    });
+
+    it('ignores a body sent with GET, as Fastify reads none there', async () => {
+      const body = nested('object', 10_000);
+      const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+        const url = new URL(`${server.url}/v1/orgs?limit=1`);
+        const req = request(
+          { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: 'GET', headers: {
+            authorization: `Bearer ${server.adminToken}`, 'content-type': 'text/plain', 'content-length': String(body.length) } },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode, text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toMatchObject({ count: 1 });
+    });
+
+    it('keeps 404 for a path no route matches, whatever the method', async () => {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const response = await send(method, `/v1/orgs/${orgId}/nothing-here`);
+        expectErrorBody(response, 404);
+        expect(response.headers.get('allow')).toBeNull();
+      }
+    });
+  });
+
+  /**
+   * Every write route of the running app (as Fastify registered it), path parameters filled with real
+   * ids where the sweep has them, against every shape the parser and the query check must refuse
+   * whatever the route does with a body: never a 500, always the error body, nothing written.
+   */
+  it('refuses every hostile shape on every write route, writing nothing', async () => {
+    const api = server.as(server.adminToken);
+    const member = await server.createUser('member@acme.io', 'Member');
+    await server.as(member.token).orgs.joinOrganization(orgId);
+    const ids: Record<string, string> = {
+      organizationId: orgId,
+      userId: member.id,
+      spaceId: (await api.orgs.createSpace(orgId, { title: 'Handbook' })).data.id,
+      collectionId: (await api.orgs.createCollection(orgId, { title: 'Guides' })).data.id,
+      teamId: (await api.orgs.createOrganizationTeam(orgId, { title: 'Writers' })).data.id,
+    };
+    const fill = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => ids[name] ?? randomBytes(10).toString('hex'));
+    const writes = knownRoutes(server.app.getHttpAdapter().getInstance()).filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+    expect(writes.length).toBeGreaterThan(30);
+
+    const tooManyKeys = Array(500).fill('limit=1').join('&');
+    const shapes: Array<[string, number, string | Uint8Array, string | null, string?]> = [
+      ['10,000-deep objects', 400, `{"a":${nested('object', 10_000)}}`, 'application/json'],
+      ['10,000-deep arrays', 400, `{"a":${nested('array', 10_000)}}`, 'application/json'],
+      ['a 10,000-deep array body', 400, nested('array', 10_000), 'application/json'],
+      ['65 levels', 400, nested('object', 65), 'application/json'],
+      ['65 levels, mixed', 400, `{"a":[${nested('object', 63)}]}`, 'application/json'],
+      ['1,001 properties', 400, JSON.stringify({ a: Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i])) }), 'application/json'],
+      ['__proto__', 400, '{"__proto__":{"isAdmin":true}}', 'application/json'],
+      ['escaped __proto__', 400, '{"\\u005f\\u005fproto\\u005f\\u005f":{"isAdmin":true}}', 'application/json'],
+      ['constructor.prototype', 400, '{"constructor":{"prototype":{"isAdmin":true}}}', 'application/json'],
+      ['a null body', 400, 'null', 'application/json'],
+      ['an array body', 400, '[{"title":"x"}]', 'application/json'],
+      ['a scalar body', 400, '"x"', 'application/json'],
+      ['a huge number body', 400, '1' + '0'.repeat(400), 'application/json'],
+      ['malformed JSON', 400, '{"title": ', 'application/json'],
+      ['text/plain JSON', 415, '{"title":"x"}', 'text/plain'],
+      ['a form body', 415, 'title=x', 'application/x-www-form-urlencoded'],
+      ['no content type', 415, new TextEncoder().encode('{"title":"x"}'), null],
+      ['a Latin-1 charset', 415, '{"title":"x"}', 'application/json; charset=iso-8859-1'],
+      ['a UTF-16 charset', 415, '{"title":"x"}', 'application/json; charset=utf-16le'],
+      ['octet-stream', 415, '{"title":"x"}', 'application/octet-stream'],
+      ['500 repeated query keys', 400, '{}', 'application/json', `?${tooManyKeys}`],
+    ];
+
+    const before = await server.head();
+    const failures: string[] = [];
+    for (const route of writes) {
+      const path = fill(route.url);
+      for (const [name, status, body, contentType, query = ''] of shapes) {
+        for (const slash of ['', '/']) {
+          const response = await send(route.method, `${path}${slash}${query}`, body, contentType);
+          const ok =
+            response.status === status &&
+            JSON.stringify(response.body) === JSON.stringify({ error: { code: status, message: message(response) } });
+          if (!ok) failures.push(`${route.method} ${route.url}${slash} with ${name}: ${response.status} ${JSON.stringify(response.body)}`);
+        }
+      }
+      // Every method the path does not take answers 405 and names the ones it does.
+      const taken = knownRoutes(server.app.getHttpAdapter().getInstance())
+        .filter((r) => r.url === route.url)
+        .map((r) => r.method);
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !taken.includes(m))) {
+        const response = await send(method, path, method === 'GET' ? undefined : '{}');
+        if (response.status !== 405 || response.headers.get('allow') !== [...new Set(taken)].sort().join(', ')) {
+          failures.push(`${method} ${route.url}: ${response.status} allow=${response.headers.get('allow')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await server.head()).toBe(before);
+  }, 60_000);
+});
