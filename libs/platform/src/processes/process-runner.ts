@@ -1,4 +1,5 @@
 import { EventStore, StoredEvent } from '../event-store/event-store.port';
+import { DrainLoop } from '../projections/drain-loop';
 import { ReadStore } from '../read-store/read-store.port';
 
 /**
@@ -23,19 +24,17 @@ export interface ProcessRunnerOptions {
 /** Another instance moved the checkpoint between our read and our write: read it again. */
 class Superseded extends Error {}
 
-const RETRY_AFTER_ERROR_MS = 1000;
-
 /**
  * Feeds the log to one process manager, in order, from its checkpoint. The checkpoint moves past an
  * event only once the reaction to it has returned, so a crash part-way through a reaction re-runs it
  * (whole) at the next start: reactions are written to be idempotent, the runner makes them complete.
  */
 export class ProcessRunner {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly loop = new DrainLoop(
+    () => this.pass(),
+    (error) => this.options.onError?.(this.process.name, error),
+  );
   private unsubscribe: (() => void) | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
   private readonly batchSize: number;
 
   constructor(
@@ -49,39 +48,13 @@ export class ProcessRunner {
 
   /** Subscribes to appends, and resolves once the log as it stands has been worked through. */
   async start(): Promise<void> {
-    this.unsubscribe = this.events.onAppended(() => void this.kick());
-    await this.kick();
+    this.unsubscribe = this.events.onAppended(() => void this.loop.kick());
+    await this.loop.kick();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.unsubscribe?.();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    await this.running;
-  }
-
-  /** Starts a drain, or asks the running one to go round once more. */
-  private kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while (!this.stopped && (await this.pass()));
-        } while (this.again && !this.stopped);
-      } catch (error) {
-        this.options.onError?.(this.process.name, error);
-        this.retryTimer = setTimeout(() => void this.kick(), RETRY_AFTER_ERROR_MS);
-        this.retryTimer.unref();
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
+    await this.loop.stop();
   }
 
   /** One batch of the log after the checkpoint; true when the checkpoint moved. */
@@ -92,7 +65,7 @@ export class ProcessRunner {
     try {
       let skipped: string | null = null;
       for (const event of events) {
-        if (this.stopped) break;
+        if (this.loop.isStopped) break;
         const react = this.process.handlers[event.type];
         if (!react) {
           skipped = event.position;

@@ -1,5 +1,6 @@
 import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
 import { ProjectionBatch, ReadStore } from '../read-store/read-store.port';
+import { DrainLoop } from './drain-loop';
 import { Projection } from './projection';
 import { DEFAULT_WAIT_MS, ProjectionProgress } from './projection-progress';
 
@@ -40,8 +41,6 @@ export interface RunnerOptions {
   onError?: (projection: string, error: unknown) => void;
 }
 
-const RETRY_AFTER_ERROR_MS = 1000;
-
 /**
  * Feeds the log to the projections, in order, from each one's stored checkpoint. Each batch and its
  * checkpoint commit in one read-store transaction, and the checkpoint is re-read inside it: a batch
@@ -50,11 +49,11 @@ const RETRY_AFTER_ERROR_MS = 1000;
 export class ProjectionRunner extends ProjectionProgress {
   private readonly known = new Map<string, string | null>();
   private waiters: Waiter[] = [];
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly loop = new DrainLoop(
+    () => this.pass(),
+    (error) => this.options.onError?.('runner', error),
+  );
   private unsubscribe: (() => void) | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
   private readonly batchSize: number;
 
   constructor(
@@ -69,15 +68,13 @@ export class ProjectionRunner extends ProjectionProgress {
 
   async start(): Promise<void> {
     await this.reads.ensureCollections(this.projections.flatMap((p) => p.collections));
-    this.unsubscribe = this.events.onAppended(() => this.kick());
-    await this.kick();
+    this.unsubscribe = this.events.onAppended(() => void this.loop.kick());
+    await this.loop.kick();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.unsubscribe?.();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    await this.running;
+    await this.loop.stop();
     for (const w of this.waiters) {
       clearTimeout(w.timer);
       w.resolve(false);
@@ -106,32 +103,8 @@ export class ProjectionRunner extends ProjectionProgress {
         }, timeoutMs),
       };
       this.waiters.push(waiter);
-      void this.kick();
+      void this.loop.kick();
     });
-  }
-
-  /** Starts a drain, or asks the running one to go round once more. */
-  private kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while (!this.stopped && (await this.pass()));
-        } while (this.again && !this.stopped);
-      } catch (error) {
-        this.options.onError?.('runner', error);
-        this.retryTimer = setTimeout(() => void this.kick(), RETRY_AFTER_ERROR_MS);
-        this.retryTimer.unref();
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
   }
 
   /**
