@@ -7,18 +7,19 @@ export function createLogger(level: string): Logger {
 }
 
 /**
- * Nest's contexts that print the route table, a line per controller and per route. Useful when debugging
- * routing, noise on every start otherwise (and Nest prints the health route under /v1, where it is not
- * served: the start line gives its real URL), so they log at debug.
+ * Nest's contexts that print its wiring: the route table (a line per controller and per route) and a
+ * line per module initialized. Useful when debugging routing or injection, noise on every start
+ * otherwise (and Nest prints the health route under /v1, where it is not served: the start line gives
+ * its real URL), so they log at debug.
  */
-const ROUTE_TABLE_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer']);
+const WIRING_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer', 'InstanceLoader']);
 
 /** Nest's own log lines (bootstrap, routes, errors) through the same pino logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string) {
-    this.write(context && ROUTE_TABLE_CONTEXTS.has(context) ? 'debug' : 'info', message, context);
+    this.write(context && WIRING_CONTEXTS.has(context) ? 'debug' : 'info', message, context);
   }
   error(message: unknown, ...rest: unknown[]) {
     this.write('error', message, typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined);
