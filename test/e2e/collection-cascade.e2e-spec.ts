@@ -97,7 +97,9 @@ describe('the collection cascade process', () => {
     await reads.close();
 
     server = await startServer({ dataDir });
-    expect(await server.app.get<ReadStore>(READ_STORE).checkpoint(COLLECTION_CASCADE)).toBe(head);
+    // It went over the cascade again (its checkpoint is past the crash once more; events that ask for no
+    // reaction do not move it each time), and wrote nothing.
+    expect(BigInt((await server.app.get<ReadStore>(READ_STORE).checkpoint(COLLECTION_CASCADE))!)).toBeGreaterThan(BigInt(beforeCrash));
     expect(await server.head()).toBe(head);
   }, 60_000);
 });

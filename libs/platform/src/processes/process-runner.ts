@@ -36,6 +36,12 @@ export class ProcessRunner {
   );
   private unsubscribe: (() => void) | null = null;
   private readonly batchSize: number;
+  /**
+   * Events read past the stored checkpoint that asked for no reaction. Writing the checkpoint for them
+   * after every append would cost a read-store commit per command for nothing; they are saved once a
+   * batch of them has gathered (or with the next reaction). A crash re-reads at most that many, harmlessly.
+   */
+  private idle: { after: string | null; position: string; events: number } | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -57,26 +63,32 @@ export class ProcessRunner {
     await this.loop.stop();
   }
 
-  /** One batch of the log after the checkpoint; true when the checkpoint moved. */
+  /** One batch of the log after the checkpoint (and the idle events past it); true when it read any. */
   private async pass(): Promise<boolean> {
     let checkpoint = await this.reads.checkpoint(this.process.name);
-    const events = await this.events.readAll(checkpoint, this.batchSize);
+    // Another instance moved the checkpoint since: what this one had read past it is theirs now.
+    let idle = this.idle?.after === checkpoint ? this.idle : null;
+    const events = await this.events.readAll(idle?.position ?? checkpoint, this.batchSize);
     if (events.length === 0) return false;
     try {
-      let skipped: string | null = null;
       for (const event of events) {
         if (this.loop.isStopped) break;
         const react = this.process.handlers[event.type];
         if (!react) {
-          skipped = event.position;
+          idle = { after: checkpoint, position: event.position, events: (idle?.events ?? 0) + 1 };
           continue;
         }
         await react(event);
         checkpoint = await this.save(checkpoint, event.position);
-        skipped = null;
+        idle = null;
       }
-      if (skipped) await this.save(checkpoint, skipped);
+      if (idle && idle.events >= this.batchSize) {
+        await this.save(checkpoint, idle.position);
+        idle = null;
+      }
+      this.idle = idle;
     } catch (error) {
+      this.idle = null;
       if (error instanceof Superseded) return true;
       throw error;
     }

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NewEvent, StoredEvent } from '../event-store/event-store.port';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import { ProcessManager, ProcessRunner } from './process-runner';
+
+const NAME = 'test-process';
+
+const event = (type: string): NewEvent => ({
+  eventId: randomUUID(),
+  type,
+  data: {},
+  metadata: { actor: 'system', source: 'system', correlationId: 'c', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+});
+
+/** Reacts to `Asked` by noting the event; `failOn` makes the reaction to one position throw, as a crash would. */
+function recorder(failOn?: () => string | null): ProcessManager & { seen: string[] } {
+  const seen: string[] = [];
+  return {
+    name: NAME,
+    seen,
+    handlers: {
+      Asked: async (e: StoredEvent) => {
+        if (failOn?.() === e.position) throw new Error('crashed mid-reaction');
+        seen.push(e.position);
+      },
+    },
+  };
+}
+
+describe('process runner', () => {
+  let dir: string;
+  let events: SqliteEventStore;
+  let reads: SqliteReadStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-process-'));
+    events = new SqliteEventStore(join(dir, 'events.db'));
+    reads = new SqliteReadStore(join(dir, 'read.db'));
+  });
+  afterEach(async () => {
+    await events.close();
+    await reads.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const append = async (...types: string[]) => (await events.append(`s-${randomUUID()}`, types.map(event), 'no-stream')).position;
+  const run = async (process: ProcessManager, batchSize = 500) => {
+    const runner = new ProcessRunner(events, reads, process, { batchSize });
+    await runner.start();
+    await runner.stop();
+  };
+
+  it('reacts to each event it handles once, in order, and its checkpoint moves past them', async () => {
+    const first = await append('Asked');
+    const second = await append('Asked');
+    const process = recorder();
+    await run(process);
+    expect(process.seen).toEqual([first, second]);
+    expect(await reads.checkpoint(NAME)).toBe(second);
+    await run(process);
+    expect(process.seen).toEqual([first, second]);
+  });
+
+  it('re-runs a reaction that did not finish, at the next start, and only that one', async () => {
+    const done = await append('Asked');
+    const cut = await append('Asked');
+    let failing: string | null = cut;
+    const process = recorder(() => failing);
+    await run(process);
+    expect(process.seen).toEqual([done]);
+    expect(await reads.checkpoint(NAME)).toBe(done);
+    failing = null;
+    await run(process);
+    expect(process.seen).toEqual([done, cut]);
+  });
+
+  it('does not write its checkpoint for events it ignores until a batch of them has gathered', async () => {
+    const asked = await append('Asked');
+    await append('Other', 'Other');
+    const process = recorder();
+    await run(process, 3);
+    expect(await reads.checkpoint(NAME)).toBe(asked);
+    const third = await append('Other');
+    await run(process, 3);
+    expect(await reads.checkpoint(NAME)).toBe(third);
+    expect(process.seen).toEqual([asked]);
+  });
+
+  it('moves past ignored events with its next reaction', async () => {
+    await append('Other', 'Other');
+    const asked = await append('Asked');
+    const process = recorder();
+    await run(process);
+    expect(await reads.checkpoint(NAME)).toBe(asked);
+    expect(process.seen).toEqual([asked]);
+  });
+});
