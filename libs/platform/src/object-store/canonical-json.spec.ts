@@ -36,7 +36,6 @@ describe('canonicalJson', () => {
     ['a bigint', { n: 1n }, /\$\.n is not a JSON value/],
     ['a Date', { at: new Date(0) }, /\$\.at is not a JSON value/],
     ['undefined in an array', [1, undefined], /\$\[1\] is missing/],
-    // eslint-disable-next-line no-sparse-arrays
     ['a hole in an array', [1, , 3], /\$\[1\] is missing/],
     ['a function', { f: () => 1 }, /\$\.f is not a JSON value/],
   ])('refuses %s, naming where it is', (_what, value, message) => {

@@ -7,7 +7,7 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  excludeSystemEvents,
+  eventTypeFilter,
 } from '@eventstore/db-client';
 import {
   AppendResult,
@@ -20,7 +20,8 @@ import {
 import {
   decodePosition,
   encodePosition,
-  isSystemEvent,
+  isLogEvent,
+  LOG_EVENT_TYPES,
   positionAt,
   positionOf,
   toEsdbExpectedRevision,
@@ -28,6 +29,7 @@ import {
   toStoredEvent,
   toWrongExpectedRevision,
   userEventsAfter,
+  withoutObjectBytes,
 } from './esdb-mapping';
 
 /**
@@ -100,7 +102,7 @@ export class EventStoreDbEventStore implements EventStore {
     let cursor = after === null ? null : decodePosition(after);
     while (events.length < limit) {
       const fromPosition = cursor === null ? START : positionAt(cursor);
-      const page = await collect(this.client.readAll({ fromPosition, maxCount: pageSize }));
+      const page = await collect(this.client.readAll({ fromPosition, maxCount: pageSize }), withoutObjectBytes);
       events.push(...userEventsAfter(page, cursor, limit - events.length));
       if (page.length < pageSize) break;
       cursor = positionOf(page[page.length - 1]);
@@ -111,8 +113,11 @@ export class EventStoreDbEventStore implements EventStore {
   async headPosition(): Promise<string | null> {
     let fromPosition: ReadPosition = END;
     for (;;) {
-      const page = await collect(this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: MIN_PAGE }));
-      const newest = page.find((resolved) => !isSystemEvent(resolved));
+      const page = await collect(
+        this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: MIN_PAGE }),
+        withoutObjectBytes,
+      );
+      const newest = page.find(isLogEvent);
       if (newest) return encodePosition(positionOf(newest));
       if (page.length < MIN_PAGE) return null;
       // Inclusive start or not, a full page of distinct events always moves the next read back.
@@ -166,7 +171,10 @@ export class EventStoreDbEventStore implements EventStore {
    * so a plain-typed event of a `$` stream still wakes listeners, which costs them an empty read.
    */
   private subscribe(): void {
-    const subscription = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    const subscription = this.client.subscribeToAll({
+      fromPosition: END,
+      filter: eventTypeFilter({ regex: LOG_EVENT_TYPES }),
+    });
     this.subscription = subscription;
     // Appends made before the server confirmed the subscription (while it was down, or since the listener
     // registered) are never delivered by it: a listener reading from its checkpoint now finds them.
@@ -220,8 +228,9 @@ function discard(subscription: AllStreamSubscription): void {
   subscription.unsubscribe().catch(() => undefined);
 }
 
-async function collect<E>(read: AsyncIterable<E>): Promise<E[]> {
+/** Every record of a read, each passed through `keep` as it arrives (to drop what must not be held). */
+async function collect<E>(read: AsyncIterable<E>, keep: (event: E) => E = (event) => event): Promise<E[]> {
   const events: E[] = [];
-  for await (const event of read) events.push(event);
+  for await (const event of read) events.push(keep(event));
   return events;
 }

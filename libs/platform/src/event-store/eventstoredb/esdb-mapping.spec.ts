@@ -10,6 +10,7 @@ import { EventMetadata, NewEvent, WrongExpectedRevision } from '../event-store.p
 import {
   decodePosition,
   encodePosition,
+  isLogEvent,
   isSystemEvent,
   positionAt,
   positionOf,
@@ -18,6 +19,8 @@ import {
   toStoredEvent,
   toWrongExpectedRevision,
   userEventsAfter,
+  withoutObjectBytes,
+  LOG_EVENT_TYPES,
 } from './esdb-mapping';
 
 // 2^53 + 1: a Number cannot hold it, so any detour through one shows up as ...992.
@@ -45,6 +48,21 @@ function recorded(overrides: Partial<AllStreamJSONRecordedEvent> = {}): AllStrea
     position: positionAt(100n),
     ...overrides,
   };
+}
+
+/** A content object as $all holds it: a binary event, no metadata, that no JSON reader can take. */
+function objectAt(commit: bigint, id: string): AllStreamResolvedEvent {
+  const hash = 'ab'.repeat(32);
+  const event = {
+    ...recorded({ position: positionAt(commit) }),
+    id,
+    streamId: `contentObject-${hash}`,
+    type: 'ContentObjectStored',
+    isJson: false,
+    data: new Uint8Array([0xff, 0x00, 0x7b]),
+    metadata: undefined,
+  } as unknown as AllStreamJSONRecordedEvent;
+  return { event, commitPosition: commit };
 }
 
 function at(commit: bigint, overrides: Partial<AllStreamJSONRecordedEvent> = {}): AllStreamResolvedEvent {
@@ -121,6 +139,41 @@ describe('isSystemEvent', () => {
   });
 });
 
+describe('isLogEvent', () => {
+  it('takes user events only: neither system records nor content objects', () => {
+    expect(isLogEvent(at(1n))).toBe(true);
+    expect(isLogEvent(at(1n, { type: '$statsCollected' }))).toBe(false);
+    expect(isLogEvent({ commitPosition: 1n })).toBe(false);
+    expect(isLogEvent(objectAt(1n, 'object'))).toBe(false);
+    // Only the stream says what a record is: a category that merely starts alike is an ordinary stream.
+    expect(isLogEvent(at(1n, { streamId: 'contentObjects-1' }))).toBe(true);
+  });
+});
+
+describe('withoutObjectBytes', () => {
+  it('keeps only the position of a content object, which the log readers then pass over', () => {
+    const stripped = withoutObjectBytes(objectAt(7n, 'object'));
+    expect(stripped).toEqual({ commitPosition: 7n });
+    expect(positionOf(stripped)).toBe(7n);
+    expect(isLogEvent(stripped)).toBe(false);
+  });
+
+  it('leaves every other record as it is', () => {
+    const event = at(7n);
+    expect(withoutObjectBytes(event)).toBe(event);
+  });
+});
+
+describe('LOG_EVENT_TYPES', () => {
+  // The server matches it with .NET's Regex.IsMatch, a search as JavaScript's test is.
+  const wakes = (type: string) => new RegExp(LOG_EVENT_TYPES).test(type);
+
+  it('wakes listeners for event types of the log, not for system events or content objects', () => {
+    expect(['SpaceCreated', 'ContentObjectStoredLater', 'XContentObjectStored'].map(wakes)).toEqual([true, true, true]);
+    expect(['ContentObjectStored', '$statsCollected', '$metadata'].map(wakes)).toEqual([false, false, false]);
+  });
+});
+
 describe('toStoredEvent', () => {
   it('keeps revisions and positions beyond 2^53 exact', () => {
     const stored = toStoredEvent(at(BEYOND_SAFE, { revision: BEYOND_SAFE }));
@@ -171,6 +224,12 @@ describe('userEventsAfter', () => {
   it('leaves out system events and stops at the limit', () => {
     expect(ids(null, 2)).toEqual(['a', 'b']);
     expect(ids(8n, 0)).toEqual([]);
+  });
+
+  it('passes over content objects, which are in $all but are not events of the log', () => {
+    const withObjects = [at(1n, { id: 'a' }), objectAt(2n, 'object'), at(3n, { id: 'b' }), objectAt(4n, 'tail')];
+    expect(userEventsAfter(withObjects, null, 10).map((e) => e.eventId)).toEqual(['a', 'b']);
+    expect(userEventsAfter(withObjects, 3n, 10)).toEqual([]);
   });
 
   it('compares positions as numbers, exactly', () => {

@@ -16,6 +16,7 @@ import {
   StoredEvent,
   WrongExpectedRevision,
 } from '../event-store.port';
+import { CONTENT_OBJECT_EVENT_TYPE, isContentObject } from '../../object-store/eventstoredb/esdb-object-mapping';
 
 /**
  * Pure translations between the port and the EventStoreDB client, kept apart from the adapter so they
@@ -69,6 +70,25 @@ export function isSystemEvent(resolved: AnyResolvedEvent): boolean {
   return event.type.startsWith('$') || event.streamId.startsWith('$');
 }
 
+/** What the port's `readAll` and `headPosition` answer of $all: neither system records nor content objects. */
+export function isLogEvent(resolved: AnyResolvedEvent): boolean {
+  return !isSystemEvent(resolved) && !isContentObject(resolved);
+}
+
+/**
+ * A record of a page of $all as the log's readers keep it: a content object is reduced to its position
+ * (which still moves the page on) as it arrives, so a page never holds megabytes of object bytes.
+ */
+export function withoutObjectBytes(resolved: AllStreamResolvedEvent): AllStreamResolvedEvent {
+  return isContentObject(resolved) ? { commitPosition: positionOf(resolved) } : resolved;
+}
+
+/**
+ * The server-side event-type filter of the subscription that wakes the log's listeners: neither system
+ * events nor content objects, whose bytes would otherwise be sent to every listening process.
+ */
+export const LOG_EVENT_TYPES = `^(?!${CONTENT_OBJECT_EVENT_TYPE}$)[^$]`;
+
 /** Commit position of the event itself; `commitPosition` is the fallback for servers before 22.6. */
 export function positionOf(resolved: AnyResolvedEvent): bigint {
   const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
@@ -103,7 +123,7 @@ export function userEventsAfter(page: AllStreamResolvedEvent[], after: bigint | 
   const selected: StoredEvent[] = [];
   for (const resolved of page) {
     if (selected.length >= limit) break;
-    if (isSystemEvent(resolved) || positionOf(resolved) <= floor) continue;
+    if (!isLogEvent(resolved) || positionOf(resolved) <= floor) continue;
     selected.push(toStoredEvent(resolved));
   }
   return selected;
