@@ -4,11 +4,12 @@ import { Clock, SystemClock } from './clock';
 import { FolioConfig, loadConfig } from './config/config';
 import { CONFIG } from './config/config.token';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from './object-store/content-object-store.port';
 import { Projection, PROJECTIONS } from './projections/projection';
 import { CheckpointFollower, ProjectionProgress } from './projections/projection-progress';
 import { ProjectionRunner } from './projections/projection-runner';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
-import { openEventStore, openReadStore } from './stores';
+import { openEventStore, openObjectStore, openReadStore } from './stores';
 
 export interface PlatformOptions {
   projections: Projection[];
@@ -23,6 +24,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
     private readonly progress: ProjectionProgress,
   ) {}
 
@@ -33,6 +35,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationShutdown() {
     if (this.progress instanceof ProjectionRunner) await this.progress.stop();
     await this.events.close();
+    await this.objects.close();
     await this.reads.close();
     this.logger.log('stores closed');
   }
@@ -50,6 +53,7 @@ export class PlatformModule {
         { provide: PROJECTIONS, useValue: options.projections },
         { provide: EVENT_STORE, inject: [CONFIG], useFactory: openEventStore },
         { provide: READ_STORE, inject: [CONFIG], useFactory: openReadStore },
+        { provide: CONTENT_OBJECT_STORE, inject: [CONFIG], useFactory: openObjectStore },
         {
           provide: ProjectionProgress,
           inject: [CONFIG, EVENT_STORE, READ_STORE],
@@ -65,7 +69,7 @@ export class PlatformModule {
         Aggregates,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, ProjectionProgress, Aggregates],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates],
     };
   }
 }

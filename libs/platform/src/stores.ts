@@ -4,6 +4,9 @@ import { FolioConfig } from './config/config';
 import { EventStore } from './event-store/event-store.port';
 import { EventStoreDbEventStore } from './event-store/eventstoredb/esdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite/sqlite-event-store';
+import { ContentObjectStore } from './object-store/content-object-store.port';
+import { EventStoreDbObjectStore } from './object-store/eventstoredb/esdb-object-store';
+import { SqliteObjectStore } from './object-store/sqlite/sqlite-object-store';
 import { MongoReadStore } from './read-store/mongodb/mongo-read-store';
 import { ReadStore } from './read-store/read-store.port';
 import { SqliteReadStore } from './read-store/sqlite/sqlite-read-store';
@@ -13,6 +16,13 @@ export async function openEventStore(config: FolioConfig): Promise<EventStore> {
   if (config.eventStoreUrl) return EventStoreDbEventStore.connect(config.eventStoreUrl);
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteEventStore(join(config.dataDir, 'events.db'));
+}
+
+/** Content objects live with the event store: they are write-side truth, as the log is. */
+export async function openObjectStore(config: FolioConfig): Promise<ContentObjectStore> {
+  if (config.eventStoreUrl) return EventStoreDbObjectStore.connect(config.eventStoreUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return new SqliteObjectStore(join(config.dataDir, 'events.db'));
 }
 
 export async function openReadStore(config: FolioConfig): Promise<ReadStore> {
