@@ -98,10 +98,23 @@ const OPENERS = new Set(['hint', 'tabs', 'tab', 'code', 'content-ref', 'file', '
 class FlowReader {
   constructor(private readonly definitions: Definitions) {}
 
-  /** One container's content: its markdown blocks, with GitBook's tags nesting what lies between them. */
+  /** The page's content: a closing tag left over at its top level closes nothing. */
   blocks(children: RootContent[]): Block[] {
+    const { blocks, unmatched } = this.container(children);
+    if (unmatched.length > 0) throw new Invalid(`{% ${unmatched[0].name} %} closes no {% ${unmatched[0].name.slice(3)} %}`);
+    return blocks;
+  }
+
+  /**
+   * One container's content: its markdown blocks, with GitBook's tags nesting what lies between them.
+   * A closing tag that matches nothing opened in the container is handed up: CommonMark reads a
+   * `{% endhint %}` right under a list's last line as part of that list item (a lazy continuation line),
+   * yet it closes the hint around the list.
+   */
+  private container(children: RootContent[]): { blocks: Block[]; unmatched: Tag[] } {
     const root: Frame = { tag: { name: 'root', attributes: {} }, blocks: [] };
     const stack: Frame[] = [root];
+    const unmatched: Tag[] = [];
     for (const item of children.flatMap((child) => this.items(child))) {
       const top = stack[stack.length - 1];
       if (!('name' in item)) {
@@ -113,6 +126,10 @@ class FlowReader {
         if (item.name === 'tab' && top.tag.name !== 'tabs') throw new Invalid('A {% tab %} appears outside {% tabs %}');
         stack.push({ tag: item, blocks: [] });
       } else if (item.name.startsWith('end') && OPENERS.has(item.name.slice(3))) {
+        if (stack.length === 1) {
+          unmatched.push(item);
+          continue;
+        }
         if (top.tag.name !== item.name.slice(3)) throw new Invalid(`{% ${item.name} %} closes no {% ${item.name.slice(3)} %}`);
         stack.pop();
         stack[stack.length - 1].blocks.push(closed(top));
@@ -121,7 +138,14 @@ class FlowReader {
       }
     }
     if (stack.length > 1) throw new Invalid(`{% ${stack[stack.length - 1].tag.name} %} is not closed`);
-    return root.blocks;
+    return { blocks: root.blocks, unmatched };
+  }
+
+  /** A nested container's blocks, and the closing tags it hands up to be read after it. */
+  private nested(children: RootContent[], unmatched: Tag[]): Block[] {
+    const content = this.container(children);
+    unmatched.push(...content.unmatched);
+    return content.blocks;
   }
 
   private items(node: RootContent): (Block | Tag)[] {
@@ -134,21 +158,25 @@ class FlowReader {
       }
       case 'thematicBreak':
         return [{ object: 'block', type: 'divider', data: {}, isVoid: true }];
-      case 'blockquote':
-        return [{ object: 'block', type: 'blockquote', nodes: this.blocks(node.children) }];
+      case 'blockquote': {
+        const unmatched: Tag[] = [];
+        return [{ object: 'block', type: 'blockquote', nodes: this.nested(node.children, unmatched) }, ...unmatched];
+      }
       case 'list': {
         const tasks = node.children.some((item) => typeof item.checked === 'boolean');
+        const unmatched: Tag[] = [];
         const items = node.children.map((item) => ({
           object: 'block' as const,
           type: 'list-item' as const,
           ...(tasks ? { data: { checked: item.checked === true } } : {}),
-          nodes: this.blocks(item.children),
+          nodes: this.nested(item.children, unmatched),
         }));
-        if (tasks) return [{ object: 'block', type: 'list-tasks', nodes: items }];
+        if (tasks) return [{ object: 'block', type: 'list-tasks', nodes: items }, ...unmatched];
         if (node.ordered) {
-          return [{ object: 'block', type: 'list-ordered', data: node.start != null && node.start !== 1 ? { start: node.start } : {}, nodes: items }];
+          const start = node.start != null && node.start !== 1 ? { start: node.start } : {};
+          return [{ object: 'block', type: 'list-ordered', data: start, nodes: items }, ...unmatched];
         }
-        return [{ object: 'block', type: 'list-unordered', nodes: items }];
+        return [{ object: 'block', type: 'list-unordered', nodes: items }, ...unmatched];
       }
       case 'code':
         return [{
