@@ -1,14 +1,20 @@
 // One config, three projects so `npm test` runs them all and each can run alone. ts-jest in
 // transpile-only mode: types are checked by `npm run lint`, tests just need to run.
 const tsJest = ['ts-jest', { diagnostics: false }];
+// Packages that ship ES modules only: Node 20 requires them natively, Jest needs them compiled. The markdown
+// parser and serializer (the unified mdast/micromark family) pull in dozens of small ones.
+const esmOnly = [
+  'fractional-indexing', 'micromark[^/]*', 'mdast-[^/]*', 'unist-[^/]*', 'decode-named-character-reference',
+  'character-entities[^/]*', 'character-reference-invalid', 'ccount', 'devlop', 'zwitch', 'longest-streak',
+  'markdown-table', 'escape-string-regexp', 'fault',
+].join('|');
 const common = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': tsJest,
-    // fractional-indexing ships ES modules only; Node 20 requires them natively, Jest needs them compiled.
-    '^.+/node_modules/fractional-indexing/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true } }],
+    [`^.+/node_modules/(${esmOnly})/.+\\.js$`]: ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!fractional-indexing/)'],
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
   moduleNameMapper: {
     '^@folio/platform/(.*)$': '<rootDir>/libs/platform/src/$1',
     '^@folio/identity/(.*)$': '<rootDir>/libs/identity/src/$1',
