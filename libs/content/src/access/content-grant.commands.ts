@@ -8,13 +8,15 @@ import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.por
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { GetMembership } from '@folio/identity/public/membership.query';
 import { FindOrganizationTeams } from '@folio/identity/public/organization-teams.query';
+import { COLLECTIONS } from '../collections/collection.projection';
+import { SPACES } from '../spaces/space.projection';
 import { ContentAccess, ContentNode } from './content-access';
 import { contentGrantDecider } from './content-grant.decider';
 import { contentGrantsStream, GrantTarget, Principal } from './content-grant.events';
 import { collectionPermissions, spacePermissions } from '@folio/identity/public/content-permissions';
 
 /** Read model collections of the spaces and collections projections, by target type. */
-const TARGETS: Record<GrantTarget['type'], string> = { space: 'spaces', collection: 'collections' };
+const TARGETS: Record<GrantTarget['type'], string> = { space: SPACES, collection: COLLECTIONS };
 
 export class GrantContentAccess extends Command<void> {
   constructor(
