@@ -1,3 +1,4 @@
+import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { Conflict, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
 import { RETENTION_MS, spaceDecider, SpaceState } from './space.decider';
@@ -132,6 +133,7 @@ describe('space decider', () => {
               mergeRules: { type: 'none' },
               visibility: 'private',
               revision: 'r2',
+              tree: EMPTY_TREE_HASH,
               createdAt: t0,
               duplicatedFrom: 's1',
             },

@@ -1,5 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
-import { Conflict, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
+import { Conflict, Forbidden, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
+import { RevisionRecord } from '../revisions/revision.model';
+import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { keyBetween } from '../ordering/sibling-order';
 import { Slot, within } from '../shared/slot';
 import { SpaceEvent, SpaceSettings, SpaceVisibility } from './space.events';
@@ -37,6 +39,11 @@ export type SpaceState =
       settings: SpaceSettings;
       visibility: SpaceVisibility;
       deletedAt?: string;
+      /** Main's content: its revision id and that revision's tree hash. */
+      revision: string;
+      tree: string;
+      /** Ids of the change requests merged into main, so a merge retried after a crash writes nothing. */
+      merged: string[];
     };
 
 type Existing = Exclude<SpaceState, { status: 'none' }>;
@@ -69,7 +76,20 @@ export type SpaceCommand =
   | { type: 'DeleteSpace'; cascadeFrom?: string; now: string }
   /** Back at `parent`/`position`: the handler puts it at the root when its collection is gone. */
   | { type: 'RestoreSpace'; parent: string | null; position: string; now: string }
-  | { type: 'PurgeSpace'; now: string };
+  | { type: 'PurgeSpace'; now: string }
+  /**
+   * Main takes a change request's merged content. `basedOn` is main's revision the merge was computed
+   * against: if main has moved since, the merge is stale and refused (`StaleMain`), and the handler
+   * recomputes it against the new main.
+   */
+  | { type: 'MergeChangeRequest'; changeRequest: { id: string; number: number }; basedOn: string; revision: RevisionRecord; now: string };
+
+/** The merge was computed against a main that has moved on since: compute it again. */
+export class StaleMain extends Conflict {
+  constructor() {
+    super('The space\'s content changed while the merge was computed');
+  }
+}
 
 export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
   initialState: { status: 'none' },
@@ -85,6 +105,9 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
         position,
         settings: { title, emoji, editMode, defaultLevel, language, mergeRules },
         visibility,
+        revision: event.data.revision,
+        tree: event.data.tree ?? EMPTY_TREE_HASH,
+        merged: [],
       };
     }
     if (state.status === 'none') return state;
@@ -103,6 +126,10 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
       }
       case 'SpacePurged':
         return { ...state, status: 'purged' };
+      case 'SpaceContentChanged': {
+        const merged = event.data.changeRequest ? [...state.merged, event.data.changeRequest.id] : state.merged;
+        return { ...state, revision: event.data.revision.id, tree: event.data.revision.tree, merged };
+      }
     }
   },
 
@@ -123,11 +150,12 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
       const { original, spaceId, position, revision, now } = command;
       if (original.status === 'none' || original.status === 'purged') throw new NotFound('space');
       assertActive(original);
-      const { organizationId, parent, settings, visibility } = original;
+      const { organizationId, parent, settings, visibility, tree } = original;
+      // The copy starts from the original's content: a new revision over the same (immutable) tree.
       return [
         {
           type: 'SpaceCreated',
-          data: { spaceId, organizationId, parent, position, ...settings, visibility, revision, createdAt: now, duplicatedFrom: original.spaceId },
+          data: { spaceId, organizationId, parent, position, ...settings, visibility, revision, tree, createdAt: now, duplicatedFrom: original.spaceId },
         },
       ];
     }
@@ -193,6 +221,18 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
       case 'PurgeSpace':
         if (state.status !== 'deleted' || !retentionExpired(state.deletedAt!, command.now)) return [];
         return [{ type: 'SpacePurged', data: { spaceId, organizationId, deletedAt: state.deletedAt!, purgedAt: command.now } }];
+      case 'MergeChangeRequest': {
+        if (state.merged.includes(command.changeRequest.id)) return [];
+        assertActive(state);
+        assertUnlocked(state);
+        if (command.basedOn !== state.revision) throw new StaleMain();
+        return [
+          {
+            type: 'SpaceContentChanged',
+            data: { spaceId, organizationId, revision: command.revision, changeRequest: command.changeRequest, changedAt: command.now },
+          },
+        ];
+      }
     }
   },
 };
@@ -203,6 +243,11 @@ function isCascade(command: SpaceCommand): boolean {
 
 function assertActive(state: Existing) {
   if (state.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
+}
+
+/** A space in `editMode: locked` takes no new change requests, content or merges. */
+export function assertUnlocked(state: Existing) {
+  if (state.settings.editMode === 'locked') throw new Forbidden('The space is locked: its content cannot be changed until its editMode is live');
 }
 
 function update(state: Existing, requested: Partial<SpaceSettings>, now: string): SpaceEvent[] {

@@ -1,5 +1,6 @@
 import { DefaultLevel } from '../shared/default-level';
 import { InheritableMergeRules } from '../shared/merge-rules';
+import { RevisionRecord } from '../revisions/revision.model';
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 export type SpaceVisibility = (typeof SPACE_VISIBILITIES)[number];
@@ -25,8 +26,10 @@ export type SpaceEvent =
         /** Fractional sibling key among the parent's spaces and collections. */
         position: string;
         visibility: SpaceVisibility;
-        /** Id of the initial, empty revision. */
+        /** Id of the space's first revision: empty, or a copy of the original's content on a duplicate. */
         revision: string;
+        /** Hash of the first revision's TreeRoot; absent means the empty tree (spaces created before content). */
+        tree?: string;
         createdAt: string;
         /** Set on a copy made by POST /spaces/{id}/duplicate. */
         duplicatedFrom?: string;
@@ -65,6 +68,21 @@ export type SpaceEvent =
       /** `parent` is where the space comes back: its collection, or the root when that is gone. */
       type: 'SpaceRestored';
       data: { spaceId: string; organizationId: string; parent: string | null; position: string; restoredAt: string };
+    }
+  | {
+      /**
+       * Main's content moved to a new revision: a change request merged (`changeRequest` set, type `merge`)
+       * or a rollback. Appended at the space's stream revision the new content was computed from, so of two
+       * merges racing on one space only one wins against that main; the other recomputes.
+       */
+      type: 'SpaceContentChanged';
+      data: {
+        spaceId: string;
+        organizationId: string;
+        revision: RevisionRecord;
+        changeRequest?: { id: string; number: number };
+        changedAt: string;
+      };
     }
   | {
       /** The 7-day retention ran out: the space is gone for good (its history stays in the log). */

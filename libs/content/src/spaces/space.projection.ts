@@ -86,5 +86,7 @@ export const spaceProjection = defineProjection<SpaceEvent>(
         streamRevision: String(revision),
       }),
     SpacePurged: async ({ data }, tx) => tx.delete(SPACES, data.spaceId),
+    SpaceContentChanged: async ({ data, revision }, tx) =>
+      tx.patch(SPACES, data.spaceId, { revision: data.revision.id, updatedAt: data.changedAt, streamRevision: String(revision) }),
   },
 );
