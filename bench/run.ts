@@ -7,6 +7,7 @@ import { cpus, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { AppendNoticeFigures, measureAppendNotice } from './append-notice';
+import { ContentFigures, LARGE_SPACE_PAGES, measureContent } from './content';
 import { freePort, killAll, startChild } from './children';
 import { createOrganization, createOrganizations, Folio, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
@@ -129,6 +130,7 @@ function checks(
   apiExit: number | null,
   lists: SpaceListFigures[],
   notice: AppendNoticeFigures,
+  content: ContentFigures,
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -147,6 +149,18 @@ function checks(
     { name: 'api: clean exit on SIGTERM', ok: apiExit === 0, detail: `exit code ${apiExit}` },
     { name: "another process's append heard within 100 ms (p50)", ok: notice.p50Ms < 100, detail: `p50 ${ms(notice.p50Ms)}, max ${ms(notice.maxMs)} over ${notice.samples}` },
     ...lists.map((l) => ({ name: `space list of ${l.spaces}: all 2xx`, ok: clean(l.first) && clean(l.deep), detail: `${codes(l.first)}; ${codes(l.deep)}` })),
+    ...contentChecks(content),
+  ];
+}
+
+/** The content targets: page reads that do not grow with the space, and merges and batches that stay bounded. */
+function contentChecks(content: ContentFigures): Check[] {
+  return [
+    ...content.reads.map((r) => ({ name: `page read at ${r.pages} pages: all 2xx`, ok: r.figures.non2xx === 0 && r.figures.errors === 0, detail: `non-2xx ${r.figures.non2xx}` })),
+    { name: `page read ${LARGE_SPACE_PAGES} / 10 pages ≤ 1.5 (p50)`, ok: content.readRatio <= 1.5, detail: ratio(content.readRatio) },
+    { name: 'a 50-change batch applies in under 1 s', ok: content.batchMs < 1000, detail: ms(content.batchMs) },
+    { name: 'a request touching 100 pages merges in under 1 s', ok: content.mergeMs < 1000 && content.mergeResult === 'merge', detail: `${ms(content.mergeMs)}, ${content.mergeResult}` },
+    { name: 'resident memory growth during that merge under 100 MB', ok: content.mergeRssGrowthMb < 100, detail: `${num(content.mergeRssGrowthMb, 1)} MB` },
   ];
 }
 
@@ -164,6 +178,7 @@ function report(
   results: Check[],
   lists: SpaceListFigures[],
   notice: AppendNoticeFigures,
+  content: ContentFigures,
 ): string {
   const load = (label: string, f: LoadFigures) => [label, num(f.rps), ms(f.p50Ms), ms(f.p99Ms), num(f.total), num(f.non2xx + f.errors)];
   const loadHeader = ['', 'req/s', 'p50', 'p99', 'requests', 'failed'];
@@ -202,6 +217,16 @@ function report(
         ]),
       ) +
         `\n\npage time ${num(lists[lists.length - 1].spaces)} / ${num(lists[0].spaces)} spaces (p50): first page ${ratio(listRatios(lists).first)}, deep page ${ratio(listRatios(lists).deep)} (target ≤ 1.5)`,
+    ),
+    section(
+      `Content (a ${num(LARGE_SPACE_PAGES)}-page space seeded through the API in ${num(content.seedSeconds, 1)} s)`,
+      table(
+        ['measure', 'req/s', 'p50', 'p99'],
+        content.reads.map((r) => [`page read at ${num(r.pages)} pages`, num(r.figures.rps), ms(r.figures.p50Ms), ms(r.figures.p99Ms)]),
+      ) +
+        `\n\npage read ${num(LARGE_SPACE_PAGES)} / 10 pages (p50): ${ratio(content.readRatio)} (target ≤ 1.5)` +
+        `\n50-change batch: ${ms(content.batchMs)}; merge touching 100 pages: ${ms(content.mergeMs)} (${content.mergeResult}); ` +
+        `resident memory growth during the merge: ${num(content.mergeRssGrowthMb, 1)} MB`,
     ),
     section(
       'Summary',
@@ -251,9 +276,10 @@ async function main(): Promise<number> {
   const lists = await measureSpaceLists(tempDir);
   log("Append notice: another connection's append, heard by the store's watcher");
   const notice = await measureAppendNotice(tempDir);
+  const content = await measureContent(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -264,6 +290,7 @@ async function main(): Promise<number> {
       apiShutdownMs: stopped.ms,
       spaceLists: { lists, ratio: listRatios(lists) },
       appendNotice: notice,
+      content,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,
