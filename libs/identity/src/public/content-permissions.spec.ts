@@ -12,7 +12,7 @@ describe('content and team permissions', () => {
     expect(granted(spacePermissions(null))).toEqual([]);
     expect(granted(spacePermissions('read'))).toEqual(['access', 'view']);
     expect(granted(spacePermissions('comment'))).toEqual(['access', 'comment', 'view']);
-    expect(granted(spacePermissions('edit'))).toEqual(['access', 'comment', 'edit', 'triggerGitSync', 'view']);
+    expect(granted(spacePermissions('edit'))).toEqual(['access', 'comment', 'edit', 'merge', 'triggerGitSync', 'view']);
     expect(granted(spacePermissions('review'))).toEqual(['access', 'comment', 'edit', 'merge', 'review', 'triggerGitSync', 'view']);
     expect(granted(spacePermissions('create'))).toEqual(granted(spacePermissions('review')));
     expect(granted(spacePermissions('admin'))).toEqual(Object.keys(spacePermissions('admin')).sort());
