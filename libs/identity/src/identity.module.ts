@@ -29,6 +29,7 @@ import {
 } from './organizations/organization.commands';
 import { OrganizationController } from './organizations/organization.controller';
 import { GetOrganizationHandler, ListOrganizationsHandler } from './organizations/organization.queries';
+import { GetOrganizationMergeRulesHandler } from './organizations/organization-merge-rules.handler';
 import { OrganizationReads } from './organizations/organization.reads';
 import { CreateUserHandler, IssueApiTokenHandler, RevokeApiTokenHandler } from './users/user.commands';
 import { UserController } from './users/user.controller';
@@ -47,6 +48,7 @@ const handlers = [
   UpdateOrganizationHandler,
   JoinOrganizationHandler,
   GetOrganizationHandler,
+  GetOrganizationMergeRulesHandler,
   ListOrganizationsHandler,
   ChangeMemberRoleHandler,
   RemoveMemberHandler,

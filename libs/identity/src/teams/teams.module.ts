@@ -10,6 +10,7 @@ import {
   UpdateTeamMembersHandler,
 } from './team.commands';
 import { FindOrganizationTeamsHandler } from './organization-teams.handler';
+import { FindTeamMembersHandler } from './team-members.handler';
 import { TeamController } from './team.controller';
 import { GetTeamHandler, ListTeamMembersHandler, ListTeamsHandler } from './team.queries';
 import { TeamReads } from './team.reads';
@@ -26,6 +27,7 @@ const handlers = [
   GetTeamHandler,
   ListTeamMembersHandler,
   FindOrganizationTeamsHandler,
+  FindTeamMembersHandler,
 ];
 
 /**
