@@ -24,8 +24,8 @@ const BINARY_OPERATORS = new Set(['==', '===', '!=', '!==', '<', '<=', '>', '>='
 const UNARY_OPERATORS = new Set(['!', '-']);
 const METHODS = new Set(['includes', 'startsWith', 'endsWith']);
 
+/** A tree that passed the whitelist: the only thing evaluateExpression takes. */
 export interface CompiledExpression {
-  readonly source: string;
   readonly ast: jsep.Expression;
 }
 
@@ -44,7 +44,7 @@ export function compileExpression(source: string, names: readonly string[]): Com
   }
   if (ast.type === 'Compound' && (ast as jsep.Compound).body.length === 0) throw new Invalid('expression is empty');
   check(ast, new Set(names));
-  return { source, ast };
+  return { ast };
 }
 
 /** The message that refuses an expression for a `custom` merge rule, or null when it is acceptable. */
