@@ -11,6 +11,7 @@ import {
 import { CollectionController } from './collections/collection.controller';
 import { GetCollectionHandler, ListCollectionsHandler } from './collections/collection.queries';
 import { CollectionReads } from './collections/collection.reads';
+import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
@@ -62,5 +63,5 @@ const handlers = [
 })
 export class ContentModule {}
 
-@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
+@Module({ imports: [ContentModule, ContentAccessHttpModule, FilesModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
 export class ContentHttpModule {}

@@ -1,6 +1,17 @@
-import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { validateCustomExpression } from '../domain/custom-expression';
 import { MERGE_RULE_NAMES } from '../domain/merge-rules';
 import { IsOptionalNonNull } from '../http/validators';
+
+/** A `custom` rule's expression must parse and name only what the evaluation context holds; the message says why not. */
+const IsCustomExpression = () =>
+  ValidateBy({
+    name: 'isCustomExpression',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || validateCustomExpression(value) === null,
+      defaultMessage: (args) => `${args?.property}: ${validateCustomExpression(args?.value as string)}`,
+    },
+  });
 
 /** One entry of a `mergeRules.rules` list, as organizations and spaces accept it. */
 export class MergeRuleBody {
@@ -13,9 +24,10 @@ export class MergeRuleBody {
   @IsString({ each: true })
   users?: string[];
 
-  @IsOptionalNonNull()
+  /** Required by `custom` rules, the only ones that read it. */
+  @ValidateIf((o: MergeRuleBody) => o.rule === 'custom' || o.expression !== undefined)
   @IsString()
-  @MaxLength(4096)
+  @IsCustomExpression()
   expression?: string;
 
   @IsOptionalNonNull()
