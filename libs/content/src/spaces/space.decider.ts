@@ -245,9 +245,11 @@ function assertActive(state: Existing) {
   if (state.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
 }
 
+export const LOCKED_SPACE = 'The space is locked: its content cannot be changed until its editMode is live';
+
 /** A space in `editMode: locked` takes no new change requests, content or merges. */
-export function assertUnlocked(state: Existing) {
-  if (state.settings.editMode === 'locked') throw new Forbidden('The space is locked: its content cannot be changed until its editMode is live');
+export function assertUnlocked(state: Pick<Existing, 'settings'>) {
+  if (state.settings.editMode === 'locked') throw new Forbidden(LOCKED_SPACE);
 }
 
 function update(state: Existing, requested: Partial<SpaceSettings>, now: string): SpaceEvent[] {
