@@ -34,6 +34,7 @@ import { OrganizationReads } from './organizations/organization.reads';
 import { CreateUserHandler, IssueApiTokenHandler, RevokeApiTokenHandler } from './users/user.commands';
 import { UserController } from './users/user.controller';
 import { SharesOrganizationHandler } from './users/shares-organization.query';
+import { GetUserProfilesHandler } from './users/user-profiles.handler';
 import { GetAuthenticatedUserHandler, GetUserHandler } from './users/user.queries';
 import { ReadModelTokenVerifier, UserReads } from './users/user.reads';
 
@@ -44,6 +45,7 @@ const handlers = [
   GetAuthenticatedUserHandler,
   GetUserHandler,
   SharesOrganizationHandler,
+  GetUserProfilesHandler,
   CreateOrganizationHandler,
   UpdateOrganizationHandler,
   JoinOrganizationHandler,

@@ -20,12 +20,12 @@ export interface ContentTouched {
 }
 
 /** Every change-request event names its request, space and organization, so projections need no lookup. */
-interface Subject {
+type Subject = {
   changeRequestId: string;
   spaceId: string;
   organizationId: string;
   number: number;
-}
+};
 
 export type ChangeRequestEvent =
   | {
@@ -58,9 +58,12 @@ export type ChangeRequestEvent =
       data: Subject & { revision: RevisionRecord; touched: ContentTouched; editedAt: string };
     }
   | {
-      /** Main pulled into the request: an `update` revision; `mergedAncestor` is main's revision it was built on. */
+      /**
+       * Main pulled into the request: an `update` revision; `mergedAncestor` is main's revision it was built
+       * on, `mergedAncestorTree` that revision's tree (the next merge's base, read without main's history).
+       */
       type: 'ChangeRequestUpdatedFromMain';
-      data: Subject & { revision: RevisionRecord; mergedAncestor: string; updatedAt: string };
+      data: Subject & { revision: RevisionRecord; mergedAncestor: string; mergedAncestorTree: string; updatedAt: string };
     }
   | {
       type: 'ChangeRequestReviewSubmitted';
@@ -85,7 +88,8 @@ export type ChangeRequestEvent =
   | {
       /** Main's `merge` revision `revisionMerged` (recorded on the space's stream) took this request's content. */
       type: 'ChangeRequestMerged';
-      data: Subject & { revisionMerged: string; mergedBy: string; mergedAt: string };
+      /** `previousStatus`: the status merging ended, so counters by status need no lookup. */
+      data: Subject & { revisionMerged: string; mergedBy: string; previousStatus: SettableStatus; mergedAt: string };
     };
 
 /** Streams are per space and number: the number is taken by appending at no-stream, so it is unique. */
