@@ -1,7 +1,7 @@
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { Conflict, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
+import { Conflict, Forbidden, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
-import { RETENTION_MS, spaceDecider, SpaceState } from './space.decider';
+import { RETENTION_MS, spaceDecider, SpaceState, StaleMain } from './space.decider';
 import { SpaceEvent, SpaceSettings } from './space.events';
 
 const spec = deciderSpec(spaceDecider);
@@ -172,6 +172,34 @@ describe('space decider', () => {
     it('while a user is still refused those commands', () => {
       spec.given([created, deleted, purged]).when({ type: 'DeleteSpace', now: t0 }).thenThrows(NotFound);
       spec.given([created]).when({ type: 'TransferSpace', organizationId: 'o1', parent: null, position: 'a0', now: t0 }).thenThrows(InvalidPosition);
+    });
+  });
+
+  describe('merging a change request into main', () => {
+    const revision = { id: 'r2', type: 'merge' as const, parents: ['r1', 'h1'], tree: 't2', createdBy: 'u1', createdAt: t0 };
+    const merge = (basedOn: string, changeRequest = { id: 'cr1', number: 1 }) =>
+      ({ type: 'MergeChangeRequest' as const, changeRequest, basedOn, revision, now: t0 });
+    const mergedEvent: SpaceEvent = { type: 'SpaceContentChanged', data: { ...ids, revision, changeRequest: { id: 'cr1', number: 1 }, changedAt: t0 } };
+    const locked: SpaceEvent = { type: 'SpaceUpdated', data: { ...ids, changes: { editMode: 'locked' }, before: { editMode: 'live' }, updatedAt: t0 } };
+
+    it('moves main to the merge revision when computed on main as it stands', () =>
+      spec.given([created]).when(merge('r1')).then([mergedEvent]));
+
+    it('refuses a merge computed on a main that has moved since (StaleMain: compute it again)', () =>
+      spec.given([created, mergedEvent]).when(merge('r1', { id: 'cr2', number: 2 })).thenThrows(StaleMain));
+
+    it('writes nothing for a request main already took (a merge retried after a crash)', () =>
+      spec.given([created, mergedEvent]).when(merge('r2')).then([]));
+
+    it('refuses a locked space, saying so', () =>
+      spec.given([created, locked]).when(merge('r1')).thenThrows(Forbidden, /locked/));
+
+    it('refuses a deleted space', () => spec.given([created, deleted]).when(merge('r1')).thenThrows(Conflict));
+
+    it('keeps main\'s revision and tree in its state', () => {
+      const state = [created, mergedEvent].reduce(spaceDecider.evolve, spaceDecider.initialState);
+      expect(state).toMatchObject({ revision: 'r2', tree: 't2', merged: ['cr1'] });
+      expect([created].reduce(spaceDecider.evolve, spaceDecider.initialState)).toMatchObject({ revision: 'r1', tree: EMPTY_TREE_HASH });
     });
   });
 });
