@@ -72,8 +72,8 @@ function pairSimilar(previous: readonly Keyed[], next: readonly Keyed[], olds: n
 
 /** The previous node itself when equal up to keys; else the next node under the previous key, its children paired in turn. */
 function rekeyed(previous: Keyed, next: Keyed, equal: boolean, taken: Set<string>): Keyed {
-  if (equal) return structuredClone(previous);
-  const node = { ...structuredClone(next), key: previous.key } as Keyed;
+  if (equal) return copy(previous);
+  const node = { ...copy(next), key: previous.key } as Keyed;
   const before = blockChildren(previous);
   const after = blockChildren(node);
   if (before && after) (node as { nodes: Keyed[] }).nodes = pairSequence(before, after, taken);
@@ -90,14 +90,14 @@ function rekeyed(previous: Keyed, next: Keyed, equal: boolean, taken: Set<string
 
 /** A copy of the node whose blocks and fragments, its own included, all get keys no one used. */
 function freshlyKeyed(node: Keyed, taken: Set<string>): Keyed {
-  const copy = structuredClone(node);
+  const fresh = copy(node);
   const visit = (n: Keyed) => {
     n.key = freshKey(n, taken);
     if ('fragments' in n) n.fragments.forEach(visit);
     blockChildren(n)?.forEach(visit);
   };
-  visit(copy);
-  return copy;
+  visit(fresh);
+  return fresh;
 }
 
 /** A key from the node's content (so the same input keys the same way), made unique by an occurrence count. */
@@ -153,5 +153,8 @@ function words(value: unknown, out: string[] = []): string[] {
   return out;
 }
 const STRUCTURE = new Set(['object', 'type', 'key', 'fragment']);
+
+/** Documents are plain JSON; a JSON copy stays in this realm, where canonicalJson recognizes its objects (structuredClone's may not be, under Jest). */
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
