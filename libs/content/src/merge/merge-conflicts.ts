@@ -9,3 +9,43 @@ export interface BlockConflict {
   main: string | null;
   changeRequest: string | null;
 }
+
+export type PageConflictKind =
+  /** Both sides set one of the page's fields (`field`) to different values. */
+  | 'field'
+  /** Both sides moved the page (its parent and place among its siblings) to different places. */
+  | 'moved'
+  /** Both sides changed the page's document where their changes overlap (`blocks`). */
+  | 'document'
+  /** One side deleted the page (perhaps with its parent), the other changed it. */
+  | 'deleted'
+  /** One side put the page under a page the other side deleted. */
+  | 'parent-deleted'
+  /** The two sides' moves together would put the page inside itself. */
+  | 'cycle';
+
+/**
+ * A page the merge could not decide. `base`, `main` and `changeRequest` are the field's values on each side
+ * (for `moved`, `parent-deleted` and `cycle` the page's place `{ parent, position }`; for `deleted` the page's
+ * own fields, null on the side that deleted it); `document` conflicts list their blocks instead.
+ */
+export interface PageConflict {
+  /** The page as the change request has it (else as main, else as the base has it). */
+  page: { id: string; title: string; path: string };
+  kind: PageConflictKind;
+  field?: string;
+  base?: unknown;
+  main?: unknown;
+  changeRequest?: unknown;
+  blocks?: BlockConflict[];
+}
+
+/** A file both sides changed differently (`field`), or deleted on one side and changed on the other. */
+export interface FileConflict {
+  file: { id: string; name: string };
+  kind: 'field' | 'deleted';
+  field?: string;
+  base: unknown;
+  main: unknown;
+  changeRequest: unknown;
+}

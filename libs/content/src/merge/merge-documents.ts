@@ -1,15 +1,13 @@
-import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { diff3Merge } from 'node-diff3';
 import { Block, Fragment, PageDocument } from '../documents/document.model';
 import { blockLines, blockMarkdown, readBlock } from './block-lines';
 import { BlockConflict } from './merge-conflicts';
 import { blockChildren, pairKeys } from './pair-keys';
+import { CONFLICT, Merged, mergeValue, same } from './three-way';
 
 type Keyed = Block | Fragment;
 export type DocumentMerge = { document: PageDocument; conflicts?: never } | { conflicts: BlockConflict[]; document?: never };
 
-const CONFLICT = Symbol('conflict');
-type Merged<T> = T | typeof CONFLICT;
 
 /**
  * Three-way merge of a page's document, blocks paired by key. The order of the top-level blocks is a diff3
@@ -107,18 +105,6 @@ function mergeLines(base: Block, main: Block, changeRequest: Block): Merged<Bloc
   // Keys after main's version: the block keeps its own, and its fragments (table cells…) theirs where they match.
   const wrap = (node: Block): PageDocument => ({ object: 'document', data: {}, nodes: [node] });
   return pairKeys(wrap(main), wrap(block)).nodes[0];
-}
-
-/** A plain value (a field, the document's data) merged as a whole: one side's change, or CONFLICT when both differ. */
-function mergeValue<T>(base: T, main: T, changeRequest: T): Merged<T> {
-  if (same(main, changeRequest) || same(base, changeRequest)) return main;
-  if (same(base, main)) return changeRequest;
-  return CONFLICT;
-}
-
-function same(a: unknown, b: unknown): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return canonicalJson(a).equals(canonicalJson(b));
 }
 
 function byKey(nodes: readonly Keyed[]): Map<string, Keyed> {
