@@ -23,8 +23,6 @@ export interface MergedPage {
   document?: PageDocument;
   /** The side the page's place comes from (main's keeps a slug both sides gave pages under one parent). */
   placedBy: Side;
-  /** Both sides changed the page, so its fields may come from different sides and meet new siblings. */
-  combined: boolean;
   versions: { base: BareNode | null; main: BareNode | null; changeRequest: BareNode | null };
 }
 
@@ -45,8 +43,8 @@ export async function mergePage(sides: Sides, toMain: Change<PageNode> | undefin
   const [main, changeRequest] = [toMain ? toMain.after : before, toRequest ? toRequest.after : before];
   const versions = { base: bare(before), main: bare(main), changeRequest: bare(changeRequest) };
   const [b, m, c] = [own(before), own(main), own(changeRequest)];
-  if (same(m, c) || same(b, c)) return { page: { node: versions.main, placedBy: 'main', combined: false, versions } };
-  if (same(b, m)) return { page: { node: versions.changeRequest, placedBy: 'changeRequest', combined: false, versions } };
+  if (same(m, c) || same(b, c)) return { page: { node: versions.main, placedBy: 'main', versions } };
+  if (same(b, m)) return { page: { node: versions.changeRequest, placedBy: 'changeRequest', versions } };
   const id = (main ?? changeRequest)!.id;
   if (!main || !changeRequest) {
     return { conflicts: [{ page: await describePage(sides, id), kind: 'deleted', ...versions }] };
@@ -86,7 +84,7 @@ export async function mergePage(sides: Sides, toMain: Change<PageNode> | undefin
     return { conflicts: conflicts.map((conflict) => ({ page, ...conflict })) };
   }
   const placedBy = place !== CONFLICT && same(place, places[1]) ? 'main' : 'changeRequest';
-  return { page: { node: merged as unknown as BareNode, document, placedBy, combined: true, versions } };
+  return { page: { node: merged as unknown as BareNode, document, placedBy, versions } };
 }
 
 /** The page as a conflict names it: as the change request has it, else main, else the base. */

@@ -115,6 +115,12 @@ describe('mergeTrees', () => {
         expect(await outline(tree)).toEqual([...BASE_OUTLINE, 'Changelog', 'Changelog']);
         expect([(await tree.page('m1'))!.slug, (await tree.page('c1'))!.slug]).toEqual(['changelog', 'changelog-2']);
       }],
+    ['a move from one side and a slug from the other meeting an untouched page\'s slug: the next free one', move('install', null),
+      (tree) => tree.updatePage('install', { meta: { slug: 'faq' }, now: T1 }),
+      async (tree) => {
+        expect([(await tree.page('faq'))!.slug, (await tree.page('install'))!.slug]).toEqual(['faq', 'faq-2']);
+        expect(await tree.pageByPath('faq-2')).toMatchObject({ id: 'install' });
+      }],
     ['a page deleted on one side, untouched on the other: deleted with its subpages', remove('guides'), retitle('faq', 'Questions'),
       async (tree) => expect(await outline(tree)).toEqual(['Introduction', 'Questions'])],
     ['files: added on both sides, renamed on one', both(addFile('a', 'a.txt'), renameFile('logo', 'brand.txt')), addFile('b', 'b.txt'),

@@ -6,9 +6,9 @@ import { bare, MergedPage } from './merge-pages';
  * Pages the two sides placed under one parent with one slug would share a path: both stay, and each later
  * arrival (pages the merge leaves alone first, then main's, then the change request's) takes the first free
  * slug with -2, -3…. Two pages at one position need nothing: the tree orders ties by id. Only parents where
- * slugs can meet are read: where merged pages share a slug, or where a page combines fields of both sides
- * (its parent from one, its slug from the other); a page taken whole from one side fitted among the pages
- * there already. `into` holds every page the merge leaves alone.
+ * slugs can meet are read: where merged pages share a slug, or where a page has a parent and slug that neither
+ * side gave it together (its parent from one, its slug from the other); otherwise the page fitted among the
+ * pages there on that side, and those the merge leaves alone are the same. `into` holds those.
  */
 export async function settleSlugs(into: TreeSnapshot, merged: Map<string, MergedPage>): Promise<void> {
   const byParent = new Map<string | null, MergedPage[]>();
@@ -17,7 +17,7 @@ export async function settleSlugs(into: TreeSnapshot, merged: Map<string, Merged
   }
   for (const [parent, pages] of byParent) {
     const slugs = pages.map((page) => page.node!.slug);
-    if (!pages.some((page) => page.combined) && new Set(slugs).size === slugs.length) continue;
+    if (!pages.some(placedAnew) && new Set(slugs).size === slugs.length) continue;
     const others = (parent === null ? into.rootPages : ((await into.page(parent))?.children ?? [])).filter((id) => !merged.has(id));
     const taken = new Set((await Promise.all(others.map((id) => into.page(id)))).map((node) => bare(node)!.slug));
     const rank = (page: MergedPage) => (page.placedBy === 'main' ? 0 : 1);
@@ -27,4 +27,9 @@ export async function settleSlugs(into: TreeSnapshot, merged: Map<string, Merged
       taken.add(slug);
     }
   }
+}
+
+/** A page whose parent and slug come from different sides: it meets siblings neither side checked it against. */
+function placedAnew({ node, versions }: MergedPage): boolean {
+  return ![versions.main, versions.changeRequest].some((v) => v && v.parent === node!.parent && v.slug === node!.slug);
 }
