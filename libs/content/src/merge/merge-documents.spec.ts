@@ -42,6 +42,8 @@ describe('mergeDocuments', () => {
       edit('Closing words.', 'From the request.\n\nClosing words.'), edit('Closing words.', 'From main.\n\nFrom the request.\n\nClosing words.')],
     ['a block moved on one side and edited on the other: moved and edited', edit('Intro paragraph.\n\n', '') + '\n\nIntro paragraph.',
       edit('Intro paragraph.', 'Intro, revised.'), edit('Intro paragraph.\n\n', '') + '\n\nIntro, revised.'],
+    ['a block moved on one side, a block inserted beside its old place on the other: both', edit('Intro paragraph.', 'Intro paragraph.\n\nInserted.'),
+      edit('Intro paragraph.\n\n', '') + '\n\nIntro paragraph.', edit('Intro paragraph.\n\n', 'Inserted.\n\n') + '\n\nIntro paragraph.'],
   ])('%s', (_, main, changeRequest, expected) => {
     const result = merge(main, changeRequest);
     expect(result?.conflicts).toBeUndefined();

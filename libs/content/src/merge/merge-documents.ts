@@ -57,13 +57,19 @@ function mergeSequence(base: readonly Keyed[], main: readonly Keyed[], changeReq
 }
 
 /**
- * The merged sequence of keys: diff3 of the three; where both sides changed one stretch, main's keys then the
- * change request's others (two insertions at one place are both kept). Deleted keys may remain: whether a
- * block stays is its content merge's call.
+ * The merged sequence of keys: diff3 of the three. Where both sides changed one stretch, a key the base had
+ * there stays only if both sides kept it there (one side moving or deleting it wins over the other keeping it);
+ * the keys each side brought there stay, main's first (two insertions at one place are both kept). Deleted
+ * keys may remain: whether a block stays is its content merge's call.
  */
 function mergeKeyOrder(base: string[], main: string[], changeRequest: string[]): string[] {
-  return diff3Merge(main, base, changeRequest).flatMap((region) =>
-    region.ok ?? [...region.conflict!.a, ...region.conflict!.b.filter((key) => !region.conflict!.a.includes(key))]);
+  return diff3Merge(main, base, changeRequest).flatMap((region) => {
+    if (region.ok) return region.ok;
+    const { a, o, b } = region.conflict!;
+    const kept = (key: string, other: string[]) => !o.includes(key) || other.includes(key);
+    const fromMain = a.filter((key) => kept(key, b));
+    return [...fromMain, ...b.filter((key) => kept(key, a) && !fromMain.includes(key))];
+  });
 }
 
 /** One block's three versions (undefined: absent on that side) merged: the block, null when deleted, or CONFLICT. */
