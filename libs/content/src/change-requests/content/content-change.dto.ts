@@ -20,7 +20,7 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { PageDocument } from '../../documents/document.model';
+import { PageDocument } from '@folio/content/documents/document.model';
 
 /**
  * The request body of `POST …/change-requests/{cr}/content` as the client's spec shapes it

@@ -1,6 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { assertDocumentDepth } from '../../documents/document-limits';
-import { PageDocument } from '../../documents/document.model';
+import { assertDocumentDepth } from '@folio/content/documents/document-limits';
+import { PageDocument } from '@folio/content/documents/document.model';
 
 /**
  * What each kind of node in a caller's JSON document may hold (JSONDocument of the client's spec):
