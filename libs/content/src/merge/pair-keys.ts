@@ -1,6 +1,6 @@
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { contentHash } from '@folio/platform/object-store/content-object-store.port';
-import { LCS } from 'node-diff3';
+import { ILCSResult, LCS } from 'node-diff3';
 import { withoutKeys } from '../documents/document-keys';
 import { Block, Fragment, PageDocument } from '../documents/document.model';
 
@@ -33,8 +33,7 @@ function pairSequence(previous: readonly Keyed[], next: readonly Keyed[], taken:
   };
 
   // Unchanged blocks, in order; they also bound the regions where blocks were edited in place.
-  const anchors: [number, number][] = [];
-  for (let c = LCS(before, after); c !== null && c.buffer1index >= 0; c = c.chain) anchors.unshift([c.buffer1index, c.buffer2index]);
+  const anchors = commonSubsequence(before, after);
   for (const [p, n] of anchors) pair(n, p);
 
   // Moved blocks: equal content elsewhere.
@@ -134,9 +133,14 @@ const kind = (node: Keyed): string => (node.object === 'fragment' ? `fragment:${
 function similarity(a: Keyed, b: Keyed): number {
   const [x, y] = [words(a), words(b)];
   if (x.length + y.length === 0) return 1;
-  let common = 0;
-  for (let c = LCS(x, y); c !== null && c.buffer1index >= 0; c = c.chain) common++;
-  return (2 * common) / (x.length + y.length);
+  return (2 * commonSubsequence(x, y).length) / (x.length + y.length);
+}
+
+/** Index pairs [in a, in b] of a longest common subsequence, in order. */
+function commonSubsequence(a: string[], b: string[]): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (let c: ILCSResult | null = LCS(a, b); c !== null && c.buffer1index >= 0; c = c.chain) pairs.unshift([c.buffer1index, c.buffer2index]);
+  return pairs;
 }
 
 /** The words of every string the node holds (its text, a code line, an image's alt) but its structure's names. */
