@@ -9,18 +9,17 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  IsUrl,
   Length,
   Max,
   MaxLength,
   Min,
   ValidateBy,
-  ValidateIf,
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { PageDocument } from '@folio/content/documents/document.model';
+import { FileInput } from '@folio/content/files/file-input';
 
 /**
  * The request body of `POST …/change-requests/{cr}/content` as the client's spec shapes it
@@ -223,9 +222,9 @@ export class RevertPageChange {
   block?: string[];
 }
 
-export class FileInputBody {
+/** One file's fields; `checkFileInput` (files/) judges them together (one source, a media type, an http(s) URL). */
+export class FileInputBody implements FileInput {
   @IsString()
-  @Length(1, 256)
   name!: string;
 
   @IsOptionalNonNull()
@@ -233,17 +232,12 @@ export class FileInputBody {
   @Length(1, REF)
   ref?: string;
 
-  /** Required with `base64`; overrides the fetched type with `url`. */
-  @ValidateIf((file: FileInputBody) => file.base64 !== undefined || file.contentType !== undefined)
+  @IsOptionalNonNull()
   @IsString()
-  @Length(1, 255)
   contentType?: string;
 
-  /** Exactly one of `url` and `base64`: `url` is checked when `base64` is absent. */
-  @ValidateIf((file: FileInputBody) => file.base64 === undefined || file.url !== undefined)
-  @NotWith('base64')
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
-  @MaxLength(2048)
+  @IsOptionalNonNull()
+  @IsString()
   url?: string;
 
   @IsOptionalNonNull()

@@ -95,14 +95,17 @@ describe('parseContentChanges', () => {
     );
   });
 
-  it('wants exactly one source per file, and a contentType with base64', () => {
+  it('wants exactly one source per file, and a contentType with base64, before reading any', () => {
     const files = (...list: unknown[]) => [{ operation: 'insert_files', files: list }];
-    expect(refused(files({ name: 'a', base64: 'AAAA' }))).toContain('changes[0].files[0].contentType: contentType must be a string');
-    expect(refused(files({ name: 'a' }))).toContain('changes[0].files[0].url: url must be a URL address');
-    expect(refused(files({ name: 'a', contentType: 'a/b', base64: 'AA', url: 'https://x.org/a' }))).toBe(
-      'changes[0].files[0].url: url cannot be given with base64',
+    expect(refused(files({ name: 'a.png', contentType: 'image/png', base64: 'AAAA' }, { name: 'b', base64: 'AAAA' }))).toBe(
+      'changes[0].files[1]: file "b": base64 bytes need a contentType',
     );
-    expect(refused(files({ name: 'a', url: 'file:///etc/passwd' }))).toBe('changes[0].files[0].url: url must be a URL address');
+    expect(refused(files({ name: 'a' }))).toBe('changes[0].files[0]: file "a": needs a url or base64 bytes');
+    expect(refused(files({ name: 'a', contentType: 'a/b', base64: 'AA', url: 'https://x.org/a' }))).toBe(
+      'changes[0].files[0]: file "a": give either url or base64, not both',
+    );
+    expect(refused(files({ name: 'a', url: 'file:///etc/passwd' }))).toMatch(/^changes\[0\]\.files\[0\]: file "a": /);
+    expect(refused(files({ name: 'a', url: 5 }))).toBe('changes[0].files[0].url: url must be a string');
     expect(refused([{ operation: 'insert_files', files: [] }])).toBe('changes[0].files: files must contain at least 1 elements');
     expect(refused(files(...Array.from({ length: 21 }, (_, i) => ({ name: `f${i}`, url: 'https://x.org/a' }))))).toBe(
       'changes[0].files: files must contain no more than 20 elements',
