@@ -1,0 +1,37 @@
+import { assignKeys } from '@folio/content/documents/document-keys';
+import { PageDocument } from '@folio/content/documents/document.model';
+import { markdownToDocument } from '@folio/content/documents/markdown-to-document';
+import { PageMeta } from '@folio/content/tree/tree.model';
+import { DocumentBody, InsertPageChange, UpdatePageChange } from './content-change.dto';
+
+const META_FIELDS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const;
+
+export interface PageInput {
+  /** The metadata the change sets; markdown's front matter (title, description) and leading heading win over its fields. */
+  meta: Partial<PageMeta>;
+  /** The new document: null for the empty page, undefined when the change leaves the document alone. */
+  document: PageDocument | null | undefined;
+}
+
+/**
+ * What an insert_page or update_page says about the page, as the tree takes it: markdown parsed into a
+ * keyed document, a JSON document keyed where it has no keys, `{}` the empty page.
+ */
+export function pageInput(change: InsertPageChange | UpdatePageChange): PageInput {
+  const meta: Partial<PageMeta> = {};
+  for (const field of META_FIELDS) {
+    if (change[field] !== undefined) Object.assign(meta, { [field]: change[field] });
+  }
+  const { document, title, description } = parse(change.document);
+  if (title !== undefined) meta.title = title;
+  if (description !== undefined) meta.description = description;
+  return { meta, document };
+}
+
+function parse(body: DocumentBody | undefined): { document: PageDocument | null | undefined; title?: string; description?: string } {
+  if (body === undefined) return { document: undefined };
+  if (body.markdown !== undefined) return markdownToDocument(body.markdown);
+  // A plain copy: the body is a class instance, and keys are assigned in place.
+  if (body.document !== undefined) return { document: assignKeys(structuredClone(body.document)) };
+  return { document: null };
+}
