@@ -11,6 +11,7 @@ import {
 import { CollectionController } from './collections/collection.controller';
 import { GetCollectionHandler, ListCollectionsHandler } from './collections/collection.queries';
 import { CollectionReads } from './collections/collection.reads';
+import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
@@ -26,6 +27,7 @@ import { CollectionSpacesController } from './spaces/collection-spaces.controlle
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
+import { ContentTrees } from './tree/content-trees';
 import { MemberSpacesController } from './spaces/member-spaces.controller';
 import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
 
@@ -57,10 +59,10 @@ const handlers = [
  */
 @Module({
   imports: [ContentAccessModule],
-  providers: [...handlers, SpaceReads, CollectionReads, Siblings, CollectionCascade, SpacePurgeScheduler, CollectionCascadeProcess],
-  exports: [SpaceReads, CollectionReads],
+  providers: [...handlers, SpaceReads, CollectionReads, Siblings, CollectionCascade, SpacePurgeScheduler, CollectionCascadeProcess, ContentTrees],
+  exports: [SpaceReads, CollectionReads, ContentTrees],
 })
 export class ContentModule {}
 
-@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
+@Module({ imports: [ContentModule, ContentAccessHttpModule, FilesModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
 export class ContentHttpModule {}

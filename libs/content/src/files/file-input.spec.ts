@@ -34,7 +34,8 @@ describe('readFileInput', () => {
     ['base64 that is not a string', { name: 'a.png', contentType: 'image/png', base64: 12 as unknown as string }, 'file "a.png": base64 must be a string'],
     ['an empty name', { name: '', contentType: 'image/png', base64: 'QQ==' }, "a file's name must be 1 to 256 characters"],
     ['a name over 256 characters', { name: 'a'.repeat(257), contentType: 'image/png', base64: 'QQ==' }, "a file's name must be 1 to 256 characters"],
-    ['a name with a line break', { name: 'a\nb.png', contentType: 'image/png', base64: 'QQ==' }, 'file "a\\nb.png": its name has a control character'],
+    ['a name with a line break', { name: 'a\nb.png', contentType: 'image/png', base64: 'QQ==' }, 'file "a\\nb.png": its name has a control character or a lone surrogate'],
+    ['a name with a lone surrogate', { name: 'a\ud800.png', contentType: 'image/png', base64: 'QQ==' }, 'file "a\\ud800.png": its name has a control character or a lone surrogate'],
     ['a URL over 2048 characters', { name: 'a.png', url: `https://example.com/${'a'.repeat(2030)}` }, 'file "a.png": url must be a string of at most 2048 characters'],
     ['a URL that is not http', { name: 'a.png', url: 'file:///etc/passwd' }, 'file "a.png": file URLs cannot be fetched, only http and https'],
   ])('refuses %s before fetching anything', async (_what, input, message) => {

@@ -91,8 +91,9 @@ function named<T>(input: FileInput, work: () => T): T {
   if (typeof name !== 'string' || name.length === 0 || [...name].length > MAX_FILE_NAME_LENGTH) {
     throw new Invalid(`a file's name must be 1 to ${MAX_FILE_NAME_LENGTH} characters`);
   }
-  // The name goes into Content-Disposition headers and file listings: no line breaks or other controls.
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new Invalid(`file ${JSON.stringify(name)}: its name has a control character`);
+  // The name goes into Content-Disposition headers and file listings: no line breaks or other controls,
+  // and no half of a surrogate pair, which has no UTF-8 form.
+  if (/[\u0000-\u001f\u007f]|\p{Cs}/u.test(name)) throw new Invalid(`file ${JSON.stringify(name)}: its name has a control character or a lone surrogate`);
   const prefix = (error: unknown) => (error instanceof Invalid ? new Invalid(`file ${JSON.stringify(name)}: ${error.message}`) : error);
   try {
     const result = work();
