@@ -5,9 +5,14 @@ import { PageMeta } from '@folio/content/tree/tree.model';
 import { DocumentBody, InsertPageChange, UpdatePageChange } from './content-change.dto';
 
 const META_FIELDS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const;
+/** Fields the spec removes when given an empty string; the tree clears a field given null. */
+const REMOVABLE = new Set<string>(['emoji', 'icon', 'condition']);
 
 export interface PageInput {
-  /** The metadata the change sets; markdown's front matter (title, description) and leading heading win over its fields. */
+  /**
+   * The metadata the change sets (null removes a field); markdown's front matter (title, description) and
+   * leading heading win over its fields.
+   */
   meta: Partial<PageMeta>;
   /** The new document: null for the empty page, undefined when the change leaves the document alone. */
   document: PageDocument | null | undefined;
@@ -20,7 +25,8 @@ export interface PageInput {
 export function pageInput(change: InsertPageChange | UpdatePageChange): PageInput {
   const meta: Partial<PageMeta> = {};
   for (const field of META_FIELDS) {
-    if (change[field] !== undefined) Object.assign(meta, { [field]: change[field] });
+    const value = change[field];
+    if (value !== undefined) Object.assign(meta, { [field]: value === '' && REMOVABLE.has(field) ? null : value });
   }
   const { document, title, description } = parse(change.document);
   if (title !== undefined) meta.title = title;
