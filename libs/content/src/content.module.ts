@@ -2,6 +2,24 @@ import { Module } from '@nestjs/common';
 import { ContentAccessHttpModule, ContentAccessModule } from './access/access.module';
 import { CollectionCascade, CollectionCascadeProcess } from './cascade/collection-cascade';
 import {
+  CreateChangeRequestHandler,
+  RemoveRequestedReviewerHandler,
+  RequestReviewersHandler,
+  SubmitReviewHandler,
+  UpdateChangeRequestHandler,
+} from './change-requests/change-request.commands';
+import { ChangeRequestController } from './change-requests/change-request.controller';
+import {
+  GetChangeRequestHandler,
+  GetReviewHandler,
+  ListContributorsHandler,
+  ListOrganizationChangeRequestsHandler,
+  ListRequestedReviewersHandler,
+  ListReviewsHandler,
+  ListSpaceChangeRequestsHandler,
+} from './change-requests/change-request.queries';
+import { ChangeRequestReads } from './change-requests/change-request.reads';
+import {
   CreateCollectionHandler,
   DeleteCollectionHandler,
   MoveCollectionHandler,
@@ -51,6 +69,18 @@ const handlers = [
   TransferCollectionHandler,
   GetCollectionHandler,
   ListCollectionsHandler,
+  CreateChangeRequestHandler,
+  UpdateChangeRequestHandler,
+  SubmitReviewHandler,
+  RequestReviewersHandler,
+  RemoveRequestedReviewerHandler,
+  GetChangeRequestHandler,
+  ListSpaceChangeRequestsHandler,
+  ListOrganizationChangeRequestsHandler,
+  ListReviewsHandler,
+  GetReviewHandler,
+  ListRequestedReviewersHandler,
+  ListContributorsHandler,
 ];
 
 /**
@@ -59,10 +89,23 @@ const handlers = [
  */
 @Module({
   imports: [ContentAccessModule],
-  providers: [...handlers, SpaceReads, CollectionReads, Siblings, CollectionCascade, SpacePurgeScheduler, CollectionCascadeProcess, ContentTrees],
-  exports: [SpaceReads, CollectionReads, ContentTrees],
+  providers: [
+    ...handlers,
+    SpaceReads,
+    CollectionReads,
+    ChangeRequestReads,
+    Siblings,
+    CollectionCascade,
+    SpacePurgeScheduler,
+    CollectionCascadeProcess,
+    ContentTrees,
+  ],
+  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees],
 })
 export class ContentModule {}
 
-@Module({ imports: [ContentModule, ContentAccessHttpModule, FilesModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
+@Module({
+  imports: [ContentModule, ContentAccessHttpModule, FilesModule],
+  controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController, ChangeRequestController],
+})
 export class ContentHttpModule {}
