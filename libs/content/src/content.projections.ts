@@ -1,5 +1,6 @@
 import { contentGrantProjection } from './access/content-grant.projection';
 import { collectionProjection } from './collections/collection.projection';
+import { revisionProjection } from './revisions/revision.projection';
 import { spaceProjection } from './spaces/space.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, revisionProjection];
