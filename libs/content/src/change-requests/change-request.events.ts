@@ -20,12 +20,12 @@ export interface ContentTouched {
 }
 
 /** Every change-request event names its request, space and organization, so projections need no lookup. */
-interface Subject {
+type Subject = {
   changeRequestId: string;
   spaceId: string;
   organizationId: string;
   number: number;
-}
+};
 
 export type ChangeRequestEvent =
   | {
