@@ -58,9 +58,12 @@ export type ChangeRequestEvent =
       data: Subject & { revision: RevisionRecord; touched: ContentTouched; editedAt: string };
     }
   | {
-      /** Main pulled into the request: an `update` revision; `mergedAncestor` is main's revision it was built on. */
+      /**
+       * Main pulled into the request: an `update` revision; `mergedAncestor` is main's revision it was built
+       * on, `mergedAncestorTree` that revision's tree (the next merge's base, read without main's history).
+       */
       type: 'ChangeRequestUpdatedFromMain';
-      data: Subject & { revision: RevisionRecord; mergedAncestor: string; updatedAt: string };
+      data: Subject & { revision: RevisionRecord; mergedAncestor: string; mergedAncestorTree: string; updatedAt: string };
     }
   | {
       type: 'ChangeRequestReviewSubmitted';

@@ -1,0 +1,304 @@
+import { Decider } from '@folio/platform/domain/decider';
+import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
+import { PageDocument } from '../documents/document.model';
+import { assertDocumentDepth } from '../documents/document-limits';
+import { RevisionRecord } from '../revisions/revision.model';
+import { assertUnlocked, SpaceState } from '../spaces/space.decider';
+import {
+  ChangeRequestEvent,
+  ChangeRequestStatus,
+  ContentTouched,
+  Reviewer,
+  ReviewStatus,
+  SettableStatus,
+} from './change-request.events';
+
+/** The client spec's ChangeRequestSubject: 0 to 100 characters. */
+export const SUBJECT_MAX = 100;
+
+/** A revision as the request keeps it: its id and its tree's hash. */
+export interface RevisionRef {
+  revision: string;
+  tree: string;
+}
+
+export interface ReviewState {
+  reviewId: string;
+  reviewer: string;
+  status: ReviewStatus;
+  /** The head the review was made against: it is outdated once the head moves on. */
+  revision: string;
+}
+
+export type ChangeRequestState =
+  | { status: 'none' }
+  | {
+      status: ChangeRequestStatus;
+      changeRequestId: string;
+      spaceId: string;
+      organizationId: string;
+      number: number;
+      subject: string;
+      description: PageDocument | null;
+      createdBy: string;
+      /** The request's current content. */
+      head: RevisionRef;
+      /** The space's revision the request was made from. */
+      revisionInitial: RevisionRef;
+      /** Main's revision last pulled in by an update, if any. */
+      mergedAncestor: RevisionRef | null;
+      revisionMerged?: string;
+      mergedBy?: string;
+      reviews: ReviewState[];
+      reviewers: Reviewer[];
+    };
+
+export type ExistingChangeRequest = Exclude<ChangeRequestState, { status: 'none' }>;
+
+export type ChangeRequestCommand =
+  /** `space`: the space's state from its stream, for its lock and its revision (the request's start). */
+  | { type: 'CreateChangeRequest'; changeRequestId: string; number: number; space: SpaceState; subject: string; createdBy: string; now: string }
+  /** Left-out fields stay; `description` null removes it. */
+  | { type: 'UpdateDetails'; subject?: string; description?: PageDocument | null; now: string }
+  | { type: 'ChangeStatus'; status: SettableStatus; now: string }
+  | { type: 'SubmitReview'; reviewId: string; reviewer: string; status: ReviewStatus; comment?: PageDocument; now: string }
+  /** Reviewers already requested are left as they are. */
+  | { type: 'RequestReviewers'; reviewers: Reviewer[]; requestedBy: string; now: string }
+  | { type: 'RemoveReviewer'; reviewer: Reviewer; now: string }
+  /**
+   * A content batch applied on the head `basedOn` produced `revision`. If the head moved since, the
+   * batch was computed on stale content (`StaleHead`): the handler applies it again on the new head.
+   */
+  | { type: 'EditContent'; revision: RevisionRecord; basedOn: string; touched: ContentTouched; now: string }
+  /** Main (`mergedAncestor`) pulled into the head `basedOn`, giving `revision`. Stale as for EditContent. */
+  | { type: 'UpdateFromMain'; revision: RevisionRecord; basedOn: string; mergedAncestor: RevisionRef; now: string }
+  /** Main took the request's content in `revisionMerged`: idempotent, so a merge retried after a crash writes nothing. */
+  | { type: 'MarkMerged'; revisionMerged: string; mergedBy: string; now: string };
+
+/** The request's content moved while a change was computed against it: compute it again. */
+export class StaleHead extends Conflict {
+  constructor() {
+    super("The change request's content changed while the change was computed");
+  }
+}
+
+/** The merge's base: main's revision last pulled in, else the one the request started from. */
+export function baseOf(state: ExistingChangeRequest): RevisionRef {
+  return state.mergedAncestor ?? state.revisionInitial;
+}
+
+/** A review is outdated once the request's content changed after it. */
+export function reviewOutdated(state: ExistingChangeRequest, review: Pick<ReviewState, 'revision'>): boolean {
+  return review.revision !== state.head.revision;
+}
+
+export const sameReviewer = (a: Reviewer, b: Reviewer) =>
+  a.kind === 'user' ? b.kind === 'user' && a.user === b.user : b.kind === 'team' && a.team === b.team;
+
+export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEvent, ChangeRequestState> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    if (event.type === 'ChangeRequestCreated') {
+      const d = event.data;
+      const initial = { revision: d.revision, tree: d.tree };
+      return {
+        status: 'draft',
+        changeRequestId: d.changeRequestId,
+        spaceId: d.spaceId,
+        organizationId: d.organizationId,
+        number: d.number,
+        subject: d.subject,
+        description: null,
+        createdBy: d.createdBy,
+        head: initial,
+        revisionInitial: initial,
+        mergedAncestor: null,
+        reviews: [],
+        reviewers: [],
+      };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'ChangeRequestDetailsChanged': {
+        const { subject, description } = event.data.changes;
+        return {
+          ...state,
+          ...(subject !== undefined ? { subject } : {}),
+          ...(description !== undefined ? { description } : {}),
+        };
+      }
+      case 'ChangeRequestStatusChanged':
+        return { ...state, status: event.data.status };
+      case 'ChangeRequestContentEdited':
+        return { ...state, head: { revision: event.data.revision.id, tree: event.data.revision.tree } };
+      case 'ChangeRequestUpdatedFromMain':
+        return {
+          ...state,
+          head: { revision: event.data.revision.id, tree: event.data.revision.tree },
+          mergedAncestor: { revision: event.data.mergedAncestor, tree: event.data.mergedAncestorTree },
+        };
+      case 'ChangeRequestReviewSubmitted': {
+        const { reviewId, reviewer, status, revision } = event.data;
+        return { ...state, reviews: [...state.reviews, { reviewId, reviewer, status, revision }] };
+      }
+      case 'ChangeRequestReviewersRequested':
+        return { ...state, reviewers: [...state.reviewers, ...event.data.reviewers] };
+      case 'ChangeRequestReviewerRemoved':
+        return { ...state, reviewers: state.reviewers.filter((r) => !sameReviewer(r, event.data.reviewer)) };
+      case 'ChangeRequestMerged':
+        return { ...state, status: 'merged', revisionMerged: event.data.revisionMerged, mergedBy: event.data.mergedBy };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateChangeRequest') return create(command, state);
+    if (state.status === 'none') throw new NotFound('change request');
+    if (command.type === 'MarkMerged') {
+      if (state.status === 'merged') return [];
+      return [{ type: 'ChangeRequestMerged', data: { ...subjectOf(state), revisionMerged: command.revisionMerged, mergedBy: command.mergedBy, mergedAt: command.now } }];
+    }
+    // Merged content is main's now: the request is history.
+    if (state.status === 'merged') throw new Conflict('The change request is merged: it can no longer change');
+    const subject = subjectOf(state);
+    switch (command.type) {
+      case 'UpdateDetails':
+        return updateDetails(state, command);
+      case 'ChangeStatus':
+        if (command.status === state.status) return [];
+        return [
+          { type: 'ChangeRequestStatusChanged', data: { ...subject, status: command.status, previousStatus: state.status, changedAt: command.now } },
+        ];
+      case 'SubmitReview': {
+        if (command.comment !== undefined) assertDocument('comment', command.comment);
+        const { reviewId, reviewer, status, comment, now } = command;
+        return [
+          {
+            type: 'ChangeRequestReviewSubmitted',
+            data: { ...subject, reviewId, reviewer, status, revision: state.head.revision, ...(comment ? { comment } : {}), submittedAt: now },
+          },
+        ];
+      }
+      case 'RequestReviewers': {
+        const added: Reviewer[] = [];
+        for (const reviewer of command.reviewers) {
+          if (![...state.reviewers, ...added].some((r) => sameReviewer(r, reviewer))) added.push(reviewer);
+        }
+        if (added.length === 0) return [];
+        return [
+          {
+            type: 'ChangeRequestReviewersRequested',
+            data: { ...subject, reviewers: added, requestedBy: command.requestedBy, revision: state.head.revision, requestedAt: command.now },
+          },
+        ];
+      }
+      case 'RemoveReviewer':
+        if (!state.reviewers.some((r) => sameReviewer(r, command.reviewer))) return [];
+        return [{ type: 'ChangeRequestReviewerRemoved', data: { ...subject, reviewer: command.reviewer, removedAt: command.now } }];
+      case 'EditContent':
+        assertEditable(state, command.basedOn);
+        return [{ type: 'ChangeRequestContentEdited', data: { ...subject, revision: command.revision, touched: command.touched, editedAt: command.now } }];
+      case 'UpdateFromMain':
+        assertEditable(state, command.basedOn);
+        return [
+          {
+            type: 'ChangeRequestUpdatedFromMain',
+            data: {
+              ...subject,
+              revision: command.revision,
+              mergedAncestor: command.mergedAncestor.revision,
+              mergedAncestorTree: command.mergedAncestor.tree,
+              updatedAt: command.now,
+            },
+          },
+        ];
+    }
+  },
+};
+
+function create(command: Extract<ChangeRequestCommand, { type: 'CreateChangeRequest' }>, state: ChangeRequestState): ChangeRequestEvent[] {
+  if (state.status !== 'none') throw new Conflict(`change request ${command.number} already exists`);
+  const { space } = command;
+  if (space.status !== 'active') {
+    if (space.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
+    throw new NotFound('space');
+  }
+  assertUnlocked(space);
+  assertSubject(command.subject);
+  return [
+    {
+      type: 'ChangeRequestCreated',
+      data: {
+        changeRequestId: command.changeRequestId,
+        spaceId: space.spaceId,
+        organizationId: space.organizationId,
+        number: command.number,
+        subject: command.subject,
+        createdBy: command.createdBy,
+        revision: space.revision,
+        tree: space.tree,
+        createdAt: command.now,
+      },
+    },
+  ];
+}
+
+function updateDetails(state: ExistingChangeRequest, command: Extract<ChangeRequestCommand, { type: 'UpdateDetails' }>): ChangeRequestEvent[] {
+  const changes: { subject?: string; description?: PageDocument | null } = {};
+  const before: { subject?: string; description?: PageDocument | null } = {};
+  if (command.subject !== undefined) {
+    assertSubject(command.subject);
+    if (command.subject !== state.subject) {
+      changes.subject = command.subject;
+      before.subject = state.subject;
+    }
+  }
+  if (command.description !== undefined) {
+    if (command.description !== null) assertDocument('description', command.description);
+    if (JSON.stringify(command.description) !== JSON.stringify(state.description)) {
+      changes.description = command.description;
+      before.description = state.description;
+    }
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'ChangeRequestDetailsChanged', data: { ...subjectOf(state), changes, before, updatedAt: command.now } }];
+}
+
+/** Content is written only on the head it was computed on, and never into an archived request. */
+function assertEditable(state: ExistingChangeRequest, basedOn: string) {
+  if (state.status === 'archived') throw new Conflict('The change request is archived: reopen it to change its content');
+  if (basedOn !== state.head.revision) throw new StaleHead();
+}
+
+function subjectOf(state: ExistingChangeRequest) {
+  const { changeRequestId, spaceId, organizationId, number } = state;
+  return { changeRequestId, spaceId, organizationId, number };
+}
+
+function assertSubject(subject: string) {
+  if ([...subject].length > SUBJECT_MAX) throw new Invalid(`subject must be at most ${SUBJECT_MAX} characters`);
+}
+
+/** A JSONDocument of the client's spec: `{ object: 'document', data: {…}, nodes: [blocks] }`, not nested too deep. */
+function assertDocument(field: string, document: unknown) {
+  const doc = document as Partial<Record<string, unknown>> | null;
+  const shaped =
+    doc !== null &&
+    typeof doc === 'object' &&
+    !Array.isArray(doc) &&
+    doc.object === 'document' &&
+    isObject(doc.data) &&
+    Array.isArray(doc.nodes) &&
+    doc.nodes.every((node) => isObject(node) && node.object === 'block' && typeof node.type === 'string');
+  if (!shaped) throw new Invalid(`${field} must be a document: { object: "document", data: {}, nodes: [blocks] }`);
+  try {
+    assertDocumentDepth(document);
+  } catch (error) {
+    if (error instanceof Invalid) throw new Invalid(`${field}: ${error.message}`);
+    throw error;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
