@@ -33,7 +33,7 @@ const edited = (revision: RevisionRecord): Event => ({
 });
 const updatedFromMain = (revision: RevisionRecord, mergedAncestor: string): Event => ({
   type: 'ChangeRequestUpdatedFromMain',
-  data: { ...subject, revision, mergedAncestor, updatedAt: revision.createdAt },
+  data: { ...subject, revision, mergedAncestor, mergedAncestorTree: EMPTY_TREE_HASH, updatedAt: revision.createdAt },
 });
 const merged = (revision: RevisionRecord): Event => ({
   type: 'SpaceContentChanged',
