@@ -26,6 +26,7 @@ import { CollectionSpacesController } from './spaces/collection-spaces.controlle
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
+import { ContentTrees } from './tree/content-trees';
 import { MemberSpacesController } from './spaces/member-spaces.controller';
 import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
 
@@ -57,8 +58,8 @@ const handlers = [
  */
 @Module({
   imports: [ContentAccessModule],
-  providers: [...handlers, SpaceReads, CollectionReads, Siblings, CollectionCascade, SpacePurgeScheduler, CollectionCascadeProcess],
-  exports: [SpaceReads, CollectionReads],
+  providers: [...handlers, SpaceReads, CollectionReads, Siblings, CollectionCascade, SpacePurgeScheduler, CollectionCascadeProcess, ContentTrees],
+  exports: [SpaceReads, CollectionReads, ContentTrees],
 })
 export class ContentModule {}
 

@@ -1,0 +1,160 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { NotFound } from '@folio/platform/domain/errors';
+import { canonicalJson } from '@folio/platform/object-store/canonical-json';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { PageDocument } from '../documents/document.model';
+import { LruCache } from './object-cache';
+import { TreeDraft } from './tree-draft';
+import { FileEntry, PageMeta, PageNode, PageType, TreeRoot } from './tree.model';
+import { TreeObjects } from './tree-objects';
+import { TreeView } from './tree-view';
+
+/** Decoded tree objects kept in memory (roots, trie nodes, page nodes: a few hundred bytes each). */
+export const TREE_CACHE_SIZE = 50_000;
+
+/** A read-only view of one tree (a revision's content). */
+export interface TreeSnapshot {
+  /** The tree's hash (for an editor: the hash it was opened on, until it commits). */
+  readonly hash: string;
+  /** Ids of the root pages, in order. */
+  readonly rootPages: readonly string[];
+  /** One page, reading only the trie path to it. */
+  page(id: string): Promise<PageNode | null>;
+  /** Every page, depth-first in tree order. */
+  pages(): Promise<PageNode[]>;
+  /** The page at a path of slugs ("guides/install"); null when none is there. */
+  pageByPath(path: string): Promise<PageNode | null>;
+  /** The page's path: its and its ancestors' slugs joined by '/'. NotFound for an unknown page. */
+  pathOf(id: string): Promise<string>;
+  document(page: PageNode): Promise<PageDocument | null>;
+  /** Every file, by id. */
+  files(): Promise<FileEntry[]>;
+  file(id: string): Promise<FileEntry | null>;
+}
+
+/**
+ * A tree being changed: reads see the changes made so far; nothing is stored until `commit()`. Operations
+ * run one at a time, in the order they are called.
+ */
+export interface TreeEditor extends TreeSnapshot {
+  insertPage(p: {
+    id: string;
+    into: string | null;
+    at?: number;
+    type?: PageType;
+    meta: Partial<PageMeta> & { title: string };
+    document: PageDocument | null;
+    now: string;
+  }): Promise<PageNode>;
+  updatePage(
+    id: string,
+    p: { meta?: Partial<PageMeta>; document?: PageDocument | null; into?: string | null; at?: number; now: string },
+  ): Promise<PageNode>;
+  /** Deletes the page and its subpages; answers their ids, the page's first. */
+  deletePage(id: string): Promise<string[]>;
+  /** Sets a page's node as it is (merges); `children` are derived from the pages' parents and positions. */
+  setPage(id: string, node: Omit<PageNode, 'children'> | null): Promise<void>;
+  addFile(f: {
+    id: string;
+    name: string;
+    contentType: string;
+    bytes: Buffer;
+    dimensions?: { width: number; height: number };
+    now: string;
+  }): Promise<FileEntry>;
+  setFile(id: string, entry: FileEntry | null): Promise<void>;
+  /** Stores every new object in one `put` and answers the new tree's hash (the same hash when nothing changed). */
+  commit(): Promise<string>;
+}
+
+export interface Change<T> {
+  id: string;
+  before: T | null;
+  after: T | null;
+}
+
+/**
+ * Content trees over the content-object store: opening a revision's tree, editing it into a new one.
+ * One cache of decoded objects is shared by every tree opened here.
+ */
+@Injectable()
+export class ContentTrees {
+  private readonly objects: TreeObjects;
+
+  constructor(@Inject(CONTENT_OBJECT_STORE) store: ContentObjectStore) {
+    this.objects = new TreeObjects(store, new LruCache(TREE_CACHE_SIZE));
+  }
+
+  async open(tree: string): Promise<TreeSnapshot> {
+    return this.view(tree);
+  }
+
+  async edit(tree: string): Promise<TreeEditor> {
+    return new TreeDraft(await this.view(tree));
+  }
+
+  /** Stores a document now (not in a tree's commit) and answers its hash. */
+  async putDocument(document: PageDocument): Promise<string> {
+    const [hash] = await this.objects.store.put([canonicalJson(document)]);
+    return hash;
+  }
+
+  async getDocument(hash: string): Promise<PageDocument | null> {
+    return (await this.objects.readUncached(hash)) as PageDocument | null;
+  }
+
+  private async view(tree: string): Promise<TreeView> {
+    const [root] = (await this.objects.find([tree])) as (TreeRoot | null)[];
+    if (root === null || root.object !== 'tree') throw new NotFound(`tree ${tree}`);
+    return new TreeView(this.objects, tree, root);
+  }
+}
+
+/**
+ * What differs between two trees: pages whose node changed in anything but `children` (which only
+ * follows the other pages' parents and positions), and files. Cost grows with what differs: equal
+ * subtries of the page and file maps are not read.
+ */
+export async function diffTrees(a: TreeSnapshot, b: TreeSnapshot): Promise<{ pages: Change<PageNode>[]; files: Change<FileEntry>[] }> {
+  const [pageIds, fileIds] = await Promise.all([candidates(a, b, 'pages'), candidates(a, b, 'files')]);
+  const [pagesBefore, pagesAfter, filesBefore, filesAfter] = await Promise.all([
+    Promise.all(pageIds.map((id) => a.page(id))),
+    Promise.all(pageIds.map((id) => b.page(id))),
+    Promise.all(fileIds.map((id) => a.file(id))),
+    Promise.all(fileIds.map((id) => b.file(id))),
+  ]);
+  const withoutChildren = (node: PageNode | null) => node && { ...node, children: [] };
+  return {
+    pages: changes(pageIds, pagesBefore, pagesAfter, withoutChildren),
+    files: changes(fileIds, filesBefore, filesAfter, (entry) => entry),
+  };
+}
+
+/** Ids that may differ: the map diff of the stored trees, plus what editors changed on top of them. */
+async function candidates(a: TreeSnapshot, b: TreeSnapshot, what: 'pages' | 'files'): Promise<string[]> {
+  const [left, right] = [layersOf(a), layersOf(b)];
+  const ids = new Set(await left.view.changedIds(right.view, what));
+  for (const layer of [left, right]) for (const id of layer.staged(what)) ids.add(id);
+  return [...ids].sort();
+}
+
+/** A tree as stored (its view) and the ids an editor changed on top of it. */
+function layersOf(tree: TreeSnapshot): { view: TreeView; staged(what: 'pages' | 'files'): Iterable<string> } {
+  if (tree instanceof TreeDraft) return tree.layers();
+  if (tree instanceof TreeView) return { view: tree, staged: () => [] };
+  throw new TypeError('diffTrees compares trees opened by ContentTrees');
+}
+
+function changes<T extends { id: string }>(
+  ids: string[],
+  before: (T | null)[],
+  after: (T | null)[],
+  compared: (value: T | null) => unknown,
+): Change<T>[] {
+  return ids.flatMap((id, i) => {
+    const [x, y] = [before[i], after[i]];
+    if (x === null && y === null) return [];
+    if (x !== null && y !== null && canonicalJson(compared(x)).equals(canonicalJson(compared(y)))) return [];
+    return [{ id, before: x, after: y }];
+  });
+}

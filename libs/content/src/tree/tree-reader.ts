@@ -1,0 +1,69 @@
+import { NotFound } from '@folio/platform/domain/errors';
+import { PageDocument } from '../documents/document.model';
+import { TreeSnapshot } from './content-trees';
+import { FileEntry, PageNode } from './tree.model';
+
+/** The reads every tree answers, on top of two primitives: the root pages and pages by id (batched). */
+export abstract class TreeReader implements TreeSnapshot {
+  abstract readonly hash: string;
+  abstract readonly rootPages: readonly string[];
+  /** The pages with these ids, in order (null for each unknown id). */
+  abstract pagesById(ids: readonly string[]): Promise<(PageNode | null)[]>;
+  abstract document(page: PageNode): Promise<PageDocument | null>;
+  abstract files(): Promise<FileEntry[]>;
+  abstract file(id: string): Promise<FileEntry | null>;
+
+  async page(id: string): Promise<PageNode | null> {
+    return (await this.pagesById([id]))[0];
+  }
+
+  /** The children of a page (or the root pages), in order. */
+  async childrenOf(parent: string | null): Promise<PageNode[]> {
+    const ids = parent === null ? this.rootPages : ((await this.page(parent))?.children ?? []);
+    return (await this.pagesById(ids)).filter((node) => node !== null);
+  }
+
+  async pages(): Promise<PageNode[]> {
+    // Read level by level (one batch per depth), then list depth-first.
+    const byId = new Map<string, PageNode>();
+    for (let level: readonly string[] = this.rootPages; level.length > 0; ) {
+      const nodes = (await this.pagesById(level)).filter((node) => node !== null);
+      for (const node of nodes) byId.set(node.id, node);
+      level = nodes.flatMap((node) => node.children);
+    }
+    const ordered: PageNode[] = [];
+    const visit = (ids: readonly string[]) => {
+      for (const id of ids) {
+        const node = byId.get(id);
+        if (!node) continue;
+        ordered.push(node);
+        visit(node.children);
+      }
+    };
+    visit(this.rootPages);
+    return ordered;
+  }
+
+  async pageByPath(path: string): Promise<PageNode | null> {
+    const segments = path.split('/').filter((segment) => segment.length > 0);
+    if (segments.length === 0) return null;
+    let found: PageNode | undefined;
+    for (const segment of segments) {
+      const parent: string | null = found ? found.id : null;
+      found = (await this.childrenOf(parent)).find((child) => child.slug === segment);
+      if (!found) return null;
+    }
+    return found ?? null;
+  }
+
+  async pathOf(id: string): Promise<string> {
+    const slugs: string[] = [];
+    for (let at: string | null = id; at !== null; ) {
+      const node: PageNode | null = await this.page(at);
+      if (node === null) throw new NotFound(`page ${at}`);
+      slugs.unshift(node.slug);
+      at = node.parent;
+    }
+    return slugs.join('/');
+  }
+}

@@ -1,0 +1,65 @@
+import { PageDocument } from '../documents/document.model';
+import { HashedMap, MapObjects } from './hashed-map';
+import { FileEntry, PageNode, TreeRoot } from './tree.model';
+import { TreeObjects } from './tree-objects';
+import { TreeReader } from './tree-reader';
+
+/** A stored tree, read through the shared cache: pages by id through the page map, files through the file map. */
+export class TreeView extends TreeReader {
+  readonly index: HashedMap<string>;
+  readonly fileMap: HashedMap<FileEntry>;
+
+  constructor(
+    readonly objects: TreeObjects,
+    readonly hash: string,
+    readonly root: TreeRoot,
+  ) {
+    super();
+    // Reading only: a view never stages anything.
+    const readOnly: MapObjects = {
+      readMany: (hashes) => objects.readMany(hashes),
+      stage: () => {
+        throw new Error('a stored tree is read-only');
+      },
+    };
+    this.index = new HashedMap(readOnly);
+    this.fileMap = new HashedMap(readOnly);
+  }
+
+  get rootPages(): readonly string[] {
+    return this.root.pages;
+  }
+
+  async pagesById(ids: readonly string[]): Promise<(PageNode | null)[]> {
+    const hashes = await this.index.getMany(this.root.index, ids);
+    const wanted = ids.flatMap((id) => hashes.get(id) ?? []);
+    const nodes = (await this.objects.readMany(wanted)) as PageNode[];
+    const byId = new Map(nodes.map((node) => [node.id, node]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
+  async document(page: PageNode): Promise<PageDocument | null> {
+    if (page.document === null) return null;
+    const document = await this.objects.readUncached(page.document);
+    if (document === null) throw new Error(`document ${page.document} of page ${page.id} is missing from the store`);
+    return document as PageDocument;
+  }
+
+  async files(): Promise<FileEntry[]> {
+    const entries = await this.fileMap.entries(this.root.files);
+    return [...entries.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async file(id: string): Promise<FileEntry | null> {
+    return (await this.fileMap.getMany(this.root.files, [id])).get(id) ?? null;
+  }
+
+  /** Ids whose entry differs between this tree's page (or file) map and another's. */
+  async changedIds(other: TreeView, what: 'pages' | 'files'): Promise<string[]> {
+    const changes =
+      what === 'pages'
+        ? await this.index.diff(this.root.index, other.root.index)
+        : await this.fileMap.diff(this.root.files, other.root.files);
+    return changes.map((change) => change.key);
+  }
+}
