@@ -9,6 +9,8 @@ import {
   UpdateChangeRequestHandler,
 } from './change-requests/change-request.commands';
 import { ChangeRequestController } from './change-requests/change-request.controller';
+import { ChangeRequestContentController } from './change-requests/content/change-request-content.controller';
+import { UpdateChangeRequestContentHandler } from './change-requests/content/update-content.command';
 import {
   GetChangeRequestHandler,
   GetReviewHandler,
@@ -106,6 +108,15 @@ export class ContentModule {}
 
 @Module({
   imports: [ContentModule, ContentAccessHttpModule, FilesModule],
-  controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController, ChangeRequestController],
+  controllers: [
+    SpaceController,
+    CollectionController,
+    CollectionSpacesController,
+    MemberSpacesController,
+    ChangeRequestController,
+    ChangeRequestContentController,
+  ],
+  // Handlers that read files in (FilesModule) live with the API's routes.
+  providers: [UpdateChangeRequestContentHandler],
 })
 export class ContentHttpModule {}

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -47,8 +47,9 @@ export class UpdateChangeRequestContentBody {
 export class UpdateChangeRequestContentQuery {
   /** `true` (the default) answers the ChangeRequest, `false` the ChangeRequestContentUpdate. */
   @IsOptional()
-  @IsIn(['true', 'false'])
-  compat?: 'true' | 'false';
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  compat?: boolean;
 }
 
 /** The client spec's JSONDocument, its root only: `json-document.ts` checks the nodes. */
