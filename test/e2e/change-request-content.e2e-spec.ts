@@ -122,6 +122,30 @@ describe('change-request content', () => {
     expect(message).toBe('changes[0]: revision noSuchRevision00000a is not a revision of this space');
   });
 
+  it('applies a batch again on the head another batch moved while it was applied: none is lost', async () => {
+    const trees = server.app.get(ContentTrees);
+    const edit = trees.edit.bind(trees);
+    let meanwhile: Promise<unknown> | undefined;
+    const spy = jest.spyOn(trees, 'edit').mockImplementation(async (tree) => {
+      const editor = await edit(tree);
+      // The first batch's editor is open on the head: another batch lands before it is recorded.
+      meanwhile ??= write([{ operation: 'insert_page', title: 'Meanwhile', document: {} }]);
+      if (spy.mock.calls.length === 1) await meanwhile;
+      return editor;
+    });
+    let edits: number;
+    try {
+      const { status } = await write([{ operation: 'insert_page', title: 'Mine', document: {} }]);
+      expect(status).toBe(200);
+    } finally {
+      edits = spy.mock.calls.length;
+      spy.mockRestore();
+    }
+    // Its own editor, the other batch's, and its own again on the new head.
+    expect(edits).toBe(3);
+    expect((await (await head()).tree.pages()).map((p) => p.title)).toEqual(['Meanwhile', 'Mine']);
+  }, 60_000);
+
   it('refuses a batch whose third change fails, writing nothing: no event, no object', async () => {
     await write([{ operation: 'insert_page', title: 'Kept', document: {} }]);
     const before = await head();
