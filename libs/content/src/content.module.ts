@@ -2,6 +2,24 @@ import { Module } from '@nestjs/common';
 import { ContentAccessHttpModule, ContentAccessModule } from './access/access.module';
 import { CollectionCascade, CollectionCascadeProcess } from './cascade/collection-cascade';
 import {
+  CreateChangeRequestHandler,
+  RemoveRequestedReviewerHandler,
+  RequestReviewersHandler,
+  SubmitReviewHandler,
+  UpdateChangeRequestHandler,
+} from './change-requests/change-request.commands';
+import { ChangeRequestController } from './change-requests/change-request.controller';
+import {
+  GetChangeRequestHandler,
+  GetReviewHandler,
+  ListContributorsHandler,
+  ListOrganizationChangeRequestsHandler,
+  ListRequestedReviewersHandler,
+  ListReviewsHandler,
+  ListSpaceChangeRequestsHandler,
+} from './change-requests/change-request.queries';
+import { ChangeRequestReads } from './change-requests/change-request.reads';
+import {
   CreateCollectionHandler,
   DeleteCollectionHandler,
   MoveCollectionHandler,
@@ -50,6 +68,18 @@ const handlers = [
   TransferCollectionHandler,
   GetCollectionHandler,
   ListCollectionsHandler,
+  CreateChangeRequestHandler,
+  UpdateChangeRequestHandler,
+  SubmitReviewHandler,
+  RequestReviewersHandler,
+  RemoveRequestedReviewerHandler,
+  GetChangeRequestHandler,
+  ListSpaceChangeRequestsHandler,
+  ListOrganizationChangeRequestsHandler,
+  ListReviewsHandler,
+  GetReviewHandler,
+  ListRequestedReviewersHandler,
+  ListContributorsHandler,
 ];
 
 /**
@@ -58,10 +88,23 @@ const handlers = [
  */
 @Module({
   imports: [ContentAccessModule],
-  providers: [...handlers, SpaceReads, CollectionReads, Siblings, CollectionCascade, SpacePurgeScheduler, CollectionCascadeProcess, ContentTrees],
-  exports: [SpaceReads, CollectionReads, ContentTrees],
+  providers: [
+    ...handlers,
+    SpaceReads,
+    CollectionReads,
+    ChangeRequestReads,
+    ContentTrees,
+    Siblings,
+    CollectionCascade,
+    SpacePurgeScheduler,
+    CollectionCascadeProcess,
+  ],
+  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees],
 })
 export class ContentModule {}
 
-@Module({ imports: [ContentModule, ContentAccessHttpModule], controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController] })
+@Module({
+  imports: [ContentModule, ContentAccessHttpModule],
+  controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController, ChangeRequestController],
+})
 export class ContentHttpModule {}

@@ -33,6 +33,7 @@ import { OrganizationReads } from './organizations/organization.reads';
 import { CreateUserHandler, IssueApiTokenHandler, RevokeApiTokenHandler } from './users/user.commands';
 import { UserController } from './users/user.controller';
 import { SharesOrganizationHandler } from './users/shares-organization.query';
+import { GetUserProfilesHandler } from './users/user-profiles.handler';
 import { GetAuthenticatedUserHandler, GetUserHandler } from './users/user.queries';
 import { ReadModelTokenVerifier, UserReads } from './users/user.reads';
 
@@ -43,6 +44,7 @@ const handlers = [
   GetAuthenticatedUserHandler,
   GetUserHandler,
   SharesOrganizationHandler,
+  GetUserProfilesHandler,
   CreateOrganizationHandler,
   UpdateOrganizationHandler,
   JoinOrganizationHandler,

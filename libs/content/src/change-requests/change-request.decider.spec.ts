@@ -5,7 +5,7 @@ import { PageDocument } from '../documents/document.model';
 import { RevisionRecord } from '../revisions/revision.model';
 import { SPACE_DEFAULTS, spaceDecider, SpaceState } from '../spaces/space.decider';
 import { SpaceEvent } from '../spaces/space.events';
-import { baseOf, changeRequestDecider, ExistingChangeRequest, reviewOutdated, StaleHead } from './change-request.decider';
+import { baseOf, changeRequestDecider, ExistingChangeRequest, NumberTaken, reviewOutdated, StaleHead } from './change-request.decider';
 import { ChangeRequestEvent, ContentTouched, Reviewer } from './change-request.events';
 
 const spec = deciderSpec(changeRequestDecider);
@@ -63,7 +63,10 @@ const requested = (...reviewers: Reviewer[]): ChangeRequestEvent => ({
   type: 'ChangeRequestReviewersRequested',
   data: { ...ids, reviewers, requestedBy: 'u1', revision: 'r0', requestedAt: now },
 });
-const merged: ChangeRequestEvent = { type: 'ChangeRequestMerged', data: { ...ids, revisionMerged: 'm1', mergedBy: 'u2', mergedAt: now } };
+const merged: ChangeRequestEvent = {
+  type: 'ChangeRequestMerged',
+  data: { ...ids, revisionMerged: 'm1', mergedBy: 'u2', previousStatus: 'open', mergedAt: now },
+};
 
 const state = (...events: ChangeRequestEvent[]) => fold(changeRequestDecider, events) as ExistingChangeRequest;
 
@@ -100,20 +103,20 @@ describe('change-request decider', () => {
 
     it('refuses a missing space', () => spec.given([]).when(create({ status: 'none' })).thenThrows(NotFound));
 
-    it('refuses a number already taken', () => spec.given([created]).when(create(space())).thenThrows(Conflict));
+    it('refuses a number already taken', () => spec.given([created]).when(create(space())).thenThrows(NumberTaken));
   });
 
-  describe('UpdateDetails', () => {
+  describe('UpdateChangeRequest', () => {
     it('changes the subject, recording the previous one', () =>
       spec
         .given([created])
-        .when({ type: 'UpdateDetails', subject: 'Welcome', now })
+        .when({ type: 'UpdateChangeRequest', subject: 'Welcome', now })
         .then([{ type: 'ChangeRequestDetailsChanged', data: { ...ids, changes: { subject: 'Welcome' }, before: { subject: 'Intro' }, updatedAt: now } }]));
 
     it('sets and removes the description', () => {
       spec
         .given([created])
-        .when({ type: 'UpdateDetails', description: doc('Why'), now })
+        .when({ type: 'UpdateChangeRequest', description: doc('Why'), now })
         .then([{ type: 'ChangeRequestDetailsChanged', data: { ...ids, changes: { description: doc('Why') }, before: { description: null }, updatedAt: now } }]);
       const described: ChangeRequestEvent = {
         type: 'ChangeRequestDetailsChanged',
@@ -121,12 +124,12 @@ describe('change-request decider', () => {
       };
       spec
         .given([created, described])
-        .when({ type: 'UpdateDetails', description: null, now })
+        .when({ type: 'UpdateChangeRequest', description: null, now })
         .then([{ type: 'ChangeRequestDetailsChanged', data: { ...ids, changes: { description: null }, before: { description: doc('Why') }, updatedAt: now } }]);
     });
 
     it('writes nothing when nothing changes', () =>
-      spec.given([created]).when({ type: 'UpdateDetails', subject: 'Intro', description: null, now }).then([]));
+      spec.given([created]).when({ type: 'UpdateChangeRequest', subject: 'Intro', description: null, now }).then([]));
 
     it.each([
       ['not a document', { object: 'block', data: {}, nodes: [] }],
@@ -137,34 +140,46 @@ describe('change-request decider', () => {
     ])('refuses a description %s', (_case, description) =>
       spec
         .given([created])
-        .when({ type: 'UpdateDetails', description: description as unknown as PageDocument, now })
+        .when({ type: 'UpdateChangeRequest', description: description as unknown as PageDocument, now })
         .thenThrows(Invalid, /description/));
 
     it('refuses a subject over 100 characters', () =>
-      spec.given([created]).when({ type: 'UpdateDetails', subject: 'x'.repeat(101), now }).thenThrows(Invalid, /subject/));
+      spec.given([created]).when({ type: 'UpdateChangeRequest', subject: 'x'.repeat(101), now }).thenThrows(Invalid, /subject/));
 
-    it('refuses a missing request', () => spec.given([]).when({ type: 'UpdateDetails', subject: 'A', now }).thenThrows(NotFound));
+    it('refuses a missing request', () => spec.given([]).when({ type: 'UpdateChangeRequest', subject: 'A', now }).thenThrows(NotFound));
 
     it('refuses a merged request', () =>
-      spec.given([created, merged]).when({ type: 'UpdateDetails', subject: 'A', now }).thenThrows(Conflict, /merged/));
+      spec.given([created, merged]).when({ type: 'UpdateChangeRequest', subject: 'A', now }).thenThrows(Conflict, /merged/));
   });
 
-  describe('ChangeStatus', () => {
+  describe('UpdateChangeRequest: status', () => {
     it('opens a draft, recording the previous status', () =>
-      spec.given([created]).when({ type: 'ChangeStatus', status: 'open', now }).then([statusChanged('open', 'draft')]));
+      spec.given([created]).when({ type: 'UpdateChangeRequest', status: 'open', now }).then([statusChanged('open', 'draft')]));
 
     it('archives and reopens', () => {
-      spec.given([created, statusChanged('open', 'draft')]).when({ type: 'ChangeStatus', status: 'archived', now }).then([statusChanged('archived', 'open')]);
+      spec.given([created, statusChanged('open', 'draft')]).when({ type: 'UpdateChangeRequest', status: 'archived', now }).then([statusChanged('archived', 'open')]);
       spec
         .given([created, statusChanged('archived', 'draft')])
-        .when({ type: 'ChangeStatus', status: 'draft', now })
+        .when({ type: 'UpdateChangeRequest', status: 'draft', now })
         .then([statusChanged('draft', 'archived')]);
     });
 
-    it('writes nothing when the status is unchanged', () => spec.given([created]).when({ type: 'ChangeStatus', status: 'draft', now }).then([]));
+    it('changes the subject and the status in one decision', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateChangeRequest', subject: 'Welcome', status: 'open', now })
+        .then([
+          { type: 'ChangeRequestDetailsChanged', data: { ...ids, changes: { subject: 'Welcome' }, before: { subject: 'Intro' }, updatedAt: now } },
+          statusChanged('open', 'draft'),
+        ]));
+
+    it('changes no status when the subject is refused', () =>
+      spec.given([created]).when({ type: 'UpdateChangeRequest', subject: 'x'.repeat(101), status: 'open', now }).thenThrows(Invalid));
+
+    it('writes nothing when the status is unchanged', () => spec.given([created]).when({ type: 'UpdateChangeRequest', status: 'draft', now }).then([]));
 
     it('refuses to change a merged request', () =>
-      spec.given([created, merged]).when({ type: 'ChangeStatus', status: 'open', now }).thenThrows(Conflict, /merged/));
+      spec.given([created, statusChanged('open', 'draft'), merged]).when({ type: 'UpdateChangeRequest', status: 'draft', now }).thenThrows(Conflict, /merged/));
   });
 
   describe('SubmitReview', () => {

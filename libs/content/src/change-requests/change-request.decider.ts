@@ -58,9 +58,8 @@ export type ExistingChangeRequest = Exclude<ChangeRequestState, { status: 'none'
 export type ChangeRequestCommand =
   /** `space`: the space's state from its stream, for its lock and its revision (the request's start). */
   | { type: 'CreateChangeRequest'; changeRequestId: string; number: number; space: SpaceState; subject: string; createdBy: string; now: string }
-  /** Left-out fields stay; `description` null removes it. */
-  | { type: 'UpdateDetails'; subject?: string; description?: PageDocument | null; now: string }
-  | { type: 'ChangeStatus'; status: SettableStatus; now: string }
+  /** PATCH: left-out fields stay; `description` null removes it. Details and status change together or not at all. */
+  | { type: 'UpdateChangeRequest'; subject?: string; description?: PageDocument | null; status?: SettableStatus; now: string }
   | { type: 'SubmitReview'; reviewId: string; reviewer: string; status: ReviewStatus; comment?: PageDocument; now: string }
   /** Reviewers already requested are left as they are. */
   | { type: 'RequestReviewers'; reviewers: Reviewer[]; requestedBy: string; now: string }
@@ -79,6 +78,13 @@ export type ChangeRequestCommand =
 export class StaleHead extends Conflict {
   constructor() {
     super("The change request's content changed while the change was computed");
+  }
+}
+
+/** Another request took this number first: the creator tries the next one. */
+export class NumberTaken extends Conflict {
+  constructor(number: number) {
+    super(`change request ${number} already exists`);
   }
 }
 
@@ -156,19 +162,23 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
     if (state.status === 'none') throw new NotFound('change request');
     if (command.type === 'MarkMerged') {
       if (state.status === 'merged') return [];
-      return [{ type: 'ChangeRequestMerged', data: { ...subjectOf(state), revisionMerged: command.revisionMerged, mergedBy: command.mergedBy, mergedAt: command.now } }];
+      const { revisionMerged, mergedBy, now } = command;
+      return [{ type: 'ChangeRequestMerged', data: { ...subjectOf(state), revisionMerged, mergedBy, previousStatus: state.status, mergedAt: now } }];
     }
     // Merged content is main's now: the request is history.
     if (state.status === 'merged') throw new Conflict('The change request is merged: it can no longer change');
     const subject = subjectOf(state);
     switch (command.type) {
-      case 'UpdateDetails':
-        return updateDetails(state, command);
-      case 'ChangeStatus':
-        if (command.status === state.status) return [];
-        return [
-          { type: 'ChangeRequestStatusChanged', data: { ...subject, status: command.status, previousStatus: state.status, changedAt: command.now } },
-        ];
+      case 'UpdateChangeRequest': {
+        const events = updateDetails(state, command);
+        if (command.status !== undefined && command.status !== state.status) {
+          events.push({
+            type: 'ChangeRequestStatusChanged',
+            data: { ...subject, status: command.status, previousStatus: state.status, changedAt: command.now },
+          });
+        }
+        return events;
+      }
       case 'SubmitReview': {
         if (command.comment !== undefined) assertDocument('comment', command.comment);
         const { reviewId, reviewer, status, comment, now } = command;
@@ -217,7 +227,7 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
 };
 
 function create(command: Extract<ChangeRequestCommand, { type: 'CreateChangeRequest' }>, state: ChangeRequestState): ChangeRequestEvent[] {
-  if (state.status !== 'none') throw new Conflict(`change request ${command.number} already exists`);
+  if (state.status !== 'none') throw new NumberTaken(command.number);
   const { space } = command;
   if (space.status !== 'active') {
     if (space.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
@@ -243,7 +253,7 @@ function create(command: Extract<ChangeRequestCommand, { type: 'CreateChangeRequ
   ];
 }
 
-function updateDetails(state: ExistingChangeRequest, command: Extract<ChangeRequestCommand, { type: 'UpdateDetails' }>): ChangeRequestEvent[] {
+function updateDetails(state: ExistingChangeRequest, command: Extract<ChangeRequestCommand, { type: 'UpdateChangeRequest' }>): ChangeRequestEvent[] {
   const changes: { subject?: string; description?: PageDocument | null } = {};
   const before: { subject?: string; description?: PageDocument | null } = {};
   if (command.subject !== undefined) {

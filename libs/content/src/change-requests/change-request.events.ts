@@ -88,7 +88,8 @@ export type ChangeRequestEvent =
   | {
       /** Main's `merge` revision `revisionMerged` (recorded on the space's stream) took this request's content. */
       type: 'ChangeRequestMerged';
-      data: Subject & { revisionMerged: string; mergedBy: string; mergedAt: string };
+      /** `previousStatus`: the status merging ended, so counters by status need no lookup. */
+      data: Subject & { revisionMerged: string; mergedBy: string; previousStatus: SettableStatus; mergedAt: string };
     };
 
 /** Streams are per space and number: the number is taken by appending at no-stream, so it is unique. */

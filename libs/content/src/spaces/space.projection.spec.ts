@@ -1,8 +1,9 @@
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
+import { ChangeRequestEvent } from '../change-requests/change-request.events';
 import { SpaceEvent, SpaceSettings, spaceStream } from './space.events';
 import { SpaceDoc, spaceProjection, SPACES } from './space.projection';
 
-const spec = projectionSpec<SpaceEvent>(spaceProjection, { stream: (e) => spaceStream(e.data.spaceId) });
+const spec = projectionSpec<SpaceEvent | ChangeRequestEvent>(spaceProjection, { stream: (e) => spaceStream(e.data.spaceId) });
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-02T00:00:00.000Z';
 const t2 = '2026-01-03T00:00:00.000Z';
@@ -89,6 +90,42 @@ describe('space projection', () => {
 
   it('finds the binned spaces by their deletion mark', () =>
     spec.given([created('s1'), created('s2'), deleted]).thenFinds(SPACES, { filter: { deletedAt: { $exists: true } } }, ['s1']));
+
+  describe('change-request counters', () => {
+    const cr = (number: number) => ({ changeRequestId: `cr${number}`, spaceId: 's1', organizationId: 'o1', number });
+    const crCreated = (number: number): ChangeRequestEvent => ({
+      type: 'ChangeRequestCreated',
+      data: { ...cr(number), subject: '', createdBy: 'u1', revision: 'r-s1', tree: 't', createdAt: t1 },
+    });
+    const crStatus = (number: number, status: 'draft' | 'open' | 'archived', previousStatus: 'draft' | 'open' | 'archived'): ChangeRequestEvent => ({
+      type: 'ChangeRequestStatusChanged',
+      data: { ...cr(number), status, previousStatus, changedAt: t1 },
+    });
+    const crMerged = (number: number): ChangeRequestEvent => ({
+      type: 'ChangeRequestMerged',
+      data: { ...cr(number), revisionMerged: 'm', mergedBy: 'u1', previousStatus: 'open', mergedAt: t1 },
+    });
+    const counted = [
+      created('s1'),
+      crCreated(1),
+      crCreated(2),
+      crCreated(3),
+      crCreated(4),
+      crStatus(1, 'open', 'draft'),
+      crStatus(2, 'open', 'draft'),
+      crStatus(3, 'archived', 'draft'),
+      crMerged(2),
+    ];
+
+    it('counts every request, the open ones and the drafts, following their status', () =>
+      spec.given(counted).thenDocument(
+        SPACES,
+        's1',
+        space({ changeRequests: 4, changeRequestsOpen: 1, changeRequestsDraft: 1, changeRequestsPosition: '9' }),
+      ));
+
+    it('counts nothing twice on replay', () => spec.given(counted).thenIdempotent());
+  });
 
   const history = [created('s1', 'c1'), created('s2'), updated({ emoji: '📗' }, { emoji: '📘' }), moved(null, 'b1'), deleted, restored(null), transferred, purged('s2')];
 

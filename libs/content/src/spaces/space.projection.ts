@@ -1,4 +1,7 @@
+import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
+import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
+import { ChangeRequestEvent, ChangeRequestStatus } from '../change-requests/change-request.events';
 import { DefaultLevel } from '../shared/default-level';
 import { InheritableMergeRules } from '../shared/merge-rules';
 import { EditMode, SpaceEvent, SpaceVisibility } from './space.events';
@@ -26,10 +29,40 @@ export interface SpaceDoc {
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;
+  /** Change requests by status (absent: none yet), kept by the change-request events below. */
+  changeRequests?: number;
+  changeRequestsOpen?: number;
+  changeRequestsDraft?: number;
+  /** Log position of the last change-request event counted, so a replayed one is not counted twice. */
+  changeRequestsPosition?: string;
   [key: string]: unknown;
 }
 
-export const spaceProjection = defineProjection<SpaceEvent>(
+/** The counter each status adds to (besides the total); archived and merged requests have none. */
+const STATUS_COUNTERS: Partial<Record<ChangeRequestStatus, 'changeRequestsOpen' | 'changeRequestsDraft'>> = {
+  open: 'changeRequestsOpen',
+  draft: 'changeRequestsDraft',
+};
+
+/** Moves the space's change-request counters: a request `from` one status (null: new) `to` another. */
+async function countChangeRequest(
+  tx: ReadTransaction,
+  spaceId: string,
+  position: string,
+  from: ChangeRequestStatus | null,
+  to: ChangeRequestStatus,
+) {
+  const space = await tx.get<SpaceDoc>(SPACES, spaceId);
+  if (!space || comparePositions(position, space.changeRequestsPosition ?? null) <= 0) return;
+  const counts: Record<string, number> = { changeRequests: (space.changeRequests ?? 0) + (from === null ? 1 : 0) };
+  for (const [status, delta] of [[from, -1], [to, 1]] as const) {
+    const counter = status && STATUS_COUNTERS[status];
+    if (counter) counts[counter] = (counts[counter] ?? space[counter] ?? 0) + delta;
+  }
+  await tx.patch(SPACES, spaceId, { ...counts, changeRequestsPosition: position });
+}
+
+export const spaceProjection = defineProjection<SpaceEvent | ChangeRequestEvent>(
   'content-spaces',
   [
     {
@@ -88,5 +121,9 @@ export const spaceProjection = defineProjection<SpaceEvent>(
     SpacePurged: async ({ data }, tx) => tx.delete(SPACES, data.spaceId),
     SpaceContentChanged: async ({ data, revision }, tx) =>
       tx.patch(SPACES, data.spaceId, { revision: data.revision.id, updatedAt: data.changedAt, streamRevision: String(revision) }),
+    ChangeRequestCreated: async ({ data, position }, tx) => countChangeRequest(tx, data.spaceId, position, null, 'draft'),
+    ChangeRequestStatusChanged: async ({ data, position }, tx) =>
+      countChangeRequest(tx, data.spaceId, position, data.previousStatus, data.status),
+    ChangeRequestMerged: async ({ data, position }, tx) => countChangeRequest(tx, data.spaceId, position, data.previousStatus, 'merged'),
   },
 );

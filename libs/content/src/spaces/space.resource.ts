@@ -25,11 +25,11 @@ export function spaceResource({ space: s, role }: SpaceView, config: FolioConfig
     ...(s.language ? { language: s.language } : {}),
     revision: s.revision,
     defaultLevel: s.defaultLevel,
-    // Comments and change requests come with their own slices; until then a space has none.
+    // Comments come with their own slice; until then a space has none.
     comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    changeRequests: s.changeRequests ?? 0,
+    changeRequestsOpen: s.changeRequestsOpen ?? 0,
+    changeRequestsDraft: s.changeRequestsDraft ?? 0,
     permissions: spacePermissions(role),
   }, s.streamRevision);
 }
