@@ -29,6 +29,7 @@ import {
 import { CollectionController } from './collections/collection.controller';
 import { GetCollectionHandler, ListCollectionsHandler } from './collections/collection.queries';
 import { CollectionReads } from './collections/collection.reads';
+import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
@@ -104,7 +105,7 @@ const handlers = [
 export class ContentModule {}
 
 @Module({
-  imports: [ContentModule, ContentAccessHttpModule],
+  imports: [ContentModule, ContentAccessHttpModule, FilesModule],
   controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController, ChangeRequestController],
 })
 export class ContentHttpModule {}

@@ -17,4 +17,11 @@ describe('loadConfig', () => {
   it('refuses a PORT that is not a port number', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(StartupError);
   });
+
+  it('fetches from private addresses only when FETCH_ALLOW_PRIVATE is true, and refuses another value', () => {
+    expect(loadConfig({}).fetchAllowPrivate).toBe(false);
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: 'false' }).fetchAllowPrivate).toBe(false);
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: 'true' }).fetchAllowPrivate).toBe(true);
+    expect(() => loadConfig({ FETCH_ALLOW_PRIVATE: 'yes' })).toThrow(new StartupError('FETCH_ALLOW_PRIVATE must be true or false; got "yes"'));
+  });
 });

@@ -19,6 +19,8 @@ export interface FolioConfig {
   logLevel: string;
   /** FOLIO_SECRET; when unset in embedded mode, one is generated into `dataDir` (see secret.ts). */
   secret?: string;
+  /** FETCH_ALLOW_PRIVATE=true: URLs given to Folio may be fetched from private and loopback addresses. */
+  fetchAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
@@ -27,6 +29,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new StartupError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`);
+  }
+  const fetchAllowPrivate = env.FETCH_ALLOW_PRIVATE || 'false';
+  if (fetchAllowPrivate !== 'true' && fetchAllowPrivate !== 'false') {
+    throw new StartupError(`FETCH_ALLOW_PRIVATE must be true or false; got "${fetchAllowPrivate}"`);
   }
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
   return {
@@ -40,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     mongodbUrl: env.MONGODB_URL || undefined,
     logLevel,
     secret: env.FOLIO_SECRET || undefined,
+    fetchAllowPrivate: fetchAllowPrivate === 'true',
   };
 }
 

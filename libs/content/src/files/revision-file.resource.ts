@@ -1,0 +1,23 @@
+import { FileEntry } from '../tree/tree.model';
+import { FileUrls } from './file-urls';
+
+/** The client spec's RevisionFile. */
+export interface RevisionFileResource {
+  id: string;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+}
+
+export function revisionFileResource(entry: FileEntry, urls: FileUrls): RevisionFileResource {
+  return {
+    id: entry.id,
+    name: entry.name,
+    contentType: entry.contentType,
+    downloadURL: urls.downloadUrl(entry),
+    size: entry.size,
+    ...(entry.dimensions ? { dimensions: { width: entry.dimensions.width, height: entry.dimensions.height } } : {}),
+  };
+}
