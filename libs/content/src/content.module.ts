@@ -31,6 +31,9 @@ import { GetCollectionHandler, ListCollectionsHandler } from './collections/coll
 import { CollectionReads } from './collections/collection.reads';
 import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
+import { ContentController } from './revisions/content.controller';
+import { ContentReads } from './revisions/content-reads';
+import { contentQueryHandlers } from './revisions/content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
   CreateSpaceHandler,
@@ -104,8 +107,13 @@ const handlers = [
 })
 export class ContentModule {}
 
+/**
+ * The routes. The content reads live here rather than in ContentModule: they answer files with signed
+ * download URLs (FilesModule needs the server secret, which only the API loads).
+ */
 @Module({
   imports: [ContentModule, ContentAccessHttpModule, FilesModule],
-  controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController, ChangeRequestController],
+  providers: [ContentReads, ...contentQueryHandlers],
+  controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController, ChangeRequestController, ContentController],
 })
 export class ContentHttpModule {}
