@@ -1,6 +1,6 @@
 import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
 import { RevisionRecord } from '../../libs/content/src/revisions/revision.model';
-import { seedMain } from '../support/content-seed';
+import { seedChangeRequest, seedMain, seedMerge } from '../support/content-seed';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
@@ -228,6 +228,76 @@ describe('content reads', () => {
 
     it('hides the history from a stranger (404)', async () => {
       expect((await server.fetch(`/v1/spaces/${spaceId}/revisions`, { token: cat.token })).status).toBe(404);
+    });
+  });
+
+  describe("a change request's content", () => {
+    let cr: { id: string; number: number };
+    let head: RevisionRecord;
+
+    beforeAll(async () => {
+      cr = (await spaces(ann).createChangeRequest(spaceId, { subject: 'Drafts' })).data;
+      server.clock.advance(1000);
+      head = await seedChangeRequest(server, ann.id, spaceId, cr.number, async (tree, now) => {
+        await tree.insertPage({ id: 'draft', into: 'guides', meta: { title: 'Draft' }, document: markdownToDocument('Work in progress.\n').document, now });
+        await tree.updatePage('intro', { document: markdownToDocument('Hello, **drafts**.\n').document, now });
+        await tree.addFile({ id: 'notes', name: 'notes.txt', contentType: 'text/plain', bytes: Buffer.from('notes'), now });
+      });
+    }, 60_000);
+
+    it('answers the head revision, by number and by id', async () => {
+      for (const ref of [String(cr.number), cr.id]) {
+        const { data } = await spaces(bob).getRevisionOfChangeRequestById(spaceId, ref);
+        expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content', 200, data);
+        expect(data).toMatchObject({ id: head.id, type: 'edits', parents: [v2.id] });
+        expect(data.pages.map((p) => p.id)).toEqual(['intro', 'guides', 'more']);
+      }
+    });
+
+    it('reads its pages, a page by id and by path, its files; main is untouched', async () => {
+      const pages = await spaces(bob).listPagesInChangeRequest(spaceId, cr.id);
+      expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', 200, pages.data);
+      expect(pages.data.pages[1]).toMatchObject({ id: 'guides', pages: [expect.objectContaining({ id: 'draft', path: 'guides/draft' })] });
+      const draft = (await spaces(bob).getPageInChangeRequestById(spaceId, String(cr.number), 'draft', { format: 'markdown' })).data;
+      expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', 200, draft);
+      expect(draft).toMatchObject({ markdown: '# Draft\n\nWork in progress.\n', urls: { app: `${server.url}/s/${spaceId}/~/changes/${cr.number}/guides/draft` } });
+      const byPath = (await spaces(bob).getPageInChangeRequestByPath(spaceId, cr.id, 'guides/draft')).data;
+      expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}', 200, byPath);
+      expect(byPath).toMatchObject({ id: 'draft' });
+      const files = await spaces(bob).listFilesInChangeRequestById(spaceId, cr.id, { limit: 1 });
+      expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', 200, files.data);
+      expect(files.data.items.map((f) => f.id)).toEqual(['logo']);
+      const rest = await spaces(bob).listFilesInChangeRequestById(spaceId, cr.id, { limit: 1, page: files.data.next!.page });
+      expect(rest.data.items.map((f) => f.id)).toEqual(['notes']);
+      expect(rest.data.next).toBeUndefined();
+      const download = await fetch(rest.data.items[0].downloadURL);
+      expect(download.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await download.text()).toBe('notes');
+      const logo = await spaces(bob).getFileInChangeRequestById(spaceId, cr.id, 'logo');
+      expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}', 200, logo.data);
+      await expectStatus(spaces(bob).getPageById(spaceId, 'draft'), 404);
+      const intro = (await spaces(bob).getPageById(spaceId, 'intro', { format: 'markdown' })).data;
+      expect(intro).toMatchObject({ markdown: '# Welcome\n\nHello, **world**.\n' });
+    });
+
+    it("answers 404 for an unknown request, another space's, and for a stranger", async () => {
+      const other = (await server.as(ann.token).orgs.createSpace(orgId, { title: 'Elsewhere' })).data;
+      await expectStatus(spaces(bob).getRevisionOfChangeRequestById(spaceId, '99'), 404);
+      await expectStatus(spaces(bob).getRevisionOfChangeRequestById(other.id, cr.id), 404);
+      await expectStatus(spaces(bob).getPageInChangeRequestById(spaceId, cr.id, 'nope'), 404);
+      await expectStatus(spaces(cat).getRevisionOfChangeRequestById(spaceId, cr.id), 404);
+      await expectStatus(spaces(cat).getPageInChangeRequestById(spaceId, cr.id, 'draft'), 404);
+    });
+
+    it('once merged, main answers the merge revision, naming the request it merged', async () => {
+      server.clock.advance(1000);
+      const merge = await seedMerge(server, ann.id, spaceId, cr.number);
+      const { data } = await spaces(bob).getCurrentRevision(spaceId);
+      expectMatchesSpec('GET', '/spaces/{spaceId}/content', 200, data);
+      expect(data).toMatchObject({ id: merge.id, type: 'merge', parents: [v2.id, head.id], mergedFrom: { id: cr.id, number: cr.number, status: 'merged' } });
+      expect((await spaces(bob).getPageById(spaceId, 'draft')).data).toMatchObject({ path: 'guides/draft' });
+      const history = await server.fetch(`/v1/spaces/${spaceId}/revisions?limit=1`, { token: bob.token });
+      expect(history.body).toMatchObject({ items: [{ id: merge.id, type: 'merge', changeRequest: { id: cr.id, number: cr.number } }] });
     });
   });
 });
