@@ -15,6 +15,7 @@ const SUBCOMMANDS = [
   ['projections', 'status'],
   ['audit', 'stream'],
   ['audit', 'org'],
+  ['audit', 'cr'],
 ];
 
 const lines = (stdout: string) =>
@@ -161,6 +162,30 @@ describe('cli', () => {
       expect(run('projections', 'rebuild').status).toBe(0);
       expect(run('tokens', 'list', '--user', dora.id).stdout).toBe(listed.stdout);
       await expect(server.as(issued.token).user.getAuthenticatedUser()).rejects.toMatchObject({ code: 401 });
+    },
+    SLOW,
+  );
+
+  it(
+    "prints a change request's history with actor and time, and the API lists it as audit events",
+    async () => {
+      const api = server.as(server.adminToken);
+      const { data: org } = await api.orgs.createOrganization({ title: 'Reviewed' });
+      const { data: space } = await api.orgs.createSpace(org.id, { title: 'Docs' });
+      const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Intro' });
+      server.clock.advance(1000);
+      await api.spaces.updateChangeRequestById(space.id, cr.id, { subject: 'Welcome', status: 'open' });
+      const history = lines(run('audit', 'cr', space.id, String(cr.number)).stdout);
+      const admin = (await api.user.getAuthenticatedUser()).data.id;
+      expect(history.map((e) => [e.type, e.actor, e.occurredAt])).toEqual([
+        ['ChangeRequestCreated', admin, cr.createdAt],
+        ['ChangeRequestDetailsChanged', admin, server.clock.nowIso()],
+        ['ChangeRequestStatusChanged', admin, server.clock.nowIso()],
+      ]);
+      const { data } = await api.orgs.listOrganizationAuditEvents(org.id, { action: 'change_request.status_changed' } as never);
+      expect(data.items).toHaveLength(1);
+      await expectFailure(['audit', 'cr', space.id, '99'], /change request 99 of space .* not found/);
+      await expectFailure(['audit', 'cr', space.id, 'one'], /number/);
     },
     SLOW,
   );

@@ -22,6 +22,7 @@ describe('the CLI command line', () => {
       'projections status',
       'audit stream',
       'audit org',
+      'audit cr',
     ]));
 
   it('answers --help and -h with the whole usage, listing every subcommand', () => {

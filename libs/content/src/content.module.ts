@@ -33,6 +33,9 @@ import { GetCollectionHandler, ListCollectionsHandler } from './collections/coll
 import { CollectionReads } from './collections/collection.reads';
 import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
+import { ContentController } from './revisions/content.controller';
+import { ContentReads } from './revisions/content-reads';
+import { contentQueryHandlers } from './revisions/content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
   CreateSpaceHandler,
@@ -96,27 +99,32 @@ const handlers = [
     SpaceReads,
     CollectionReads,
     ChangeRequestReads,
+    ContentTrees,
     Siblings,
     CollectionCascade,
     SpacePurgeScheduler,
     CollectionCascadeProcess,
-    ContentTrees,
   ],
   exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees],
 })
 export class ContentModule {}
 
+/**
+ * The routes. The content reads and the content writes live here rather than in ContentModule: they
+ * answer files with signed download URLs and read files in (FilesModule needs the server secret, which
+ * only the API loads).
+ */
 @Module({
   imports: [ContentModule, ContentAccessHttpModule, FilesModule],
+  providers: [ContentReads, ...contentQueryHandlers, UpdateChangeRequestContentHandler],
   controllers: [
     SpaceController,
     CollectionController,
     CollectionSpacesController,
     MemberSpacesController,
     ChangeRequestController,
+    ContentController,
     ChangeRequestContentController,
   ],
-  // Handlers that read files in (FilesModule) live with the API's routes.
-  providers: [UpdateChangeRequestContentHandler],
 })
 export class ContentHttpModule {}

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
@@ -130,6 +130,7 @@ export class ChangeRequestController {
   }
 
   @Post(`${ONE}/requested-reviewers`)
+  @HttpCode(200)
   requestReviewers(
     @CallerParam() caller: Caller,
     @Param('spaceId') spaceId: string,

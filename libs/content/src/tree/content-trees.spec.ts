@@ -297,4 +297,36 @@ describe('ContentTrees', () => {
     await expectDiff(await trees.open(await editor.commit()));
     expect(await diffTrees(before, before)).toEqual({ pages: [], files: [] });
   });
+
+  it('applies operations one at a time in call order, even when the caller does not wait for each', async () => {
+    const editor = await trees.edit(EMPTY_TREE_HASH);
+    const ids = Array.from({ length: 20 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const results = await Promise.allSettled([
+      ...ids.map((id) => insert(editor, id, 'Same title')),
+      insert(editor, 'p00', 'Duplicate'),
+    ]);
+    expect(results.slice(0, 20).every((result) => result.status === 'fulfilled')).toBe(true);
+    expect(results[20]).toMatchObject({ status: 'rejected', reason: expect.any(Invalid) });
+    expect(editor.rootPages).toEqual(ids);
+    const slugs = (await editor.pages()).map((page) => page.slug);
+    expect(new Set(slugs).size).toBe(20);
+  });
+
+  it('hands out frozen nodes, so no caller can change what other readers of the tree see', async () => {
+    const editor = await trees.edit(EMPTY_TREE_HASH);
+    await insert(editor, 'a', 'A');
+    const tree = await trees.open(await editor.commit());
+    const node = (await tree.page('a'))!;
+    expect(() => {
+      (node as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+    expect(() => node.children.push('x')).toThrow(TypeError);
+    expect((await (await trees.open(tree.hash)).page('a'))!.title).toBe('A');
+  });
+
+  it('stores and reads documents by hash', async () => {
+    const hash = await trees.putDocument(doc('stand-alone'));
+    expect(await trees.getDocument(hash)).toEqual(doc('stand-alone'));
+    expect(await trees.getDocument('f'.repeat(64))).toBeNull();
+  });
 });

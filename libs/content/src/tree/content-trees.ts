@@ -7,10 +7,14 @@ import { LruCache } from './object-cache';
 import { TreeDraft } from './tree-draft';
 import { FileEntry, PageMeta, PageNode, PageType, TreeRoot } from './tree.model';
 import { TreeObjects } from './tree-objects';
+import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
 
-/** Decoded tree objects kept in memory (roots, trie nodes, page nodes: a few hundred bytes each). */
-export const TREE_CACHE_SIZE = 50_000;
+/**
+ * Decoded tree objects kept in memory (roots, trie nodes, page nodes: from a few hundred bytes to a few KB):
+ * enough for every object of a few 5,000-page trees, a bound on memory whatever is read.
+ */
+export const TREE_CACHE_SIZE = 20_000;
 
 /** A read-only view of one tree (a revision's content). */
 export interface TreeSnapshot {
@@ -116,10 +120,11 @@ export class ContentTrees {
  * subtries of the page and file maps are not read.
  */
 export async function diffTrees(a: TreeSnapshot, b: TreeSnapshot): Promise<{ pages: Change<PageNode>[]; files: Change<FileEntry>[] }> {
-  const [pageIds, fileIds] = await Promise.all([candidates(a, b, 'pages'), candidates(a, b, 'files')]);
+  const [left, right] = [layersOf(a), layersOf(b)];
+  const [pageIds, fileIds] = await Promise.all([candidates(left, right, 'pages'), candidates(left, right, 'files')]);
   const [pagesBefore, pagesAfter, filesBefore, filesAfter] = await Promise.all([
-    Promise.all(pageIds.map((id) => a.page(id))),
-    Promise.all(pageIds.map((id) => b.page(id))),
+    left.reader.pagesById(pageIds),
+    right.reader.pagesById(pageIds),
     Promise.all(fileIds.map((id) => a.file(id))),
     Promise.all(fileIds.map((id) => b.file(id))),
   ]);
@@ -130,18 +135,24 @@ export async function diffTrees(a: TreeSnapshot, b: TreeSnapshot): Promise<{ pag
   };
 }
 
+interface Layers {
+  reader: TreeReader;
+  /** The tree as stored under it. */
+  view: TreeView;
+  /** Ids an editor changed on top of the stored tree. */
+  staged(what: 'pages' | 'files'): Iterable<string>;
+}
+
 /** Ids that may differ: the map diff of the stored trees, plus what editors changed on top of them. */
-async function candidates(a: TreeSnapshot, b: TreeSnapshot, what: 'pages' | 'files'): Promise<string[]> {
-  const [left, right] = [layersOf(a), layersOf(b)];
+async function candidates(left: Layers, right: Layers, what: 'pages' | 'files'): Promise<string[]> {
   const ids = new Set(await left.view.changedIds(right.view, what));
   for (const layer of [left, right]) for (const id of layer.staged(what)) ids.add(id);
   return [...ids].sort();
 }
 
-/** A tree as stored (its view) and the ids an editor changed on top of it. */
-function layersOf(tree: TreeSnapshot): { view: TreeView; staged(what: 'pages' | 'files'): Iterable<string> } {
-  if (tree instanceof TreeDraft) return tree.layers();
-  if (tree instanceof TreeView) return { view: tree, staged: () => [] };
+function layersOf(tree: TreeSnapshot): Layers {
+  if (tree instanceof TreeDraft) return { reader: tree, ...tree.layers() };
+  if (tree instanceof TreeView) return { reader: tree, view: tree, staged: () => [] };
   throw new TypeError('diffTrees compares trees opened by ContentTrees');
 }
 

@@ -23,7 +23,7 @@ export interface MapObjects {
   stage(node: MapNode<unknown>): string;
 }
 
-export interface EntryChange<V> {
+interface EntryChange<V> {
   key: string;
   before: V | null;
   after: V | null;

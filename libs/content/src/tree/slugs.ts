@@ -1,6 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
 
-export const SLUG_MAX_LENGTH = 100;
+const SLUG_MAX_LENGTH = 100;
 
 /** A page's slug from its title: lowercase ASCII letters and digits, anything else a single '-'. */
 export function slugFromTitle(title: string): string {

@@ -340,12 +340,23 @@ export class TreeDraft extends TreeReader implements TreeEditor {
       }
       const leaving = removals.get(key) ?? new Set<string>();
       const arriving = insertions.get(key) ?? new Set<string>();
-      const ids = [...(parent ? parent.children : this.rootPages)].filter((id) => !leaving.has(id) && !arriving.has(id));
-      const children = (await this.pagesById([...ids, ...arriving])).filter((node) => node !== null);
-      const ordered = children.sort(bySiblingOrder).map((node) => node.id);
+      const ordered = [...(parent ? parent.children : this.rootPages)].filter((id) => !leaving.has(id) && !arriving.has(id));
+      for (const node of await this.pagesById([...arriving])) await this.sortIn(ordered, node!);
       if (parent) this.nodes.set(parent.id, { ...parent, children: ordered });
       else this.roots = ordered;
     }
+  }
+
+  /** Inserts a page into an ordered list of its siblings' ids (binary search: a few sibling reads, not all). */
+  private async sortIn(ordered: string[], node: PageNode): Promise<void> {
+    let [low, high] = [0, ordered.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const [sibling] = await this.pagesById([ordered[middle]]);
+      if (bySiblingOrder(sibling!, node) < 0) low = middle + 1;
+      else high = middle;
+    }
+    ordered.splice(low, 0, node.id);
   }
 
   /** Before a commit: every page hangs under a page of the tree, and no page is its own ancestor. */

@@ -44,10 +44,6 @@ export class TreeObjects {
     return values;
   }
 
-  async read(hash: string): Promise<unknown> {
-    return (await this.readMany([hash]))[0];
-  }
-
   /** A JSON object read past the cache (documents); null when not stored. */
   async readUncached(hash: string): Promise<unknown> {
     const bytes = await this.store.get(hash);

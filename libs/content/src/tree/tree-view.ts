@@ -8,6 +8,11 @@ import { TreeReader } from './tree-reader';
 export class TreeView extends TreeReader {
   readonly index: HashedMap<string>;
   readonly fileMap: HashedMap<FileEntry>;
+  /**
+   * Pages already looked up in this view, by id: editing scans a page's siblings (slugs, order) once per
+   * operation, and a batch of operations under one parent must not walk the trie for each sibling each time.
+   */
+  private readonly looked = new Map<string, PageNode | null>();
 
   constructor(
     readonly objects: TreeObjects,
@@ -31,11 +36,14 @@ export class TreeView extends TreeReader {
   }
 
   async pagesById(ids: readonly string[]): Promise<(PageNode | null)[]> {
-    const hashes = await this.index.getMany(this.root.index, ids);
-    const wanted = ids.flatMap((id) => hashes.get(id) ?? []);
-    const nodes = (await this.objects.readMany(wanted)) as PageNode[];
-    const byId = new Map(nodes.map((node) => [node.id, node]));
-    return ids.map((id) => byId.get(id) ?? null);
+    const missing = [...new Set(ids.filter((id) => !this.looked.has(id)))];
+    if (missing.length > 0) {
+      const hashes = await this.index.getMany(this.root.index, missing);
+      const nodes = (await this.objects.readMany(missing.flatMap((id) => hashes.get(id) ?? []))) as PageNode[];
+      const byId = new Map(nodes.map((node) => [node.id, node]));
+      for (const id of missing) this.looked.set(id, byId.get(id) ?? null);
+    }
+    return ids.map((id) => this.looked.get(id) ?? null);
   }
 
   async document(page: PageNode): Promise<PageDocument | null> {

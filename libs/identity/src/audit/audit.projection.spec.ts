@@ -88,6 +88,13 @@ const recorded = (fields: Described): AuditDoc => ({
   ...fields,
 });
 
+/** Content's change-request events, as the log holds them (identity may not import content's types). */
+const cr = { changeRequestId: 'cr1', spaceId: 's9', organizationId, number: 4 };
+const crEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { ...cr, ...data } }) as unknown as Event;
+const crRevision = { id: 'r2', type: 'edits', parents: ['r1'], tree: 'tree', createdBy: 'u1', createdAt: now };
+const crTouched = { pagesCreated: ['p1'], pagesUpdated: [], pagesDeleted: [], files: [] };
+const crTarget = { targetType: 'change-request', targetId: 'cr1' };
+
 /** One row per audited event type (and variant): what the trail must say about it. */
 const actions: [string, Event, Described][] = [
     ['organization.created', orgCreated, { action: 'organization.created', targetType: 'organization', targetId: 'o1', before: null, after: { title: 'Acme', emailDomains: ['acme.test'] } }],
@@ -108,6 +115,15 @@ const actions: [string, Event, Described][] = [
     ['team.member_removed', teamMemberRemoved, { action: 'team.member_removed', targetType: 'member', targetId: 'u2', before: { teamId: 't1', role: 'owner' }, after: null }],
     ['sso.provider_created, without the certificate', samlCreated, { action: 'sso.provider_created', targetType: 'saml-provider', targetId: 's1', before: null, after: { label: 'Okta', entityID: 'https://idp.test/entity', ssoURL: 'https://idp.test/sso', defaultTeam: 't1', defaultRole: 'read' } }],
     ['sso.provider_updated', samlUpdated, { action: 'sso.provider_updated', targetType: 'saml-provider', targetId: 's1', before: { label: 'Okta', defaultRole: 'read' }, after: { label: 'Okta EU', defaultRole: null } }],
+    ['change_request.created', crEvent('ChangeRequestCreated', { subject: 'Intro', createdBy: 'u1', revision: 'r1', tree: 't', createdAt: now }), { action: 'change_request.created', ...crTarget, before: null, after: { spaceId: 's9', number: 4, subject: 'Intro', revision: 'r1' } }],
+    ['change_request.subject_changed', crEvent('ChangeRequestDetailsChanged', { changes: { subject: 'B' }, before: { subject: 'A' }, updatedAt: now }), { action: 'change_request.subject_changed', ...crTarget, before: { subject: 'A' }, after: { subject: 'B' } }],
+    ['change_request.status_changed', crEvent('ChangeRequestStatusChanged', { status: 'open', previousStatus: 'draft', changedAt: now }), { action: 'change_request.status_changed', ...crTarget, before: { status: 'draft' }, after: { status: 'open' } }],
+    ['change_request.content_edited', crEvent('ChangeRequestContentEdited', { revision: crRevision, touched: crTouched, editedAt: now }), { action: 'change_request.content_edited', ...crTarget, before: null, after: { revision: 'r2', touched: crTouched } }],
+    ['change_request.updated', crEvent('ChangeRequestUpdatedFromMain', { revision: crRevision, mergedAncestor: 'm1', mergedAncestorTree: 't', updatedAt: now }), { action: 'change_request.updated', ...crTarget, before: null, after: { revision: 'r2', mergedAncestor: 'm1' } }],
+    ['change_request.review_submitted', crEvent('ChangeRequestReviewSubmitted', { reviewId: 'v1', reviewer: 'u2', status: 'approved', revision: 'r2', submittedAt: now }), { action: 'change_request.review_submitted', ...crTarget, before: null, after: { reviewId: 'v1', status: 'approved', revision: 'r2' } }],
+    ['change_request.reviewers_requested', crEvent('ChangeRequestReviewersRequested', { reviewers: [{ kind: 'user', user: 'u2' }], requestedBy: 'u1', revision: 'r2', requestedAt: now }), { action: 'change_request.reviewers_requested', ...crTarget, before: null, after: { reviewers: [{ kind: 'user', user: 'u2' }] } }],
+    ['change_request.reviewer_removed', crEvent('ChangeRequestReviewerRemoved', { reviewer: { kind: 'team', team: 't1' }, removedAt: now }), { action: 'change_request.reviewer_removed', ...crTarget, before: { reviewer: { kind: 'team', team: 't1' } }, after: null }],
+    ['change_request.merged', crEvent('ChangeRequestMerged', { revisionMerged: 'm2', mergedBy: 'u1', previousStatus: 'open', mergedAt: now }), { action: 'change_request.merged', ...crTarget, before: { status: 'open' }, after: { status: 'merged', revisionMerged: 'm2' } }],
     ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
 ];
 

@@ -5,6 +5,7 @@ import { InviteEvent } from '../invites/invite.events';
 import { OrganizationEvent } from '../organizations/organization.events';
 import { SAMLProviderEvent } from '../saml/saml-provider.events';
 import { TeamEvent } from '../teams/team.events';
+import { CHANGE_REQUEST_AUDIT } from './change-request-audit';
 
 export const AUDIT_EVENTS = 'auditEvents';
 
@@ -125,13 +126,17 @@ const AUDITED: { [T in Audited['type']]: { action: string; describe: Describe<T>
   },
 };
 
-export const AUDIT_ACTIONS = Object.values(AUDITED).map((a) => a.action);
+type Description = ReturnType<Describe<Audited['type']>>;
+/** Every audited event type: identity's, and the content events the organization's trail covers. */
+const ALL_AUDITED: Record<string, { action: string; describe: (data: never) => Description }> = { ...AUDITED, ...CHANGE_REQUEST_AUDIT };
+
+export const AUDIT_ACTIONS = Object.values(ALL_AUDITED).map((a) => a.action);
 
 /** EventStoreDB positions fit in 20 decimal digits (they are 64-bit). */
 const seqOf = (position: string) => position.padStart(20, '0');
 
-function handler(type: Audited['type']): ProjectionHandler {
-  const { action, describe } = AUDITED[type] as { action: string; describe: (data: unknown) => ReturnType<Describe<Audited['type']>> };
+function handler(type: string): ProjectionHandler {
+  const { action, describe } = ALL_AUDITED[type] as { action: string; describe: (data: unknown) => Description };
   return async (event: StoredEvent, tx: ReadTransaction) => {
     const doc: AuditDoc = {
       id: event.eventId,
@@ -163,5 +168,5 @@ export const auditProjection: Projection = {
       ],
     },
   ],
-  handlers: Object.fromEntries((Object.keys(AUDITED) as Audited['type'][]).map((type) => [type, handler(type)])),
+  handlers: Object.fromEntries(Object.keys(ALL_AUDITED).map((type) => [type, handler(type)])),
 };

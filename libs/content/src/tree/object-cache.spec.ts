@@ -1,0 +1,23 @@
+import { LruCache } from './object-cache';
+
+describe('LruCache', () => {
+  it('keeps at most its capacity, evicting the least recently used', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1); // a is now the most recent
+    cache.set('c', 3);
+    expect(cache.size).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    expect(cache.get('c')).toBe(3);
+    cache.set('a', 10); // replacing does not grow it
+    expect(cache.size).toBe(2);
+    expect(cache.get('a')).toBe(10);
+  });
+
+  it('refuses a capacity that is not a positive integer', () => {
+    expect(() => new LruCache(0)).toThrow(RangeError);
+    expect(() => new LruCache(1.5)).toThrow(RangeError);
+  });
+});
