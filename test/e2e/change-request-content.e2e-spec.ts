@@ -74,6 +74,13 @@ describe('change-request content', () => {
       expect.objectContaining({ name: 'logo.png', contentType: 'image/png', size: Buffer.from(PNG, 'base64').length, dimensions: { width: 1, height: 1 } }),
     ]);
     expect(await tree.file(update.insertedFiles![0].id)).toMatchObject({ name: 'logo.png' });
+
+    // Read back through the client, at the page's urls.location.
+    const page = await server.fetch(new URL(update.changes[1].page.urls.location).pathname + '?format=markdown', { token: admin.token });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ id: install.id, title: 'Install', markdown: expect.stringContaining('npm ci') });
+    const { data: listed } = await server.as(admin.token).spaces.listPagesInChangeRequest(spaceId, cr.id);
+    expect(listed.pages.map((p) => p.title)).toEqual(['Introduction']);
   });
 
   it('answers the ChangeRequest by default', async () => {
@@ -119,7 +126,7 @@ describe('change-request content', () => {
     await write([{ operation: 'revert_page', page: b.id }]);
     expect(await outline((await head()).tree)).toEqual(['a A']);
     const message = await server.expectRefused(admin.token, 'POST', path(), { changes: [{ operation: 'revert_page', page: a.id, revision: 'noSuchRevision00000a' }] });
-    expect(message).toBe('changes[0]: revision noSuchRevision00000a is not a revision of this space');
+    expect(message).toBe('changes[0]: revision not found');
   });
 
   it('applies a batch again on the head another batch moved while it was applied: none is lost', async () => {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Invalid } from '@folio/platform/domain/errors';
+import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { FileInput } from '@folio/content/files/file-input';
@@ -37,7 +37,10 @@ describe('applyContentBatch', () => {
     const context: BatchContext = {
       editor,
       base: () => trees.open(base),
-      revision: async (id) => (revisions.has(id) ? trees.open(revisions.get(id)!) : null),
+      revision: async (id) => {
+        if (!revisions.has(id)) throw new NotFound('revision');
+        return trees.open(revisions.get(id)!);
+      },
       readFile: async (input: FileInput) => ({ name: input.name, contentType: input.contentType!, bytes: Buffer.from(input.base64!, 'base64') }),
       newId: () => `id${++ids}`,
       now: NOW,
@@ -132,7 +135,7 @@ describe('applyContentBatch', () => {
     const { tree } = await apply(edited.tree, [{ operation: 'revert_page', page: 'id1', revision: 'rev1', block: [second] }]);
     expect(await texts(await trees.open(tree), 'id1')).toEqual([`${first}=One, edited`, `${second}=Two`]);
     await expect(apply(edited.tree, [{ operation: 'revert_page', page: 'id1', revision: 'nope' }])).rejects.toThrow(
-      new Invalid('changes[0]: revision nope is not a revision of this space'),
+      new Invalid('changes[0]: revision not found'),
     );
   });
 

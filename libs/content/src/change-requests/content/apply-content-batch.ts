@@ -17,8 +17,8 @@ export interface BatchContext {
   editor: TreeEditor;
   /** The request's base (its merged ancestor, else its initial revision): what revert_page goes back to by default. */
   base: () => Promise<TreeSnapshot>;
-  /** The content of `revision` when it is one of the space's revisions; null otherwise. */
-  revision: (revision: string) => Promise<TreeSnapshot | null>;
+  /** The content of `revision`, one of the space's revisions (NotFound otherwise). */
+  revision: (revision: string) => Promise<TreeSnapshot>;
   readFile: (input: FileInput) => Promise<FileContent>;
   newId: () => string;
   now: string;
@@ -109,7 +109,6 @@ class Batch {
     const { editor, now } = this.context;
     const id = this.refs.page(change.page, index);
     const target = change.revision === undefined ? await this.context.base() : await this.context.revision(change.revision);
-    if (!target) throw new Invalid(`revision ${change.revision} is not a revision of this space`);
     const [here, there] = await Promise.all([editor.page(id), target.page(id)]);
     if (!here && !there) throw new NotFound(`page ${id}`);
     if (change.block !== undefined) {

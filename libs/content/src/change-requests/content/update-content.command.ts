@@ -7,17 +7,16 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { Conflict } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
-import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { FileContent, FileInput } from '@folio/content/files/file-input';
 import { FileInputs } from '@folio/content/files/file-inputs';
 import { FileUrls } from '@folio/content/files/file-urls';
 import { RevisionFileResource, revisionFileResource } from '@folio/content/files/revision-file.resource';
 import { RevisionRecord } from '@folio/content/revisions/revision.model';
-import { RevisionDoc, REVISIONS } from '@folio/content/revisions/revision.projection';
+import { ContentReads } from '@folio/content/revisions/content-reads';
 import { assertUnlocked, spaceDecider } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
-import { ContentTrees, TreeSnapshot } from '@folio/content/tree/content-trees';
+import { ContentTrees } from '@folio/content/tree/content-trees';
 import { present } from '../change-request.commands';
 import { baseOf, changeRequestDecider, StaleHead } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
@@ -74,7 +73,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
     private readonly files: FileInputs,
     private readonly urls: FileUrls,
     private readonly clock: Clock,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly contents: ContentReads,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
@@ -96,7 +95,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
       outcome = await applyContentBatch(changes, {
         editor,
         base: () => this.trees.open(baseOf(state).tree),
-        revision: (id) => this.revision(spaceId, id),
+        revision: async (revisionId) => (await this.contents.open(caller, spaceId, { kind: 'revision', revisionId })).snapshot,
         readFile: read,
         newId,
         now,
@@ -119,12 +118,6 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
     const changeRequest = await present(this.reads, this.config, spaceId, view.changeRequest.id, caller);
     if (compat) return changeRequest;
     return this.contentUpdate(changeRequest, outcome);
-  }
-
-  /** The content of `revisionId` if it is one of this space's revisions (main's or a change request's). */
-  private async revision(spaceId: string, revisionId: string): Promise<TreeSnapshot | null> {
-    const doc = await this.readStore.get<RevisionDoc>(REVISIONS, revisionId);
-    return doc && doc.spaceId === spaceId ? this.trees.open(doc.tree) : null;
   }
 
   private contentUpdate(changeRequest: ChangeRequestResource, outcome: BatchOutcome): ChangeRequestContentUpdate {
