@@ -10,6 +10,8 @@ addFormats(ajv);
 // The spec's own format: "a Unicode codepoint or character of the emoji". Empty (no emoji) or not, it
 // is a string of at most 50 characters, which the schema's maxLength already checks.
 ajv.addFormat('emoji', /^[\s\S]{0,50}$/u);
+// Likewise "the name of the icon": any name, its length checked by the schema's maxLength.
+ajv.addFormat('icon', /^[\s\S]{0,50}$/u);
 ajv.addSchema(spec, 'spec');
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');

@@ -8,6 +8,7 @@ import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-bod
 import { PinoNestLogger } from '@folio/platform/http/logger';
 import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
 import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
+import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
 import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing';
 import { validationPipe } from '@folio/platform/http/validation';
 import { AppModule } from './app.module';
@@ -44,6 +45,7 @@ function adapter(logger: Pino) {
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
+  installRouteBodyLimits(fastify);
   installQueryStringCheck(fastify);
   installMethodNotAllowed(fastify);
   installETagHook(fastify);

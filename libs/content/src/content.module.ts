@@ -9,6 +9,8 @@ import {
   UpdateChangeRequestHandler,
 } from './change-requests/change-request.commands';
 import { ChangeRequestController } from './change-requests/change-request.controller';
+import { ChangeRequestContentController } from './change-requests/content/change-request-content.controller';
+import { UpdateChangeRequestContentHandler } from './change-requests/content/update-content.command';
 import {
   GetChangeRequestHandler,
   GetReviewHandler,
@@ -31,6 +33,16 @@ import { GetCollectionHandler, ListCollectionsHandler } from './collections/coll
 import { CollectionReads } from './collections/collection.reads';
 import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
+import { GetChangeRequestConflictsHandler } from './change-requests/merging/conflicts.query';
+import { MergeCompletion } from './change-requests/merging/merge-completion';
+import { MergeGate } from './change-requests/merging/merge-gate';
+import { MergeInputLoader } from './change-requests/merging/merge-inputs';
+import { MergeChangeRequestHandler } from './change-requests/merging/merge.commands';
+import { MergeController } from './change-requests/merging/merge.controller';
+import { UpdateFromMainHandler } from './change-requests/merging/update.commands';
+import { ContentController } from './revisions/content.controller';
+import { ContentReads } from './revisions/content-reads';
+import { contentQueryHandlers } from './revisions/content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
   CreateSpaceHandler,
@@ -99,13 +111,38 @@ const handlers = [
     CollectionCascade,
     SpacePurgeScheduler,
     CollectionCascadeProcess,
+    MergeCompletion,
   ],
   exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees],
 })
 export class ContentModule {}
 
+/**
+ * The routes. The content reads and the content writes live here rather than in ContentModule: they
+ * answer files with signed download URLs and read files in (FilesModule needs the server secret, which
+ * only the API loads).
+ */
 @Module({
   imports: [ContentModule, ContentAccessHttpModule, FilesModule],
-  controllers: [SpaceController, CollectionController, CollectionSpacesController, MemberSpacesController, ChangeRequestController],
+  providers: [
+    ContentReads,
+    ...contentQueryHandlers,
+    UpdateChangeRequestContentHandler,
+    MergeInputLoader,
+    MergeGate,
+    MergeChangeRequestHandler,
+    UpdateFromMainHandler,
+    GetChangeRequestConflictsHandler,
+  ],
+  controllers: [
+    SpaceController,
+    CollectionController,
+    CollectionSpacesController,
+    MemberSpacesController,
+    ChangeRequestController,
+    ContentController,
+    ChangeRequestContentController,
+    MergeController,
+  ],
 })
 export class ContentHttpModule {}

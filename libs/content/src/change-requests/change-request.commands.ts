@@ -30,7 +30,7 @@ import {
 const MAX_NUMBER_ATTEMPTS = 100;
 
 /** The request as the caller sees it now (after a write). */
-async function present(reads: ChangeRequestReads, config: FolioConfig, spaceId: string, id: string, caller: Caller): Promise<ChangeRequestResource> {
+export async function present(reads: ChangeRequestReads, config: FolioConfig, spaceId: string, id: string, caller: Caller): Promise<ChangeRequestResource> {
   const { changeRequest, space } = await reads.get(spaceId, id, caller);
   return changeRequestResource(changeRequest, space, await reads.profiles(changeRequestUsers(changeRequest)), config);
 }

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './content-object-store.port';
 
@@ -24,6 +25,13 @@ describe('canonicalJson', () => {
   it('round-trips through JSON.parse to an equal value, escapes included', () => {
     const value = { s: 'quote " backslash \\ newline \n tab \t nul \u0000 emoji 😀', n: [0, -1.5, 1e21, 2 ** 53], t: true, f: false, x: null };
     expect(JSON.parse(text(value))).toEqual(value);
+  });
+
+  it("takes another realm's plain objects (structuredClone under Jest) as plain, and still refuses class instances", () => {
+    const foreign = runInNewContext('({ b: [{ c: 1 }], a: null })') as unknown;
+    expect(canonicalJson(foreign).toString()).toBe('{"a":null,"b":[{"c":1}]}');
+    expect(() => canonicalJson({ at: new Date(0) })).toThrow(TypeError);
+    expect(() => canonicalJson(runInNewContext('({ at: new Date(0) })'))).toThrow(TypeError);
   });
 
   it('leaves out undefined properties, as JSON does', () => {

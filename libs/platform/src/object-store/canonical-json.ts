@@ -34,8 +34,13 @@ function serialize(value: unknown, path: string): string {
   throw new TypeError(`${path} is not a JSON value`);
 }
 
+/**
+ * A plain object of any realm: its prototype is null or an `Object.prototype` (the one of another realm too:
+ * `structuredClone` under Jest's vm context makes objects of the outer realm, and they are as plain).
+ */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto === null || proto === Object.prototype) return true;
+  return Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]';
 }

@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { Invalid } from '@folio/platform/domain/errors';
+import { BatchRefs } from './batch-refs';
+import { parseContentChanges } from './content-changes';
+
+const refs = (...changes: unknown[]) => BatchRefs.of(parseContentChanges(changes));
+const insert = (ref?: string) => ({ operation: 'insert_page', document: {}, ...(ref ? { ref } : {}) });
+const files = (...names: string[]) => ({ operation: 'insert_files', files: names.map((ref) => ({ name: ref, ref, url: 'https://x.org/f' })) });
+
+describe('BatchRefs', () => {
+  it('resolves a page ref once its change has bound it, and anything else as an id', () => {
+    const batch = refs(insert('intro'), insert());
+    batch.bind('intro', 'P1');
+    expect(batch.page('intro', 1)).toBe('P1');
+    expect(batch.page('Xyz', 1)).toBe('Xyz');
+  });
+
+  it('refuses a ref used before (or by) the change defining it', () => {
+    const batch = refs({ operation: 'delete_page', page: 'later' }, insert('later'));
+    expect(() => batch.page('later', 0)).toThrow(new Invalid('ref "later" is used before changes[1] defines it'));
+    expect(() => batch.page('later', 1)).toThrow(Invalid);
+  });
+
+  it('refuses a ref defined twice, pages and files alike, naming both changes', () => {
+    expect(() => refs(insert('a'), insert('a'))).toThrow(new Invalid('changes[1].ref: ref "a" is already defined by changes[0]'));
+    expect(() => refs(insert('a'), files('b', 'a'))).toThrow(new Invalid('changes[1].files[1].ref: ref "a" is already defined by changes[0]'));
+  });
+
+  it('refuses a file ref where a page belongs', () => {
+    const batch = refs(files('logo'));
+    batch.bind('logo', 'F1');
+    expect(() => batch.page('logo', 1)).toThrow(new Invalid('ref "logo" names a file, not a page'));
+  });
+});

@@ -1,0 +1,52 @@
+import { Invalid } from '@folio/platform/domain/errors';
+import { ContentChange } from './content-change.dto';
+import { changeAt } from './content-changes';
+
+interface Definition {
+  kind: 'page' | 'file';
+  /** The change defining it. */
+  index: number;
+  id?: string;
+}
+
+/**
+ * The batch-local names `insert_page` and `insert_files` give what they create (`ref`), so later changes
+ * of the batch can name it (`into: ref`, `page: ref`). Read from the whole batch before anything applies,
+ * so a ref defined twice, or used before the change defining it, is refused by name.
+ */
+export class BatchRefs {
+  private constructor(private readonly definitions: ReadonlyMap<string, Definition>) {}
+
+  static of(changes: readonly ContentChange[]): BatchRefs {
+    const definitions = new Map<string, Definition>();
+    const define = (ref: string | undefined, kind: Definition['kind'], index: number, where: string) => {
+      if (ref === undefined) return;
+      const earlier = definitions.get(ref);
+      if (earlier) throw new Invalid(`${where}: ref ${JSON.stringify(ref)} is already defined by ${changeAt(earlier.index)}`);
+      definitions.set(ref, { kind, index });
+    };
+    changes.forEach((change, index) => {
+      if (change.operation === 'insert_page') define(change.ref, 'page', index, `${changeAt(index)}.ref`);
+      if (change.operation === 'insert_files') {
+        change.files.forEach((file, i) => define(file.ref, 'file', index, `${changeAt(index)}.files[${i}].ref`));
+      }
+    });
+    return new BatchRefs(definitions);
+  }
+
+  /** Records the id the change defining `ref` gave to what it created. */
+  bind(ref: string | undefined, id: string): void {
+    if (ref !== undefined) this.definitions.get(ref)!.id = id;
+  }
+
+  /** The page id `name` stands for in change `index`: a page ref defined earlier in the batch, else itself (an id). */
+  page(name: string, index: number): string {
+    const definition = this.definitions.get(name);
+    if (!definition) return name;
+    if (definition.kind !== 'page') throw new Invalid(`ref ${JSON.stringify(name)} names a file, not a page`);
+    if (definition.id === undefined || definition.index >= index) {
+      throw new Invalid(`ref ${JSON.stringify(name)} is used before ${changeAt(definition.index)} defines it`);
+    }
+    return definition.id;
+  }
+}

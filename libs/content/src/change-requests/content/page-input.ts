@@ -1,0 +1,43 @@
+import { assignKeys } from '@folio/content/documents/document-keys';
+import { PageDocument } from '@folio/content/documents/document.model';
+import { markdownToDocument } from '@folio/content/documents/markdown-to-document';
+import { PageMeta } from '@folio/content/tree/tree.model';
+import { DocumentBody, InsertPageChange, UpdatePageChange } from './content-change.dto';
+
+const META_FIELDS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const;
+/** Fields the spec removes when given an empty string; the tree clears a field given null. */
+const REMOVABLE = new Set<string>(['emoji', 'icon', 'condition']);
+
+export interface PageInput {
+  /**
+   * The metadata the change sets (null removes a field); markdown's front matter (title, description) and
+   * leading heading win over its fields.
+   */
+  meta: Partial<PageMeta>;
+  /** The new document: null for the empty page, undefined when the change leaves the document alone. */
+  document: PageDocument | null | undefined;
+}
+
+/**
+ * What an insert_page or update_page says about the page, as the tree takes it: markdown parsed into a
+ * keyed document, a JSON document keyed where it has no keys, `{}` the empty page.
+ */
+export function pageInput(change: InsertPageChange | UpdatePageChange): PageInput {
+  const meta: Partial<PageMeta> = {};
+  for (const field of META_FIELDS) {
+    const value = change[field];
+    if (value !== undefined) Object.assign(meta, { [field]: value === '' && REMOVABLE.has(field) ? null : value });
+  }
+  const { document, title, description } = parse(change.document);
+  if (title !== undefined) meta.title = title;
+  if (description !== undefined) meta.description = description;
+  return { meta, document };
+}
+
+function parse(body: DocumentBody | undefined): { document: PageDocument | null | undefined; title?: string; description?: string } {
+  if (body === undefined) return { document: undefined };
+  if (body.markdown !== undefined) return markdownToDocument(body.markdown);
+  // A plain copy: the body is a class instance, and keys are assigned in place.
+  if (body.document !== undefined) return { document: assignKeys(structuredClone(body.document)) };
+  return { document: null };
+}

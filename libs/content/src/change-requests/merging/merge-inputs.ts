@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { NotFound } from '@folio/platform/domain/errors';
+import { spaceDecider, SpaceState } from '../../spaces/space.decider';
+import { spaceStream } from '../../spaces/space.events';
+import { Clock } from '@folio/platform/clock';
+import { FileConflict, PageConflict } from '../../merge/merge-conflicts';
+import { mergeTrees } from '../../merge/merge-trees';
+import { ContentTrees, TreeSnapshot } from '../../tree/content-trees';
+import { baseOf, changeRequestDecider, ExistingChangeRequest } from '../change-request.decider';
+import { changeRequestStream } from '../change-request.events';
+
+export type ExistingSpace = Exclude<SpaceState, { status: 'none' }>;
+
+/** The three trees of a merge or an update, as the write side sees them now (from the streams, not the read models). */
+export interface MergeInputs {
+  space: ExistingSpace;
+  changeRequest: ExistingChangeRequest;
+  base: TreeSnapshot;
+  main: TreeSnapshot;
+  head: TreeSnapshot;
+  /** Main moved past the request's base: a three-way merge is needed (otherwise the request's head is the result). */
+  outdated: boolean;
+}
+
+@Injectable()
+export class MergeInputLoader {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly trees: ContentTrees,
+    private readonly clock: Clock,
+  ) {}
+
+  async load(spaceId: string, number: number): Promise<MergeInputs> {
+    const [{ state: space }, { state: changeRequest }] = await Promise.all([
+      this.aggregates.load(spaceStream(spaceId), spaceDecider),
+      this.aggregates.load(changeRequestStream(spaceId, number), changeRequestDecider),
+    ]);
+    if (space.status === 'none' || space.status === 'purged') throw new NotFound('space');
+    if (changeRequest.status === 'none') throw new NotFound('change request');
+    const base = baseOf(changeRequest);
+    const [baseTree, main, head] = await Promise.all([this.trees.open(base.tree), this.trees.open(space.tree), this.trees.open(changeRequest.head.tree)]);
+    return { space, changeRequest, base: baseTree, main, head, outdated: base.revision !== space.revision };
+  }
+
+  /**
+   * The three-way merge of base, main and the request's head, written onto main's tree (a merge) or the
+   * head's (an update). Answers the new tree's hash, or the conflicts (then nothing is stored).
+   */
+  async threeWay(
+    inputs: MergeInputs,
+    onto: 'main' | 'head',
+    { dryRun = false } = {},
+  ): Promise<{ tree: string; conflicts?: never } | { conflicts: (PageConflict | FileConflict)[] }> {
+    const into = await this.trees.edit(onto === 'main' ? inputs.main.hash : inputs.head.hash);
+    const { conflicts } = await mergeTrees({ base: inputs.base, main: inputs.main, changeRequest: inputs.head }, into, this.clock.nowIso());
+    if (conflicts.length > 0 || dryRun) return { conflicts };
+    return { tree: await into.commit() };
+  }
+}

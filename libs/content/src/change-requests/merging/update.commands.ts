@@ -1,0 +1,79 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { Caller } from '@folio/platform/auth/caller';
+import { Clock } from '@folio/platform/clock';
+import { Conflict, Forbidden } from '@folio/platform/domain/errors';
+import { newId } from '@folio/platform/ids';
+import { RevisionRecord } from '../../revisions/revision.model';
+import { LOCKED_SPACE } from '../../spaces/space.decider';
+import { changeRequestDecider, StaleHead } from '../change-request.decider';
+import { changeRequestStream } from '../change-request.events';
+import { ChangeRequestReads } from '../change-request.reads';
+import { MergeInputLoader } from './merge-inputs';
+
+const MAX_ATTEMPTS = 5;
+
+export interface UpdateOutcome {
+  revision: string;
+  result: 'update' | 'conflicts';
+}
+
+export class UpdateChangeRequestFromMain extends Command<UpdateOutcome> {
+  constructor(
+    readonly caller: Caller,
+    readonly spaceId: string,
+    readonly changeRequestId: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Main pulled into the request: the same three-way merge as a merge, written onto the request's head as
+ * an `update` revision (parents: the head and main) whose merged ancestor is main's revision. A request
+ * already up to date writes nothing and answers its head.
+ */
+@CommandHandler(UpdateChangeRequestFromMain)
+export class UpdateFromMainHandler implements ICommandHandler<UpdateChangeRequestFromMain> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly reads: ChangeRequestReads,
+    private readonly inputs: MergeInputLoader,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ caller, spaceId, changeRequestId }: UpdateChangeRequestFromMain): Promise<UpdateOutcome> {
+    const view = await this.reads.get(spaceId, changeRequestId, caller);
+    if (!view.permissions.edit) throw new Forbidden('Updating a change request needs the edit role on the space');
+    if (view.space.editMode === 'locked') throw new Forbidden(LOCKED_SPACE);
+    const { number } = view.changeRequest;
+    for (let attempt = 1; ; attempt++) {
+      const inputs = await this.inputs.load(spaceId, number);
+      const { changeRequest, space } = inputs;
+      if (changeRequest.status === 'merged') throw new Conflict('The change request is merged: it cannot change');
+      if (!inputs.outdated) return { revision: changeRequest.head.revision, result: 'update' };
+      const merged = await this.inputs.threeWay(inputs, 'head');
+      if (merged.conflicts) return { revision: changeRequest.head.revision, result: 'conflicts' };
+      const revision: RevisionRecord = {
+        id: newId(),
+        type: 'update',
+        parents: [changeRequest.head.revision, space.revision],
+        tree: merged.tree,
+        createdBy: caller.userId,
+        createdAt: this.clock.nowIso(),
+      };
+      try {
+        await this.aggregates.handle(
+          changeRequestStream(spaceId, number),
+          changeRequestDecider,
+          { type: 'UpdateFromMain', revision, basedOn: changeRequest.head.revision, mergedAncestor: { revision: space.revision, tree: space.tree } },
+          caller,
+        );
+        return { revision: revision.id, result: 'update' };
+      } catch (error) {
+        if (error instanceof StaleHead && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { Caller } from '@folio/platform/auth/caller';
+import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { ListQuery } from '@folio/platform/http/pagination';
+import { ContentAt } from './content-reads';
+import { ContentFilesQuery, ContentQuery, PageQuery } from './content-read.dto';
+import { GetContentFile, GetContentPage, GetContentRevision, ListContentFiles, ListContentPages, ListRevisions } from './content.queries';
+
+const main = (): ContentAt => ({ kind: 'main' });
+const revision = (revisionId: string): ContentAt => ({ kind: 'revision', revisionId });
+const changeRequest = (id: string): ContentAt => ({ kind: 'change-request', changeRequest: id });
+
+/** A page path as the route's wildcard holds it, without the slashes around it. */
+const pagePath = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+/**
+ * Content reads: main's (`/spaces/{id}/content…`), a revision's (`/spaces/{id}/revisions/{revisionId}…`)
+ * and a change request's head (`/spaces/{id}/change-requests/{cr}/content…`). The three families differ
+ * only in the `ContentAt` they hand to the same queries. Query parameters the answer does not depend on
+ * (`metadata`, `computed`, …) are still validated by their DTOs.
+ */
+@Controller('spaces/:spaceId')
+export class ContentController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('revisions')
+  history(@CallerParam() caller: Caller, @Param('spaceId') spaceId: string, @Query() list: ListQuery) {
+    return this.queries.execute(new ListRevisions(caller, spaceId, list));
+  }
+
+  @Get('content')
+  mainRevision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new GetContentRevision(c, s, main()));
+  }
+
+  @Get('content/pages')
+  mainPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new ListContentPages(c, s, main()));
+  }
+
+  @Get('content/page/:pageId')
+  mainPage(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('pageId') pageId: string, @Query() q: PageQuery) {
+    return this.queries.execute(new GetContentPage(c, s, main(), { id: pageId }, q.format ?? 'document'));
+  }
+
+  @Get('content/path/*')
+  mainPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('*') path: string, @Query() q: PageQuery) {
+    return this.queries.execute(new GetContentPage(c, s, main(), { path: pagePath(path) }, q.format ?? 'document'));
+  }
+
+  @Get('content/files')
+  mainFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() q: ContentFilesQuery) {
+    return this.queries.execute(new ListContentFiles(c, s, main(), q));
+  }
+
+  @Get('content/files/:fileId')
+  mainFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('fileId') fileId: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new GetContentFile(c, s, main(), fileId));
+  }
+
+  @Get('revisions/:revisionId')
+  revision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new GetContentRevision(c, s, revision(r)));
+  }
+
+  @Get('revisions/:revisionId/pages')
+  revisionPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new ListContentPages(c, s, revision(r)));
+  }
+
+  @Get('revisions/:revisionId/page/:pageId')
+  revisionPage(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('pageId') pageId: string, @Query() q: PageQuery) {
+    return this.queries.execute(new GetContentPage(c, s, revision(r), { id: pageId }, q.format ?? 'document'));
+  }
+
+  @Get('revisions/:revisionId/path/*')
+  revisionPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('*') path: string, @Query() q: PageQuery) {
+    return this.queries.execute(new GetContentPage(c, s, revision(r), { path: pagePath(path) }, q.format ?? 'document'));
+  }
+
+  @Get('revisions/:revisionId/files')
+  revisionFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() q: ContentFilesQuery) {
+    return this.queries.execute(new ListContentFiles(c, s, revision(r), q));
+  }
+
+  @Get('revisions/:revisionId/files/:fileId')
+  revisionFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('fileId') fileId: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new GetContentFile(c, s, revision(r), fileId));
+  }
+
+  @Get('change-requests/:changeRequestId/content')
+  changeRequestRevision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new GetContentRevision(c, s, changeRequest(cr)));
+  }
+
+  @Get('change-requests/:changeRequestId/content/pages')
+  changeRequestPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() _q: ContentQuery) {
+    return this.queries.execute(new ListContentPages(c, s, changeRequest(cr)));
+  }
+
+  @Get('change-requests/:changeRequestId/content/page/:pageId')
+  changeRequestPage(
+    @CallerParam() c: Caller,
+    @Param('spaceId') s: string,
+    @Param('changeRequestId') cr: string,
+    @Param('pageId') pageId: string,
+    @Query() q: PageQuery,
+  ) {
+    return this.queries.execute(new GetContentPage(c, s, changeRequest(cr), { id: pageId }, q.format ?? 'document'));
+  }
+
+  @Get('change-requests/:changeRequestId/content/path/*')
+  changeRequestPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Param('*') path: string, @Query() q: PageQuery) {
+    return this.queries.execute(new GetContentPage(c, s, changeRequest(cr), { path: pagePath(path) }, q.format ?? 'document'));
+  }
+
+  @Get('change-requests/:changeRequestId/content/files')
+  changeRequestFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() q: ContentFilesQuery) {
+    return this.queries.execute(new ListContentFiles(c, s, changeRequest(cr), q));
+  }
+
+  @Get('change-requests/:changeRequestId/content/files/:fileId')
+  changeRequestFile(
+    @CallerParam() c: Caller,
+    @Param('spaceId') s: string,
+    @Param('changeRequestId') cr: string,
+    @Param('fileId') fileId: string,
+    @Query() _q: ContentQuery,
+  ) {
+    return this.queries.execute(new GetContentFile(c, s, changeRequest(cr), fileId));
+  }
+}

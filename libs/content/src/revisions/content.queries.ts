@@ -1,0 +1,162 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { Caller } from '@folio/platform/auth/caller';
+import { FolioConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
+import { NotFound } from '@folio/platform/domain/errors';
+import { DEFAULT_LIMIT, decodeCursor, encodeCursor, ListEnvelope, listEnvelope, ListQuery } from '@folio/platform/http/pagination';
+import { GetChangeRequest } from '../change-requests/change-request.queries';
+import { FileUrls } from '../files/file-urls';
+import { revisionFileResource, RevisionFileResource } from '../files/revision-file.resource';
+import { ContentAt, ContentReads, OpenContent } from './content-reads';
+import { DocumentFormat } from './content-read.dto';
+import { pageView, treeViews } from './page-views';
+import { revisionPageResource, RevisionPageResource } from './revision-page.resource';
+import { revisionResource, revisionSummaryResource } from './revision.resource';
+
+/** A page asked for by id or by its path in the tree. */
+export type PageLookup = { id: string } | { path: string };
+
+export class GetContentRevision extends Query<ReturnType<typeof revisionResource>> {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt) {
+    super();
+  }
+}
+
+export class ListContentPages extends Query<{ pages: RevisionPageResource[] }> {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt) {
+    super();
+  }
+}
+
+export class GetContentPage extends Query<RevisionPageResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly spaceId: string,
+    readonly at: ContentAt,
+    readonly page: PageLookup,
+    readonly format: DocumentFormat,
+  ) {
+    super();
+  }
+}
+
+export class ListContentFiles extends Query<ListEnvelope<RevisionFileResource>> {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly list: ListQuery) {
+    super();
+  }
+}
+
+export class GetContentFile extends Query<RevisionFileResource> {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly fileId: string) {
+    super();
+  }
+}
+
+export class ListRevisions extends Query<ListEnvelope<ReturnType<typeof revisionSummaryResource>>> {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly list: ListQuery) {
+    super();
+  }
+}
+
+/** The pages of the tree, every body in the default form (`document`): the spec admits no page without one. */
+async function treePages(content: Pick<OpenContent, 'snapshot' | 'app'>) {
+  return (await treeViews(content.snapshot, 'document')).map((view) => revisionPageResource(view, content.app));
+}
+
+@QueryHandler(GetContentRevision)
+export class GetContentRevisionHandler implements IQueryHandler<GetContentRevision> {
+  constructor(
+    private readonly contents: ContentReads,
+    private readonly urls: FileUrls,
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  async execute({ caller, spaceId, at }: GetContentRevision) {
+    const { revision, ...content } = await this.contents.open(caller, spaceId, at);
+    const files = (await content.snapshot.files()).map((entry) => revisionFileResource(entry, this.urls));
+    // A merge revision names the request it merged, as that request's own route answers it.
+    const mergedFrom =
+      revision.type === 'merge' && revision.changeRequest ? await this.queries.execute(new GetChangeRequest(caller, spaceId, revision.changeRequest.id)) : undefined;
+    return revisionResource(revision, { pages: await treePages(content), files, mergedFrom }, this.config);
+  }
+}
+
+@QueryHandler(ListContentPages)
+export class ListContentPagesHandler implements IQueryHandler<ListContentPages> {
+  constructor(private readonly contents: ContentReads) {}
+
+  async execute({ caller, spaceId, at }: ListContentPages) {
+    return { pages: await treePages(await this.contents.open(caller, spaceId, at)) };
+  }
+}
+
+@QueryHandler(GetContentPage)
+export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
+  constructor(private readonly contents: ContentReads) {}
+
+  async execute({ caller, spaceId, at, page, format }: GetContentPage) {
+    const content = await this.contents.open(caller, spaceId, at);
+    const { snapshot } = content;
+    const node = 'id' in page ? await snapshot.page(page.id) : await snapshot.pageByPath(page.path);
+    if (!node) throw new NotFound('page');
+    const path = 'path' in page ? page.path : await snapshot.pathOf(node.id);
+    return revisionPageResource(await pageView(snapshot, node, path, format), content.app);
+  }
+}
+
+@QueryHandler(ListContentFiles)
+export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> {
+  constructor(private readonly contents: ContentReads, private readonly urls: FileUrls) {}
+
+  /** In file id order, a page at a time after the last id of the previous page (a cursor stays valid as the content changes). */
+  async execute({ caller, spaceId, at, list }: ListContentFiles) {
+    const content = await this.contents.open(caller, spaceId, at);
+    const binding = `content-files:${spaceId}`;
+    const after = list.page ? decodeCursor(list.page, binding).id : undefined;
+    const limit = list.limit ?? DEFAULT_LIMIT;
+    const files = (await content.snapshot.files()).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const rest = after === undefined ? files : files.filter((file) => file.id > after);
+    const items = rest.slice(0, limit);
+    const next = rest.length > limit ? { page: encodeCursor({ value: items[items.length - 1].id, id: items[items.length - 1].id }, binding) } : undefined;
+    return listEnvelope(
+      items.map((entry) => revisionFileResource(entry, this.urls)),
+      next,
+    );
+  }
+}
+
+@QueryHandler(GetContentFile)
+export class GetContentFileHandler implements IQueryHandler<GetContentFile> {
+  constructor(private readonly contents: ContentReads, private readonly urls: FileUrls) {}
+
+  async execute({ caller, spaceId, at, fileId }: GetContentFile) {
+    const content = await this.contents.open(caller, spaceId, at);
+    const entry = await content.snapshot.file(fileId);
+    if (!entry) throw new NotFound('file');
+    return revisionFileResource(entry, this.urls);
+  }
+}
+
+@QueryHandler(ListRevisions)
+export class ListRevisionsHandler implements IQueryHandler<ListRevisions> {
+  constructor(private readonly contents: ContentReads, @Inject(CONFIG) private readonly config: FolioConfig) {}
+
+  async execute({ caller, spaceId, list }: ListRevisions) {
+    const page = await this.contents.history(caller, spaceId, list);
+    return listEnvelope(
+      page.items.map((revision) => revisionSummaryResource(revision, this.config)),
+      page.next,
+    );
+  }
+}
+
+export const contentQueryHandlers = [
+  GetContentRevisionHandler,
+  ListContentPagesHandler,
+  GetContentPageHandler,
+  ListContentFilesHandler,
+  GetContentFileHandler,
+  ListRevisionsHandler,
+];

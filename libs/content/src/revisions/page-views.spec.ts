@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { markdownToDocument } from '../documents/markdown-to-document';
+import { ContentTrees } from '../tree/content-trees';
+import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { pageView, treeViews } from './page-views';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+
+/** The store, counting the objects read through it. */
+class CountingStore implements ContentObjectStore {
+  reads = 0;
+  constructor(private readonly inner: ContentObjectStore) {}
+  put(objects: readonly Uint8Array[]) {
+    return this.inner.put(objects);
+  }
+  get(hash: string) {
+    this.reads++;
+    return this.inner.get(hash);
+  }
+  getMany(hashes: readonly string[]) {
+    this.reads += hashes.length;
+    return this.inner.getMany(hashes);
+  }
+  has(hash: string) {
+    return this.inner.has(hash);
+  }
+  close() {
+    return Promise.resolve();
+  }
+}
+
+describe('page views', () => {
+  let dir: string;
+  let store: SqliteObjectStore;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-page-views-'));
+    store = new SqliteObjectStore(join(dir, 'events.db'));
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A space of `sections` root pages with `perSection` subpages each; `guides/install` has one subpage. */
+  async function space(sections: number, perSection: number): Promise<string> {
+    const editor = await new ContentTrees(store).edit(EMPTY_TREE_HASH);
+    const body = markdownToDocument('Some text.\n').document;
+    await editor.insertPage({ id: 'guides', into: null, meta: { title: 'Guides' }, document: body, now: NOW });
+    await editor.insertPage({ id: 'install', into: 'guides', meta: { title: 'Install' }, document: body, now: NOW });
+    await editor.insertPage({ id: 'linux', into: 'install', meta: { title: 'Linux' }, document: body, now: NOW });
+    for (let s = 0; s < sections; s++) {
+      await editor.insertPage({ id: `s${s}`, into: null, meta: { title: `Section ${s}` }, document: body, now: NOW });
+      for (let p = 0; p < perSection; p++) {
+        await editor.insertPage({ id: `s${s}p${p}`, into: `s${s}`, meta: { title: `Page ${p}` }, document: body, now: NOW });
+      }
+    }
+    return editor.commit();
+  }
+
+  /** Objects read (from a cold cache) to answer GET …/page/install: the page, its path and its subpages. */
+  async function pageReadCost(tree: string): Promise<number> {
+    const counting = new CountingStore(store);
+    const snapshot = await new ContentTrees(counting).open(tree);
+    const node = await snapshot.page('install');
+    const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), 'markdown');
+    expect(view).toMatchObject({ path: 'guides/install', body: { markdown: '# Install\n\nSome text.\n' }, pages: [{ path: 'guides/install/linux', pages: [] }] });
+    return counting.reads;
+  }
+
+  it('reads a page, its path and its subpages at a cost that does not follow the size of the space', async () => {
+    const small = await pageReadCost(await space(1, 6));
+    const large = await pageReadCost(await space(50, 100));
+    // The page map's trie is a level or two deeper at 5,053 pages than at 10; a scan would read thousands of objects.
+    expect(large).toBeLessThanOrEqual(small * 2);
+  }, 60_000);
+
+  it('nests every page of the tree under the root pages, with their paths', async () => {
+    const snapshot = await new ContentTrees(store).open(await space(2, 2));
+    const outline = (views: Awaited<ReturnType<typeof treeViews>>): unknown[] => views.map((v) => [v.path, ...outline(v.pages)]);
+    expect(outline(await treeViews(snapshot, 'document'))).toEqual([
+      ['guides', ['guides/install', ['guides/install/linux']]],
+      ['section-0', ['section-0/page-0'], ['section-0/page-1']],
+      ['section-1', ['section-1/page-0'], ['section-1/page-1']],
+    ]);
+  });
+});

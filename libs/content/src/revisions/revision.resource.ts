@@ -1,0 +1,48 @@
+import { FolioConfig } from '@folio/platform/config/config';
+import { RevisionDoc } from './revision.projection';
+import { RevisionPageResource } from './revision-page.resource';
+
+/** The app's URL of one revision of a space. */
+export const revisionAppUrl = (config: FolioConfig, revision: RevisionDoc) => `${config.appUrl}/s/${revision.spaceId}/~/revisions/${revision.id}`;
+
+/**
+ * The Revision resource: every field the client's spec requires, its pages nested as the tree holds them.
+ * Folio has no reusable contents and no tags yet, so those lists are empty. A `merge` revision names the
+ * change request it merged (`mergedFrom`, required by the spec for that type).
+ */
+export function revisionResource(
+  revision: RevisionDoc,
+  content: { pages: RevisionPageResource[]; files: unknown[]; mergedFrom?: unknown },
+  config: FolioConfig,
+) {
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    type: revision.type,
+    parents: revision.parents,
+    pages: content.pages,
+    files: content.files,
+    reusableContents: [],
+    tags: [],
+    createdAt: revision.createdAt,
+    urls: { app: revisionAppUrl(config, revision) },
+    ...(revision.type === 'merge' && content.mergedFrom ? { mergedFrom: content.mergedFrom } : {}),
+  };
+}
+
+/**
+ * An entry of `GET /spaces/{id}/revisions` (Folio's addition): the revision without its content, which
+ * `GET /spaces/{id}/revisions/{revisionId}` answers.
+ */
+export function revisionSummaryResource(revision: RevisionDoc, config: FolioConfig) {
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    type: revision.type,
+    parents: revision.parents,
+    createdAt: revision.createdAt,
+    createdBy: revision.createdBy,
+    ...(revision.changeRequest ? { changeRequest: revision.changeRequest } : {}),
+    urls: { location: `${config.publicUrl}/v1/spaces/${revision.spaceId}/revisions/${revision.id}`, app: revisionAppUrl(config, revision) },
+  };
+}

@@ -1,0 +1,239 @@
+import { ChangeRequest, ChangeRequestContentUpdate } from '@gitbook/api';
+import { Aggregates } from '../../libs/platform/src/aggregates/aggregates';
+import { CONTENT_OBJECT_STORE, ContentObjectStore, contentHash } from '../../libs/platform/src/object-store/content-object-store.port';
+import { changeRequestDecider, ExistingChangeRequest } from '../../libs/content/src/change-requests/change-request.decider';
+import { changeRequestStream } from '../../libs/content/src/change-requests/change-request.events';
+import { ContentTrees, TreeSnapshot } from '../../libs/content/src/tree/content-trees';
+import { expectMatchesSpec } from '../support/openapi';
+import { expectStatus, startServer, TestServer } from '../support/server';
+
+type User = { id: string; token: string };
+const PATH = '/spaces/{spaceId}/change-requests/{changeRequestId}/content';
+/** A real 1×1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const markdown = (text: string) => ({ markdown: text });
+
+/** POST …/content, the change-request content batch, through the official client. */
+describe('change-request content', () => {
+  let server: TestServer;
+  let admin: User;
+  let reader: User;
+  let stranger: User;
+  let spaceId: string;
+  let cr: ChangeRequest;
+
+  beforeAll(async () => {
+    server = await startServer();
+    admin = await server.createUser('admin@acme.io');
+    reader = await server.createUser('reader@acme.io');
+    stranger = await server.createUser('stranger@else.io');
+    const org = (await server.as(admin.token).orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.io'] })).data;
+    await server.as(reader.token).orgs.joinOrganization(org.id);
+    spaceId = (await server.as(admin.token).orgs.createSpace(org.id, { title: 'Docs' })).data.id;
+  }, 60_000);
+  afterAll(() => server.stop());
+
+  beforeEach(async () => {
+    cr = (await server.as(admin.token).spaces.createChangeRequest(spaceId, { subject: 'Getting started' })).data;
+  });
+
+  const write = (changes: unknown[], compat?: boolean, token = admin.token) =>
+    server.as(token).spaces.updateChangeRequestContent(spaceId, cr.id, { changes: changes as never }, compat === undefined ? {} : { compat });
+  const path = () => `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`;
+  /** The request's head as its stream has it, and its tree. */
+  const head = async (): Promise<{ state: ExistingChangeRequest; tree: TreeSnapshot }> => {
+    const { state } = await server.app.get(Aggregates).load(changeRequestStream(spaceId, cr.number), changeRequestDecider);
+    const existing = state as ExistingChangeRequest;
+    return { state: existing, tree: await server.app.get(ContentTrees).open(existing.head.tree) };
+  };
+  const outline = async (tree: TreeSnapshot) => Promise.all((await tree.pages()).map(async (p) => `${await tree.pathOf(p.id)} ${p.title}`));
+
+  it("applies the issue's batch in one revision and answers the ChangeRequestContentUpdate with compat=false", async () => {
+    const { data, status } = await write(
+      [
+        { operation: 'insert_page', ref: 'intro', document: markdown('---\ntitle: Introduction\n---\n# Welcome\n\nHello.') },
+        { operation: 'insert_page', into: 'intro', document: markdown('# Install\n\n```sh\nnpm ci\n```') },
+        { operation: 'insert_files', files: [{ name: 'logo.png', contentType: 'image/png', base64: PNG }] },
+      ],
+      false,
+    );
+    expect(status).toBe(200);
+    expectMatchesSpec('POST', PATH, 200, data);
+    const update = data as ChangeRequestContentUpdate;
+    const { state, tree } = await head();
+    expect(update.changeRequest).toMatchObject({ id: cr.id, revision: state.head.revision });
+    expect(state.head.revision).not.toBe(cr.revision);
+    const [intro, install] = await tree.pages();
+    expect(update.changes).toEqual([
+      { object: 'created_page', ref: 'intro', page: { object: 'page', id: intro.id, urls: { location: expect.stringMatching(new RegExp(`/content/page/${intro.id}$`)) } } },
+      { object: 'created_page', page: { object: 'page', id: install.id, urls: { location: expect.any(String) } } },
+    ]);
+    expect(await outline(tree)).toEqual(['introduction Introduction', 'introduction/install Install']);
+    expect(install.parent).toBe(intro.id);
+    expect(update.insertedFiles).toEqual([
+      expect.objectContaining({ name: 'logo.png', contentType: 'image/png', size: Buffer.from(PNG, 'base64').length, dimensions: { width: 1, height: 1 } }),
+    ]);
+    expect(await tree.file(update.insertedFiles![0].id)).toMatchObject({ name: 'logo.png' });
+
+    // Read back through the client, at the page's urls.location.
+    const page = await server.fetch(new URL(update.changes[1].page.urls.location).pathname + '?format=markdown', { token: admin.token });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ id: install.id, title: 'Install', markdown: expect.stringContaining('npm ci') });
+    const { data: listed } = await server.as(admin.token).spaces.listPagesInChangeRequest(spaceId, cr.id);
+    expect(listed.pages.map((p) => p.title)).toEqual(['Introduction']);
+  });
+
+  it('answers the ChangeRequest by default', async () => {
+    const { data } = await write([{ operation: 'insert_page', title: 'Hello', document: {} }]);
+    expectMatchesSpec('POST', PATH, 200, data);
+    expect(data).toMatchObject({ object: 'change-request', id: cr.id, revision: (await head()).state.head.revision });
+  });
+
+  it('updates, moves, deletes and reverts pages', async () => {
+    await write([
+      { operation: 'insert_page', ref: 'a', title: 'A', document: markdown('One\n\nTwo') },
+      { operation: 'insert_page', ref: 'b', title: 'B', document: {} },
+      { operation: 'insert_page', into: 'b', title: 'B child', document: {} },
+    ]);
+    const first = (await head()).state.head.revision;
+    const [a, b, child] = await (await head()).tree.pages();
+    const keys = (await (await head()).tree.document(a))!.nodes.map((n) => n.key);
+
+    const { data } = await write(
+      [
+        { operation: 'update_page', page: a.id, title: 'A, renamed', document: markdown('One\n\nTwo, edited') },
+        { operation: 'update_page', page: child.id, into: null, at: 0 },
+        { operation: 'delete_page', page: b.id },
+      ],
+      false,
+    );
+    expectMatchesSpec('POST', PATH, 200, data);
+    expect((data as ChangeRequestContentUpdate).changes.map((c) => c.object)).toEqual(['updated_page', 'updated_page', 'deleted_page']);
+    let tree = (await head()).tree;
+    expect(await outline(tree)).toEqual(['b-child B child', 'a A, renamed']);
+    expect((await tree.document((await tree.page(a.id))!))!.nodes.map((n) => n.key)).toEqual(keys);
+
+    // Back to the first batch's revision (a revision of this space): b restored, its child back under it, a as it was.
+    await write([
+      { operation: 'revert_page', page: b.id, revision: first },
+      { operation: 'revert_page', page: child.id, revision: first },
+      { operation: 'revert_page', page: a.id, revision: first },
+    ]);
+    tree = (await head()).tree;
+    expect(await outline(tree)).toEqual(['a A', 'b B', 'b/b-child B child']);
+    expect((await tree.document((await tree.page(a.id))!))!.nodes.map((n) => n.key)).toEqual(keys);
+    // To the base (main's empty revision): pages the request added go.
+    await write([{ operation: 'revert_page', page: b.id }]);
+    expect(await outline((await head()).tree)).toEqual(['a A']);
+    const message = await server.expectRefused(admin.token, 'POST', path(), { changes: [{ operation: 'revert_page', page: a.id, revision: 'noSuchRevision00000a' }] });
+    expect(message).toBe('changes[0]: revision not found');
+  });
+
+  it('applies a batch again on the head another batch moved while it was applied: none is lost', async () => {
+    const trees = server.app.get(ContentTrees);
+    const edit = trees.edit.bind(trees);
+    let meanwhile: Promise<unknown> | undefined;
+    const spy = jest.spyOn(trees, 'edit').mockImplementation(async (tree) => {
+      const editor = await edit(tree);
+      // The first batch's editor is open on the head: another batch lands before it is recorded.
+      meanwhile ??= write([{ operation: 'insert_page', title: 'Meanwhile', document: {} }]);
+      if (spy.mock.calls.length === 1) await meanwhile;
+      return editor;
+    });
+    let edits: number;
+    try {
+      const { status } = await write([{ operation: 'insert_page', title: 'Mine', document: {} }]);
+      expect(status).toBe(200);
+    } finally {
+      edits = spy.mock.calls.length;
+      spy.mockRestore();
+    }
+    // Its own editor, the other batch's, and its own again on the new head.
+    expect(edits).toBe(3);
+    expect((await (await head()).tree.pages()).map((p) => p.title)).toEqual(['Meanwhile', 'Mine']);
+  }, 60_000);
+
+  it('refuses a batch whose third change fails, writing nothing: no event, no object', async () => {
+    await write([{ operation: 'insert_page', title: 'Kept', document: {} }]);
+    const before = await head();
+    const bytes = Buffer.from('a file that must not be stored');
+    const message = await server.expectRefused(admin.token, 'POST', path(), {
+      changes: [
+        { operation: 'insert_page', title: 'New', document: markdown('Body') },
+        { operation: 'insert_files', files: [{ name: 'x.txt', contentType: 'text/plain', base64: bytes.toString('base64') }] },
+        { operation: 'update_page', page: 'noSuchPage0000000000a', title: 'X' },
+      ],
+    });
+    expect(message).toBe('changes[2]: page noSuchPage0000000000a not found');
+    expect((await head()).state.head).toEqual(before.state.head);
+    expect(await server.app.get<ContentObjectStore>(CONTENT_OBJECT_STORE).has(contentHash(bytes))).toBe(false);
+  });
+
+  it('refuses bad batches with 400 naming the change, writing nothing', async () => {
+    /** A document `n` blockquotes deep around a paragraph whose nodes are not a list. */
+    const deep = (n: number) => {
+      let node: unknown = { object: 'block', type: 'paragraph', nodes: 'text' };
+      for (let i = 0; i < n; i++) node = { object: 'block', type: 'blockquote', nodes: [node] };
+      return { object: 'document', data: {}, nodes: [node] };
+    };
+    // 10,000 levels: too deep for JSON.stringify, so written out.
+    const abyss =
+      '{"changes":[{"operation":"insert_page","document":{"document":{"object":"document","data":{},"nodes":[' +
+      '{"object":"block","type":"blockquote","nodes":['.repeat(10_000) + ']}'.repeat(10_000) + ']}}}]}';
+    const before = await server.head();
+    const refused = await server.fetch(path(), { method: 'POST', token: admin.token, headers: { 'content-type': 'application/json' }, body: abyss });
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 400, message: expect.stringMatching(/deeper than 64/) } } });
+    expect(await server.head()).toBe(before);
+    const insert = { operation: 'insert_page', title: 'T', document: {} };
+    const cases: [unknown, RegExp][] = [
+      [{ changes: [{ operation: 'insert_page', document: markdown('---\ntitle: [oops\n---\nBody') }] }, /^changes\[0\]: The markdown's front matter/],
+      [{ changes: [{ operation: 'insert_page', document: { document: deep(2) } }] }, /^changes\[0\]\.document\.document\.nodes\[0\]\.nodes\[0\]\.nodes\[0\]\.nodes: must be an array$/],
+      [{ changes: Array.from({ length: 51 }, () => insert) }, /changes must contain no more than 50 elements/],
+      [{ changes: [] }, /changes must contain at least 1 elements/],
+      [{ changes: [{ ...insert, into: 'later' }, { ...insert, ref: 'later' }] }, /^changes\[0\]: ref "later" is used before changes\[1\] defines it$/],
+      [{ changes: [insert, { operation: 'delete_page', page: 'noSuchPage0000000000a' }] }, /^changes\[1\]: page noSuchPage0000000000a not found$/],
+      [{ changes: [{ operation: 'insert_files', files: [{ name: 'big.bin', contentType: 'application/octet-stream', base64: Buffer.alloc(1024 * 1024 + 1).toString('base64') }] }] },
+        /^changes\[0\]: files\[0\]: file "big.bin": /],
+      [{ changes: [{ operation: 'move_page', page: 'x' }] }, /^changes\[0\]\.operation: must be one of/],
+      [{ changes: [{ ...insert, colour: 'red' }] }, /^changes\[0\]\.colour: property colour should not exist$/],
+      [{ changes: [insert], extra: 1 }, /property extra should not exist/],
+    ];
+    for (const [body, message] of cases) {
+      expect(await server.expectRefused(admin.token, 'POST', path(), body)).toMatch(message);
+    }
+  }, 60_000);
+
+  it('takes a 2 MiB body here while other routes keep refusing one with 413', async () => {
+    const file = (name: string) => ({ name, contentType: 'application/octet-stream', base64: Buffer.alloc(1_000_000, name).toString('base64') });
+    const body = { changes: [{ operation: 'insert_files', files: [file('a'), file('b')] }, { operation: 'insert_page', title: 'Big', document: markdown('x'.repeat(100_000)) }] };
+    expect(JSON.stringify(body).length).toBeGreaterThan(2 * 1024 * 1024);
+    const response = await server.fetch(`${path()}?compat=false`, { method: 'POST', token: admin.token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    expect((response.body as ChangeRequestContentUpdate).insertedFiles).toHaveLength(2);
+    const elsewhere = await server.fetch(`/v1/spaces/${spaceId}/change-requests/${cr.id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ subject: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(elsewhere.status).toBe(413);
+    expect(elsewhere.body).toEqual({ error: { code: 413, message: expect.any(String) } });
+  }, 60_000);
+
+  it('hides the request from a stranger (404) and refuses a read member (403)', async () => {
+    const changes = [{ operation: 'insert_page', title: 'T', document: {} }];
+    await expectStatus(write(changes, undefined, stranger.token), 404);
+    await expectStatus(write(changes, undefined, reader.token), 403);
+    expect((await head()).state.head.revision).toBe(cr.revision);
+  });
+
+  it('refuses content for a locked space (403)', async () => {
+    await server.as(admin.token).spaces.updateSpaceById(spaceId, { editMode: 'locked' } as never);
+    try {
+      const message = await server.expectRefused(admin.token, 'POST', path(), { changes: [{ operation: 'insert_page', title: 'T', document: {} }] }, 403);
+      expect(message).toMatch(/locked/);
+    } finally {
+      await server.as(admin.token).spaces.updateSpaceById(spaceId, { editMode: 'live' } as never);
+    }
+  });
+});
