@@ -1,0 +1,240 @@
+import { MemberRole } from '@gitbook/api';
+import { expectMatchesSpec } from '../support/openapi';
+import { expectStatus, startServer, TestServer } from '../support/server';
+
+type User = { id: string; token: string };
+type Change = Record<string, unknown>;
+
+/**
+ * Change requests from write to merge through the official client: the merge table of the issue
+ * (one-sided, both-sided disjoint, overlapping, delete-vs-edit, move-vs-edit, concurrent merges), update
+ * from main, the conflicts listing, and who may merge.
+ */
+describe('merging change requests', () => {
+  let server: TestServer;
+  let ann: User; // admin
+  let ed: User; // edit member
+  let rita: User; // read member
+  let cat: User; // stranger
+  let orgId: string;
+  let spaceId: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    ann = await server.createUser('ann@acme.io', 'Ann Admin');
+    ed = await server.createUser('ed@acme.io', 'Ed Editor');
+    rita = await server.createUser('rita@acme.io', 'Rita Reader');
+    cat = await server.createUser('cat@elsewhere.io', 'Cat Stranger');
+    orgId = (await server.as(ann.token).orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.io'] })).data.id;
+    for (const user of [ed, rita]) await server.as(user.token).orgs.joinOrganization(orgId);
+    await server.as(ann.token).orgs.updateMemberInOrganizationById(orgId, ed.id, { role: MemberRole.Edit });
+  }, 60_000);
+  afterAll(() => server.stop());
+
+  beforeEach(async () => {
+    spaceId = (await server.as(ann.token).orgs.createSpace(orgId, { title: 'Docs' })).data.id;
+  });
+
+  const spaces = (user: User = ed) => server.as(user.token).spaces;
+  const newChangeRequest = async (subject = 'Edit') => (await spaces().createChangeRequest(spaceId, { subject })).data;
+  const write = async (crId: string, changes: Change[]) =>
+    (await spaces().updateChangeRequestContent(spaceId, crId, { changes } as never, { compat: false } as never)).data as unknown as {
+      changes: { object: string; ref?: string; page: { id: string } | string }[];
+    };
+  const merge = async (crNumber: number, user: User = ed) => {
+    const { data, status } = await spaces(user).mergeChangeRequest(spaceId, String(crNumber));
+    expect(status).toBe(200);
+    expectMatchesSpec('POST', '/spaces/{spaceId}/change-requests/{changeRequestId}/merge', 200, data);
+    return data;
+  };
+  const markdownOf = async (pageId: string) =>
+    ((await spaces().getPageById(spaceId, pageId, { format: 'markdown' } as never)).data as unknown as { markdown: string }).markdown;
+  const mainPages = async () => (await spaces().listPages(spaceId)).data.pages;
+
+  /** Main with one page per title (each with the given markdown), merged through a change request. */
+  async function seedMain(pages: Record<string, string>): Promise<Record<string, string>> {
+    const cr = await newChangeRequest('Seed');
+    const result = await write(
+      cr.id,
+      Object.entries(pages).map(([title, markdown]) => ({ operation: 'insert_page', ref: title, title, document: { markdown } })),
+    );
+    await merge(cr.number);
+    return Object.fromEntries(result.changes.map((c) => [c.ref!, (c.page as { id: string }).id]));
+  }
+
+  it('merges the issue example: two pages and a file, the tree and markdown on main', async () => {
+    const cr = await newChangeRequest('Getting started');
+    expect(cr).toMatchObject({ number: 1, status: 'draft' });
+    await spaces().updateChangeRequestContent(spaceId, cr.id, {
+      changes: [
+        { operation: 'insert_page', ref: 'intro', document: { markdown: '---\ntitle: Introduction\n---\n# Welcome\n\nHello.' } },
+        { operation: 'insert_page', into: 'intro', document: { markdown: '# Install\n\n```sh\nnpm ci\n```' } },
+        { operation: 'insert_files', files: [{ name: 'logo.png', contentType: 'image/png', base64: Buffer.from('png bytes').toString('base64') }] },
+      ],
+    } as never);
+    const merged = await merge(cr.number);
+    expect(merged.result).toBe('merge');
+    const space = (await spaces().getSpaceById(spaceId)).data;
+    expect(space.revision).toBe(merged.revision);
+    const pages = await mainPages();
+    expect(pages.map((p) => p.title)).toEqual(['Introduction']);
+    expect((pages[0] as { pages: { title: string }[] }).pages.map((p) => p.title)).toEqual(['Install']);
+    expect(await markdownOf(pages[0].id)).toContain('Hello.');
+    const revision = (await spaces().getRevisionById(spaceId, merged.revision)).data;
+    expect(revision).toMatchObject({ type: 'merge' });
+    expect(revision.parents).toHaveLength(2);
+    const after = (await spaces().getChangeRequestById(spaceId, cr.id)).data;
+    expect(after).toMatchObject({ status: 'merged', revisionMerged: merged.revision, mergedBy: { id: ed.id } });
+    expect(after.mergedAt).toBeDefined();
+  });
+
+  it('merges a change made on one side only as it is (main unchanged since the base)', async () => {
+    const ids = await seedMain({ A: 'one\n\ntwo' });
+    const cr = await newChangeRequest();
+    await write(cr.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'one\n\ntwo changed' } }]);
+    expect((await merge(cr.number)).result).toBe('merge');
+    expect(await markdownOf(ids.A)).toContain('two changed');
+  });
+
+  it('merges both sides when they changed different pages, different blocks, and different lines of one block', async () => {
+    const ids = await seedMain({ A: 'a1', B: 'first\n\nsecond', C: '```\nline 1\nline 2\nline 3\n```' });
+    const mine = await newChangeRequest('mine');
+    const theirs = await newChangeRequest('theirs');
+    await write(theirs.id, [
+      { operation: 'update_page', page: ids.A, document: { markdown: 'a1 by theirs' } },
+      { operation: 'update_page', page: ids.B, document: { markdown: 'first by theirs\n\nsecond' } },
+      { operation: 'update_page', page: ids.C, document: { markdown: '```\nline 1 by theirs\nline 2\nline 3\n```' } },
+    ]);
+    await merge(theirs.number);
+    await write(mine.id, [
+      { operation: 'update_page', page: ids.B, document: { markdown: 'first\n\nsecond by mine' } },
+      { operation: 'update_page', page: ids.C, document: { markdown: '```\nline 1\nline 2\nline 3 by mine\n```' } },
+    ]);
+    expect((await spaces().getChangeRequestById(spaceId, mine.id)).data.outdated).toBe(true);
+    expect((await merge(mine.number)).result).toBe('merge');
+    expect(await markdownOf(ids.A)).toContain('a1 by theirs');
+    const b = await markdownOf(ids.B);
+    expect(b).toContain('first by theirs');
+    expect(b).toContain('second by mine');
+    const c = await markdownOf(ids.C);
+    expect(c).toContain('line 1 by theirs');
+    expect(c).toContain('line 3 by mine');
+  });
+
+  it('reports overlapping edits as conflicts, writes nothing, and lists them', async () => {
+    const ids = await seedMain({ A: 'the same line' });
+    const mine = await newChangeRequest('mine');
+    const theirs = await newChangeRequest('theirs');
+    await write(theirs.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'their line' } }]);
+    await merge(theirs.number);
+    await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'my line' } }]);
+    const revisionBefore = (await spaces().getSpaceById(spaceId)).data.revision;
+    const head = await server.head();
+    const result = await merge(mine.number);
+    expect(result.result).toBe('conflicts');
+    expect(await server.head()).toBe(head);
+    expect((await spaces().getSpaceById(spaceId)).data.revision).toBe(revisionBefore);
+    expect((await spaces().getChangeRequestById(spaceId, mine.id)).data.status).not.toBe('merged');
+    const conflicts = await server.fetch(`/v1/spaces/${spaceId}/change-requests/${mine.number}/conflicts`, { token: ed.token });
+    expect(conflicts.status).toBe(200);
+    const body = conflicts.body as { items: { page: { id: string } }[]; count: number };
+    expect(body.count).toBe(1);
+    expect(body.items[0].page.id).toBe(ids.A);
+    expect(JSON.stringify(body.items[0])).toContain('their line');
+    expect(JSON.stringify(body.items[0])).toContain('my line');
+  });
+
+  it('reports a page deleted on main and edited in the request as a conflict', async () => {
+    const ids = await seedMain({ A: 'text' });
+    const mine = await newChangeRequest('mine');
+    const theirs = await newChangeRequest('theirs');
+    await write(theirs.id, [{ operation: 'delete_page', page: ids.A }]);
+    await merge(theirs.number);
+    await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'text edited' } }]);
+    expect((await merge(mine.number)).result).toBe('conflicts');
+  });
+
+  it('merges a move on one side with an edit on the other', async () => {
+    const ids = await seedMain({ Parent: 'p', Child: 'c' });
+    const mine = await newChangeRequest('mine');
+    const theirs = await newChangeRequest('theirs');
+    await write(theirs.id, [{ operation: 'update_page', page: ids.Child, into: ids.Parent }]);
+    await merge(theirs.number);
+    await write(mine.id, [{ operation: 'update_page', page: ids.Child, document: { markdown: 'c edited' } }]);
+    expect((await merge(mine.number)).result).toBe('merge');
+    const pages = await mainPages();
+    expect(pages.map((p) => p.title)).toEqual(['Parent']);
+    expect((pages[0] as { pages: { id: string }[] }).pages.map((p) => p.id)).toEqual([ids.Child]);
+    expect(await markdownOf(ids.Child)).toContain('c edited');
+  });
+
+  it('lets only one of two requests merged at once win against a stale main; the other merges on the new main', async () => {
+    const ids = await seedMain({ A: 'a', B: 'b' });
+    const one = await newChangeRequest('one');
+    const two = await newChangeRequest('two');
+    await write(one.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'a by one' } }]);
+    await write(two.id, [{ operation: 'update_page', page: ids.B, document: { markdown: 'b by two' } }]);
+    const [first, second] = await Promise.all([merge(one.number), merge(two.number)]);
+    expect([first.result, second.result]).toEqual(['merge', 'merge']);
+    const revisions = [first.revision, second.revision];
+    const head = (await spaces().getSpaceById(spaceId)).data.revision;
+    expect(revisions).toContain(head);
+    const last = (await spaces().getRevisionById(spaceId, head)).data;
+    // The later merge was built on the earlier one: both edits are on main.
+    expect(last.parents).toContain(revisions.find((r) => r !== head));
+    expect(await markdownOf(ids.A)).toContain('a by one');
+    expect(await markdownOf(ids.B)).toContain('b by two');
+  });
+
+  it('updates a request from main: an update revision, the new merged ancestor, no longer outdated', async () => {
+    const ids = await seedMain({ A: 'a', B: 'b' });
+    const mine = await newChangeRequest('mine');
+    const theirs = await newChangeRequest('theirs');
+    await write(theirs.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'a by theirs' } }]);
+    const merged = await merge(theirs.number);
+    await write(mine.id, [{ operation: 'update_page', page: ids.B, document: { markdown: 'b by mine' } }]);
+    const { data, status } = await spaces().updateChangeRequest(spaceId, String(mine.number));
+    expect(status).toBe(200);
+    expectMatchesSpec('POST', '/spaces/{spaceId}/change-requests/{changeRequestId}/update', 200, data);
+    expect(data.result).toBe('update');
+    const after = (await spaces().getChangeRequestById(spaceId, mine.id)).data;
+    expect(after).toMatchObject({ revision: data.revision, revisionMergedAncestor: merged.revision, outdated: false });
+    const revision = (await spaces().getRevisionById(spaceId, data.revision)).data;
+    expect(revision.type).toBe('update');
+    const page = (await spaces().getPageInChangeRequestById(spaceId, mine.id, ids.A, { format: 'markdown' } as never)).data as unknown as { markdown: string };
+    expect(page.markdown).toContain('a by theirs');
+  });
+
+  it('refuses to merge for a read member (403) and a stranger (404), writing nothing', async () => {
+    const cr = await newChangeRequest();
+    const head = await server.head();
+    await expectStatus(spaces(rita).mergeChangeRequest(spaceId, String(cr.number)), 403);
+    await expectStatus(spaces(cat).mergeChangeRequest(spaceId, String(cr.number)), 404);
+    await expectStatus(spaces(cat).updateChangeRequest(spaceId, String(cr.number)), 404);
+    await expectStatus(spaces(rita).updateChangeRequest(spaceId, String(cr.number)), 403);
+    expect(await server.head()).toBe(head);
+  });
+
+  it('refuses to merge an unknown or already merged request', async () => {
+    await expectStatus(spaces().mergeChangeRequest(spaceId, '99'), 404);
+    const cr = await newChangeRequest();
+    await merge(cr.number);
+    await expectStatus(spaces().mergeChangeRequest(spaceId, String(cr.number)), 409);
+  });
+
+  it('refuses to merge while the space is locked, saying so', async () => {
+    const cr = await newChangeRequest();
+    await spaces(ann).updateSpaceById(spaceId, { editMode: 'locked' } as never);
+    const message = await server.expectRefused(ed.token, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.number}/merge`, undefined, 403);
+    expect(message).toMatch(/locked/);
+  });
+
+  it('refuses a merge the space merge rules forbid, naming the rule', async () => {
+    await spaces(ann).updateSpaceById(spaceId, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] } } as never);
+    const cr = await newChangeRequest();
+    const message = await server.expectRefused(ed.token, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.number}/merge`, undefined, 403);
+    expect(message).toMatch(/require_at_least_one_review/);
+    await spaces(ann).submitChangeRequestReview(spaceId, cr.id, { status: 'approved' } as never);
+    expect((await merge(cr.number)).result).toBe('merge');
+  });
+});
