@@ -205,6 +205,30 @@ describe('merging change requests', () => {
     expect(page.markdown).toContain('a by theirs');
   });
 
+  it('answers conflicts to an update whose edits overlap main, writing nothing', async () => {
+    const ids = await seedMain({ A: 'shared line' });
+    const mine = await newChangeRequest('mine');
+    const theirs = await newChangeRequest('theirs');
+    await write(theirs.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'their line' } }]);
+    await merge(theirs.number);
+    await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'my line' } }]);
+    const head = await server.head();
+    const before = (await spaces().getChangeRequestById(spaceId, mine.id)).data;
+    const { data } = await spaces().updateChangeRequest(spaceId, mine.id);
+    expect(data).toEqual({ revision: before.revision, result: 'conflicts' });
+    expect(await server.head()).toBe(head);
+  });
+
+  it('lets readers see the conflicts and hides them from strangers', async () => {
+    const cr = await newChangeRequest();
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}/conflicts`;
+    const seen = await server.fetch(path, { token: rita.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ object: 'change-request-conflicts', items: [], count: 0 });
+    expect((await server.fetch(path, { token: cat.token })).status).toBe(404);
+    expect((await server.fetch(`/v1/spaces/${spaceId}/change-requests/999/conflicts`, { token: ed.token })).status).toBe(404);
+  });
+
   it('refuses to merge for a read member (403) and a stranger (404), writing nothing', async () => {
     const cr = await newChangeRequest();
     const head = await server.head();
