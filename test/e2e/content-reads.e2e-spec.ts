@@ -123,6 +123,9 @@ describe('content reads', () => {
       const group = await spaces(bob).getPageByPath(spaceId, 'more');
       expectMatchesSpec('GET', '/spaces/{spaceId}/content/path/{pagePath}', 200, group.data);
       expect(group.data).toMatchObject({ id: 'more', kind: 'group', type: 'group', pages: [expect.objectContaining({ id: 'faq' })] });
+      const slashes = await server.fetch(`/v1/spaces/${spaceId}/content/path//more/faq/`, { token: bob.token });
+      expect(slashes).toMatchObject({ status: 200, body: { id: 'faq', path: 'more/faq' } });
+      expect(await server.fetch(`/v1/spaces/${spaceId}/content/path/`, { token: bob.token })).toMatchObject({ status: 404 });
     });
 
     it('lists files, paged, and reads one', async () => {
