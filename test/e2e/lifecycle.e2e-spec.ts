@@ -89,9 +89,23 @@ describe('lifecycle', () => {
       await api.spaces.inviteToSpace(kept.id, { role: MemberRole.Edit, teams: [team.id] });
       await api.spaces.moveSpace(kept.id, { parent: null } as never);
       await api.spaces.deleteSpaceById(binned.id);
+      // Change requests: content written, reviewed, requested, merged; another left open.
+      const { data: merged } = await api.spaces.createChangeRequest(kept.id, { subject: `Pages ${i}` });
+      await api.spaces.updateChangeRequestContent(kept.id, merged.id, {
+        changes: [
+          { operation: 'insert_page', ref: 'p', title: `Guide ${i}`, document: { markdown: '# Guide\n\nText.' } },
+          { operation: 'insert_page', into: 'p', title: 'Install', document: { markdown: '```sh\nnpm ci\n```' } },
+          { operation: 'insert_files', files: [{ name: 'logo.png', contentType: 'image/png', base64: 'iVBORw0KGgo=' }] },
+        ],
+      } as never);
+      await api.spaces.requestReviewersForChangeRequest(kept.id, merged.id, { users: [ann.id] });
+      await api.spaces.submitChangeRequestReview(kept.id, merged.id, { status: 'approved' } as never);
+      await api.spaces.mergeChangeRequest(kept.id, merged.id);
+      const { data: open } = await api.spaces.createChangeRequest(kept.id, { subject: `Open ${i}` });
+      await api.spaces.updateChangeRequestById(kept.id, open.id, { status: 'open' } as never);
     }
     const before = await dump(server);
-    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants']) {
+    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors']) {
       expect(before[collection]?.length).toBeGreaterThan(0);
     }
     const rebuilt = cli(dataDir, ['projections', 'rebuild']);
