@@ -76,7 +76,8 @@ describe('change-request content', () => {
     expect(await tree.file(update.insertedFiles![0].id)).toMatchObject({ name: 'logo.png' });
 
     // Read back through the client, at the page's urls.location.
-    const page = await server.fetch(new URL(update.changes[1].page.urls.location).pathname + '?format=markdown', { token: admin.token });
+    const { location } = (update.changes[1].page as { urls: { location: string } }).urls;
+    const page = await server.fetch(`${new URL(location).pathname}?format=markdown`, { token: admin.token });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ id: install.id, title: 'Install', markdown: expect.stringContaining('npm ci') });
     const { data: listed } = await server.as(admin.token).spaces.listPagesInChangeRequest(spaceId, cr.id);
