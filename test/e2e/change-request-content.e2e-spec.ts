@@ -1,5 +1,6 @@
 import { ChangeRequest, ChangeRequestContentUpdate } from '@gitbook/api';
 import { Aggregates } from '../../libs/platform/src/aggregates/aggregates';
+import { systemCaller } from '../../libs/platform/src/auth/caller';
 import { CONTENT_OBJECT_STORE, ContentObjectStore, contentHash } from '../../libs/platform/src/object-store/content-object-store.port';
 import { changeRequestDecider, ExistingChangeRequest } from '../../libs/content/src/change-requests/change-request.decider';
 import { changeRequestStream } from '../../libs/content/src/change-requests/change-request.events';
@@ -76,7 +77,8 @@ describe('change-request content', () => {
     expect(await tree.file(update.insertedFiles![0].id)).toMatchObject({ name: 'logo.png' });
 
     // Read back through the client, at the page's urls.location.
-    const page = await server.fetch(new URL(update.changes[1].page.urls.location).pathname + '?format=markdown', { token: admin.token });
+    const { location } = (update.changes[1].page as { urls: { location: string } }).urls;
+    const page = await server.fetch(`${new URL(location).pathname}?format=markdown`, { token: admin.token });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ id: install.id, title: 'Install', markdown: expect.stringContaining('npm ci') });
     const { data: listed } = await server.as(admin.token).spaces.listPagesInChangeRequest(spaceId, cr.id);
@@ -225,6 +227,17 @@ describe('change-request content', () => {
     await expectStatus(write(changes, undefined, stranger.token), 404);
     await expectStatus(write(changes, undefined, reader.token), 403);
     expect((await head()).state.head.revision).toBe(cr.revision);
+  });
+
+  it('refuses content for a merged request (409)', async () => {
+    await server.app.get(Aggregates).handle(
+      changeRequestStream(spaceId, cr.number),
+      changeRequestDecider,
+      { type: 'MarkMerged', revisionMerged: cr.revision, mergedBy: admin.id },
+      systemCaller('test', 'script'),
+    );
+    const message = await server.expectRefused(admin.token, 'POST', path(), { changes: [{ operation: 'insert_page', title: 'T', document: {} }] }, 409);
+    expect(message).toMatch(/merged/);
   });
 
   it('refuses content for a locked space (403)', async () => {

@@ -147,6 +147,10 @@ describe('applyContentBatch', () => {
       [[{ operation: 'insert_page', document: markdown('---\ntitle: [\n---\n') }], 'changes[0]: The markdown\'s front matter is not valid YAML'],
       [[{ operation: 'insert_page', title: 'A', slug: 'a', document: {} }, { operation: 'insert_page', title: 'B', slug: 'a', document: {} }], 'changes[1]: '],
     ];
+    const { tree } = await apply(EMPTY_TREE_HASH, [{ operation: 'insert_page', title: 'Guides', document: {} }]);
+    await expect(apply(tree, [{ operation: 'insert_page', ref: 'guides', document: {} }])).rejects.toThrow(
+      new Invalid('changes[0]: ref "guides" is the path of an existing page'),
+    );
     for (const [changes, message] of cases) {
       const refusal = apply(EMPTY_TREE_HASH, changes);
       await expect(refusal).rejects.toBeInstanceOf(Invalid);

@@ -67,6 +67,7 @@ class Batch {
   private async insertPage(change: InsertPageChange, index: number) {
     const { editor, now } = this.context;
     const { meta, document } = pageInput(change);
+    await this.assertRefFree(change.ref);
     const into = change.into === undefined ? null : this.refs.page(change.into, index);
     const id = this.context.newId();
     await editor.insertPage({ id, into, at: change.at, meta: { ...meta, title: meta.title ?? DEFAULT_PAGE_TITLE }, document: document ?? null, now });
@@ -134,6 +135,7 @@ class Batch {
 
   private async insertFiles(change: InsertFilesChange) {
     const { editor, now } = this.context;
+    for (const file of change.files) await this.assertRefFree(file.ref);
     // Read (decoded, fetched) together; stored in order.
     const contents = await Promise.all(change.files.map((file, i) => this.context.readFile(file).catch((error) => Promise.reject(invalidAt(`files[${i}]`, error)))));
     for (const [i, content] of contents.entries()) {
@@ -141,6 +143,11 @@ class Batch {
       this.outcome.fileAdded(await editor.addFile({ id, ...content, now }));
       this.refs.bind(change.files[i].ref, id);
     }
+  }
+
+  /** A ref may not be an existing page's path (the spec's rule: links by path and by ref would be ambiguous). */
+  private async assertRefFree(ref: string | undefined) {
+    if (ref !== undefined && (await this.context.editor.pageByPath(ref))) throw new Invalid(`ref ${JSON.stringify(ref)} is the path of an existing page`);
   }
 
   private async existing(id: string) {
