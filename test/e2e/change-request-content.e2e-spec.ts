@@ -49,6 +49,23 @@ describe('change-request content', () => {
   };
   const outline = async (tree: TreeSnapshot) => Promise.all((await tree.pages()).map(async (p) => `${await tree.pathOf(p.id)} ${p.title}`));
 
+  it('lets markdown link a page and show a file inserted earlier in the batch by their refs, and reads them back as ids', async () => {
+    const { data } = await write(
+      [
+        { operation: 'insert_files', files: [{ name: 'logo.png', ref: 'logo', contentType: 'image/png', base64: PNG }] },
+        { operation: 'insert_page', ref: 'intro', title: 'Intro', document: markdown('Hello.') },
+        { operation: 'insert_page', title: 'Guide', document: markdown('Back to [the intro](/pages/intro).\n\n![Logo](/files/logo)') },
+      ],
+      false,
+    );
+    const update = data as ChangeRequestContentUpdate;
+    const [introId, guideId] = update.changes.map((c) => (c.page as { id: string }).id);
+    const fileId = update.insertedFiles![0].id;
+    const page = (await server.as(admin.token).spaces.getPageInChangeRequestById(spaceId, cr.id, guideId, { format: 'markdown' } as never)).data as unknown as { markdown: string };
+    expect(page.markdown).toContain(`[the intro](/pages/${introId})`);
+    expect(page.markdown).toContain(`![Logo](/files/${fileId})`);
+  });
+
   it("applies the issue's batch in one revision and answers the ChangeRequestContentUpdate with compat=false", async () => {
     const { data, status } = await write(
       [

@@ -1,4 +1,4 @@
-import { Invalid } from '@folio/platform/domain/errors';
+import { urlOfRef } from './content-ref-urls';
 import type { BlockContent, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
 import { frontmatterToMarkdown } from 'mdast-util-frontmatter';
 import { gfmToMarkdown } from 'mdast-util-gfm';
@@ -76,14 +76,14 @@ function block(node: Block): RootContent[] {
     case 'images':
       return [{ type: 'paragraph', children: node.nodes.flatMap((image, i): PhrasingContent[] => [
         ...(i > 0 ? [{ type: 'text' as const, value: ' ' }] : []),
-        { type: 'image', url: refUrl(image.data.ref), alt: image.data.alt ?? '' },
+        { type: 'image', url: urlOfRef(image.data.ref), alt: image.data.alt ?? '' },
       ]) }];
     case 'image':
-      return [{ type: 'paragraph', children: [{ type: 'image', url: refUrl(node.data.ref), alt: node.data.alt ?? '' }] }];
+      return [{ type: 'paragraph', children: [{ type: 'image', url: urlOfRef(node.data.ref), alt: node.data.alt ?? '' }] }];
     case 'file':
-      return [raw(formatTag('file', { src: node.data.ref.file })), raw(formatTag('endfile'))];
+      return [raw(formatTag('file', { src: urlOfRef(node.data.ref) })), raw(formatTag('endfile'))];
     case 'content-ref': {
-      const url = refUrl(node.data.ref);
+      const url = urlOfRef(node.data.ref);
       return [raw(formatTag('content-ref', { url })), { type: 'paragraph', children: [{ type: 'link', url, children: [{ type: 'text', value: url }] }] }, raw(formatTag('endcontent-ref'))];
     }
     case 'tabs':
@@ -109,11 +109,6 @@ function lineText(line: { nodes: Text[] }): string {
   return line.nodes.map((text) => text.leaves.map((leaf) => leaf.text).join('')).join('');
 }
 
-function refUrl(ref: { kind: string } & Record<string, string>): string {
-  if (ref.kind === 'url') return ref.url;
-  if (ref.kind === 'file') return ref.file;
-  throw new Invalid(`A ${ref.kind} reference cannot be written as a markdown URL`);
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -153,10 +148,10 @@ function inlines(nodes: readonly (Text | Inline)[]): PhrasingContent[] {
     flush();
     switch (node.type) {
       case 'link':
-        out.push({ type: 'link', url: refUrl(node.data.ref as never), children: inlines(node.nodes) });
+        out.push({ type: 'link', url: urlOfRef(node.data.ref), children: inlines(node.nodes) });
         break;
       case 'inline-image':
-        out.push({ type: 'image', url: refUrl(node.data.ref), alt: node.data.alt ?? '' });
+        out.push({ type: 'image', url: urlOfRef(node.data.ref), alt: node.data.alt ?? '' });
         break;
       case 'emoji':
         out.push({ type: 'text', value: String.fromCodePoint(...node.data.code.split('-').map((hex) => parseInt(hex, 16))) });

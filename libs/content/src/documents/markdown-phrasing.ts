@@ -1,5 +1,6 @@
 import type { Definition, PhrasingContent } from 'mdast';
-import { ContentRef, ImageRef, Inline, InlineImage, Leaf, Mark, MarkType, Text } from './document.model';
+import { imageRefFromUrl, refFromUrl } from './content-ref-urls';
+import { ContentRef, Inline, InlineImage, Leaf, Mark, MarkType, Text } from './document.model';
 
 /** Marks in the one order a leaf lists them, so that equal formatting is equal data. */
 export const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'keyboard', 'code'];
@@ -105,12 +106,8 @@ function textWithEmoji(value: string, text: (t: string) => void, inline: (node: 
   text(value.slice(from));
 }
 
-function imageRef(url: string): ImageRef {
-  return { kind: 'url', url };
-}
-
 function inlineImage(url: string, alt: string | null | undefined): InlineImage {
-  return { object: 'inline', type: 'inline-image', data: { ref: imageRef(url), ...(alt ? { alt } : {}) }, isVoid: true };
+  return { object: 'inline', type: 'inline-image', data: { ref: imageRefFromUrl(url), ...(alt ? { alt } : {}) }, isVoid: true };
 }
 
 function mention(url: string): Inline {
@@ -124,5 +121,5 @@ function link(url: string, children: PhrasingContent[], definitions: Definitions
   const nodes = phrasing(children, definitions).flatMap((node) =>
     node.object === 'text' || node.type === 'inline-image' ? [node] : [],
   );
-  return { object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes };
+  return { object: 'inline', type: 'link', data: { ref: refFromUrl(url) }, nodes };
 }

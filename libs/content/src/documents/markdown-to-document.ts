@@ -9,9 +9,10 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { parse as parseYaml } from 'yaml';
+import { refFromUrl } from './content-ref-urls';
 import { assignKeys } from './document-keys';
 import { assertDocumentDepth, assertMarkdownShape, MAX_DOCUMENT_DEPTH } from './document-limits';
-import { Block, HINT_STYLES, HintStyle, Image, PageDocument, Paragraph, Table, TabsItem, TextColumn } from './document.model';
+import { Block, ContentRef, HINT_STYLES, HintStyle, Image, PageDocument, Paragraph, Table, TabsItem, TextColumn } from './document.model';
 import { parseTag, splitAtTags, Tag } from './gitbook-tags';
 import { Definitions, phrasing } from './markdown-phrasing';
 
@@ -240,9 +241,9 @@ function closed(frame: Frame): Block {
                                 ...(tag.attributes.lineNumbers === 'true' ? { lineNumbers: true } : {}) } };
     }
     case 'content-ref':
-      return { object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: required(tag, 'url') } }, isVoid: true };
+      return { object: 'block', type: 'content-ref', data: { ref: refFromUrl(required(tag, 'url')) }, isVoid: true };
     case 'file':
-      return { object: 'block', type: 'file', data: { ref: { kind: 'file', file: required(tag, 'src') } }, isVoid: true };
+      return { object: 'block', type: 'file', data: { ref: fileRef(required(tag, 'src')) }, isVoid: true };
     default: // details
       return {
         object: 'block',
@@ -305,4 +306,10 @@ function table(node: MdTable, reader: FlowReader): Table {
     records[`r${r}`] = { orderIndex: orderIndexes[r], values };
   });
   return { object: 'block', type: 'table', data: { view: { type: 'grid', columns, hideHeader: false }, records, definition }, fragments, isVoid: true };
+}
+
+/** `{% file src="…" %}`: `/files/<id>` (or a bare file id, as older exports write it). */
+function fileRef(src: string): Extract<ContentRef, { kind: 'file' }> {
+  const ref = refFromUrl(src);
+  return ref.kind === 'file' ? ref : { kind: 'file', file: src };
 }

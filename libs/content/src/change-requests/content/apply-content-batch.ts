@@ -67,6 +67,7 @@ class Batch {
   private async insertPage(change: InsertPageChange, index: number) {
     const { editor, now } = this.context;
     const { meta, document } = pageInput(change);
+    this.refs.inDocument(document, index);
     await this.assertRefFree(change.ref);
     const into = change.into === undefined ? null : this.refs.page(change.into, index);
     const id = this.context.newId();
@@ -80,7 +81,7 @@ class Batch {
     const id = this.refs.page(change.page, index);
     const page = await this.existing(id);
     const input = pageInput(change);
-    let document = input.document;
+    let document = this.refs.inDocument(input.document, index);
     if (document && change.document?.markdown !== undefined) {
       // Re-parsed markdown takes the keys of the blocks it keeps, so reviews and merges still pair them.
       const previous = await editor.document(page);

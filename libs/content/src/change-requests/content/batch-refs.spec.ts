@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Invalid } from '@folio/platform/domain/errors';
 import { BatchRefs } from './batch-refs';
 import { parseContentChanges } from './content-changes';
+import { markdownToDocument } from '../../documents/markdown-to-document';
 
 const refs = (...changes: unknown[]) => BatchRefs.of(parseContentChanges(changes));
 const insert = (ref?: string) => ({ operation: 'insert_page', document: {}, ...(ref ? { ref } : {}) });
@@ -30,5 +31,23 @@ describe('BatchRefs', () => {
     const batch = refs(files('logo'));
     batch.bind('logo', 'F1');
     expect(() => batch.page('logo', 1)).toThrow(new Invalid('ref "logo" names a file, not a page'));
+  });
+
+  it('turns references to refs in a document into the ids they stand for, leaving ids alone', () => {
+    const batch = refs(insert('intro'), files('logo'), insert());
+    batch.bind('intro', 'P1');
+    batch.bind('logo', 'F1');
+    const { document } = markdownToDocument('See [intro](/pages/intro), [setup](/pages/intro#setup) and [other](/pages/Other1).\n\n![logo](/files/logo)');
+    const text = JSON.stringify(batch.inDocument(document, 2));
+    expect(text.match(/"page":"P1"/g)).toHaveLength(2); // the page link and the anchor link
+    expect(text).toContain('"page":"Other1"');
+    expect(text).toContain('"file":"F1"');
+    expect(text).not.toContain('"page":"intro"');
+  });
+
+  it('refuses a document referring to a ref defined later in the batch', () => {
+    const batch = refs(insert(), insert('later'));
+    const { document } = markdownToDocument('[later](/pages/later)');
+    expect(() => batch.inDocument(document, 0)).toThrow(new Invalid('ref "later" is used before changes[1] defines it'));
   });
 });

@@ -41,9 +41,33 @@ export class BatchRefs {
 
   /** The page id `name` stands for in change `index`: a page ref defined earlier in the batch, else itself (an id). */
   page(name: string, index: number): string {
+    return this.resolve(name, 'page', index);
+  }
+
+  /**
+   * The document with every reference to a ref of the batch (`[…](/pages/<ref>)`, `![…](/files/<ref>)`,
+   * `/pages/<ref>#anchor`, a content-ref block) turned into the id it stands for; other ids stay as they are.
+   * The document is the batch's own copy (parsed or cloned), so it is changed in place.
+   */
+  inDocument<D extends object | null | undefined>(document: D, index: number): D {
+    const stack: unknown[] = document ? [document] : [];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (node === null || typeof node !== 'object') continue;
+      const ref = (node as { data?: { ref?: Record<string, string> } }).data?.ref;
+      if (ref?.kind === 'file') ref.file = this.resolve(ref.file, 'file', index);
+      if ((ref?.kind === 'page' || ref?.kind === 'anchor') && ref.page !== undefined && ref.space === undefined) {
+        ref.page = this.resolve(ref.page, 'page', index);
+      }
+      stack.push(...Object.values(node));
+    }
+    return document;
+  }
+
+  private resolve(name: string, kind: Definition['kind'], index: number): string {
     const definition = this.definitions.get(name);
     if (!definition) return name;
-    if (definition.kind !== 'page') throw new Invalid(`ref ${JSON.stringify(name)} names a file, not a page`);
+    if (definition.kind !== kind) throw new Invalid(`ref ${JSON.stringify(name)} names a ${definition.kind}, not a ${kind}`);
     if (definition.id === undefined || definition.index >= index) {
       throw new Invalid(`ref ${JSON.stringify(name)} is used before ${changeAt(definition.index)} defines it`);
     }
