@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ProcessHost } from './processes/process-host';
 import { Aggregates } from './aggregates/aggregates';
 import { Clock, SystemClock } from './clock';
 import { FolioConfig, loadConfig } from './config/config';
@@ -67,9 +68,10 @@ export class PlatformModule {
           },
         },
         Aggregates,
+        ProcessHost,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost],
     };
   }
 }

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
-import { EVENT_STORE, EventStore, StoredEvent } from '@folio/platform/event-store/event-store.port';
-import { ProcessRunner } from '@folio/platform/processes/process-runner';
+import { StoredEvent } from '@folio/platform/event-store/event-store.port';
+import { ProcessHost, RunningProcess } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
-import { ProjectionRunner } from '@folio/platform/projections/projection-runner';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { collectionDecider } from '../collections/collection.decider';
@@ -115,30 +114,24 @@ export const COLLECTION_CASCADE = 'collection-cascade';
  */
 @Injectable()
 export class CollectionCascadeProcess implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(COLLECTION_CASCADE);
-  private runner: ProcessRunner | null = null;
+  private running: RunningProcess | null = null;
 
   constructor(
     private readonly cascade: CollectionCascade,
     private readonly progress: ProjectionProgress,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly host: ProcessHost,
   ) {}
 
   async onApplicationBootstrap() {
-    if (!(this.progress instanceof ProjectionRunner)) return;
     const react = (event: StoredEvent) => this.react(event as StoredEvent & CascadingEvent);
-    this.runner = new ProcessRunner(
-      this.events,
-      this.reads,
+    this.running = await this.host.start(
       { name: COLLECTION_CASCADE, handlers: Object.fromEntries(CASCADING.map((type) => [type, react])) },
-      { onError: (_name, err) => this.logger.error({ err }, 'collection cascade failed; retrying') },
+      'collection cascade failed; retrying',
     );
-    await this.runner.start();
   }
 
   async onApplicationShutdown() {
-    await this.runner?.stop();
+    await this.running?.stop();
   }
 
   /** In the name of whoever acted on the collection, once the read models show that event. */
