@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { ContentTrees } from '../tree/content-trees';
@@ -10,28 +10,6 @@ import { pageView, treeViews } from './page-views';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-/** The store, counting the objects read through it. */
-class CountingStore implements ContentObjectStore {
-  reads = 0;
-  constructor(private readonly inner: ContentObjectStore) {}
-  put(objects: readonly Uint8Array[]) {
-    return this.inner.put(objects);
-  }
-  get(hash: string) {
-    this.reads++;
-    return this.inner.get(hash);
-  }
-  getMany(hashes: readonly string[]) {
-    this.reads += hashes.length;
-    return this.inner.getMany(hashes);
-  }
-  has(hash: string) {
-    return this.inner.has(hash);
-  }
-  close() {
-    return Promise.resolve();
-  }
-}
 
 describe('page views', () => {
   let dir: string;
@@ -64,7 +42,7 @@ describe('page views', () => {
 
   /** Objects read (from a cold cache) to answer GET …/page/install: the page, its path and its subpages. */
   async function pageReadCost(tree: string): Promise<number> {
-    const counting = new CountingStore(store);
+    const counting = new CountingObjectStore(store);
     const snapshot = await new ContentTrees(counting).open(tree);
     const node = await snapshot.page('install');
     const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), 'markdown');

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newId } from '@folio/platform/ids';
-import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { PageDocument } from '../documents/document.model';
 import { ContentTrees, diffTrees } from './content-trees';
@@ -16,34 +16,6 @@ const doc = (text: string): PageDocument => ({
   nodes: [{ object: 'block', type: 'paragraph', key: 'k1', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
 });
 
-/** The real SQLite store, counting the objects read and the calls to (and objects of) put. */
-class CountingStore implements ContentObjectStore {
-  reads = 0;
-  puts: number[] = [];
-  constructor(private readonly inner: ContentObjectStore) {}
-  reset() {
-    this.reads = 0;
-    this.puts = [];
-  }
-  put(objects: readonly Uint8Array[]) {
-    this.puts.push(objects.length);
-    return this.inner.put(objects);
-  }
-  get(hash: string) {
-    this.reads++;
-    return this.inner.get(hash);
-  }
-  getMany(hashes: readonly string[]) {
-    this.reads += hashes.length;
-    return this.inner.getMany(hashes);
-  }
-  has(hash: string) {
-    return this.inner.has(hash);
-  }
-  close() {
-    return this.inner.close();
-  }
-}
 
 /**
  * Storage that costs what changed, on a 5,000-page tree (100 sections of 49 pages): every count is of
@@ -51,7 +23,7 @@ class CountingStore implements ContentObjectStore {
  */
 describe('content trees at 5,000 pages', () => {
   let dir: string;
-  let store: CountingStore;
+  let store: CountingObjectStore;
   let tree: string;
   let small: string;
   const sections: string[] = [];
@@ -60,7 +32,7 @@ describe('content trees at 5,000 pages', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'folio-tree-cost-'));
-    store = new CountingStore(new SqliteObjectStore(join(dir, 'events.db')));
+    store = new CountingObjectStore(new SqliteObjectStore(join(dir, 'events.db')));
     const editor = await cold().edit(EMPTY_TREE_HASH);
     for (let s = 0; s < 100; s++) {
       const section = newId();
