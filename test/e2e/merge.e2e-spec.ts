@@ -246,6 +246,25 @@ describe('merging change requests', () => {
     await expectStatus(spaces().mergeChangeRequest(spaceId, String(cr.number)), 409);
   });
 
+  it('refuses to merge an archived request until it is reopened', async () => {
+    const cr = await newChangeRequest();
+    await spaces().updateChangeRequestById(spaceId, cr.id, { status: 'archived' } as never);
+    const message = await server.expectRefused(ed.token, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.number}/merge`, undefined, 409);
+    expect(message).toMatch(/archived/);
+    await spaces().updateChangeRequestById(spaceId, cr.id, { status: 'open' } as never);
+    expect((await merge(cr.number)).result).toBe('merge');
+  });
+
+  it('copies main\'s content into a duplicated space, which then goes its own way', async () => {
+    const ids = await seedMain({ A: 'original text' });
+    const copy = (await spaces(ann).duplicateSpace(spaceId)).data;
+    expect(copy.revision).not.toBe((await spaces().getSpaceById(spaceId)).data.revision);
+    const pages = (await spaces().listPages(copy.id)).data.pages;
+    expect(pages.map((p) => [p.id, p.title])).toEqual([[ids.A, 'A']]);
+    const copied = (await spaces().getPageById(copy.id, ids.A, { format: 'markdown' } as never)).data as unknown as { markdown: string };
+    expect(copied.markdown).toContain('original text');
+  });
+
   it('refuses to merge while the space is locked, saying so', async () => {
     const cr = await newChangeRequest();
     await spaces(ann).updateSpaceById(spaceId, { editMode: 'locked' } as never);

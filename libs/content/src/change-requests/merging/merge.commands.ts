@@ -52,6 +52,7 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
     const view = await this.reads.get(spaceId, changeRequestId, caller);
     if (!view.permissions.merge) throw new Forbidden('Merging a change request needs the edit role on the space');
     if (view.changeRequest.status === 'merged') throw new Conflict('The change request is already merged');
+    if (view.changeRequest.status === 'archived') throw new Conflict('The change request is archived: reopen it to merge it');
     if (view.space.editMode === 'locked') throw new Forbidden(LOCKED_SPACE);
     await this.gate.assertMayMerge(view, caller);
     const { number, id } = view.changeRequest;
