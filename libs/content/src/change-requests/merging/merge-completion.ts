@@ -7,7 +7,7 @@ import { StoredOf } from '@folio/platform/projections/projection';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { ProjectionRunner } from '@folio/platform/projections/projection-runner';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { SpaceEvent } from '../../spaces/space.events';
+import { SpaceEvent } from '@folio/content/spaces/space.events';
 import { changeRequestDecider } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
 

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { NotFound } from '@folio/platform/domain/errors';
-import { spaceDecider, SpaceState } from '../../spaces/space.decider';
-import { spaceStream } from '../../spaces/space.events';
+import { spaceDecider, SpaceState } from '@folio/content/spaces/space.decider';
+import { spaceStream } from '@folio/content/spaces/space.events';
 import { Clock } from '@folio/platform/clock';
-import { FileConflict, PageConflict } from '../../merge/merge-conflicts';
-import { mergeTrees } from '../../merge/merge-trees';
-import { ContentTrees, TreeSnapshot } from '../../tree/content-trees';
+import { FileConflict, PageConflict } from '@folio/content/merge/merge-conflicts';
+import { mergeTrees } from '@folio/content/merge/merge-trees';
+import { ContentTrees, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { baseOf, changeRequestDecider, ExistingChangeRequest } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
 
