@@ -44,3 +44,11 @@ export function expectMatchesSpec(method: string, path: string, status: number, 
     );
   }
 }
+
+/** Fails the test with ajv's errors unless `value` is valid against the spec's schema `name` (components/schemas). */
+export function expectMatchesSchema(name: string, value: unknown) {
+  if (!spec.components.schemas[name]) throw new Error(`the client's spec has no schema ${name}`);
+  const ref = `spec#/${pointer('components', 'schemas', name)}`;
+  const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+  if (!validate(value)) throw new Error(`${name} does not match the client's spec:\n${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(value, null, 2)}`);
+}

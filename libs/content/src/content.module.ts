@@ -31,6 +31,8 @@ import {
 import { CollectionController } from './collections/collection.controller';
 import { GetCollectionHandler, ListCollectionsHandler } from './collections/collection.queries';
 import { CollectionReads } from './collections/collection.reads';
+import { ChangesController } from './changes/changes.controller';
+import { changesQueryHandlers } from './changes/changes.queries';
 import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
 import { GetChangeRequestConflictsHandler } from './change-requests/merging/conflicts.query';
@@ -133,6 +135,7 @@ export class ContentModule {}
     MergeChangeRequestHandler,
     UpdateFromMainHandler,
     GetChangeRequestConflictsHandler,
+    ...changesQueryHandlers,
   ],
   controllers: [
     SpaceController,
@@ -143,6 +146,7 @@ export class ContentModule {}
     ContentController,
     ChangeRequestContentController,
     MergeController,
+    ChangesController,
   ],
 })
 export class ContentHttpModule {}

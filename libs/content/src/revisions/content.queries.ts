@@ -5,11 +5,11 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
 import { DEFAULT_LIMIT, decodeCursor, encodeCursor, ListEnvelope, listEnvelope, ListQuery } from '@folio/platform/http/pagination';
-import { GetChangeRequest } from '../change-requests/change-request.queries';
 import { FileUrls } from '../files/file-urls';
 import { revisionFileResource, RevisionFileResource } from '../files/revision-file.resource';
 import { ContentAt, ContentReads, OpenContent } from './content-reads';
 import { DocumentFormat } from './content-read.dto';
+import { mergedFrom } from './merged-from';
 import { pageView, treeViews } from './page-views';
 import { revisionPageResource, RevisionPageResource } from './revision-page.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
@@ -76,10 +76,7 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
   async execute({ caller, spaceId, at }: GetContentRevision) {
     const { revision, ...content } = await this.contents.open(caller, spaceId, at);
     const files = (await content.snapshot.files()).map((entry) => revisionFileResource(entry, this.urls));
-    // A merge revision names the request it merged, as that request's own route answers it.
-    const mergedFrom =
-      revision.type === 'merge' && revision.changeRequest ? await this.queries.execute(new GetChangeRequest(caller, spaceId, revision.changeRequest.id)) : undefined;
-    return revisionResource(revision, { pages: await treePages(content), files, mergedFrom }, this.config);
+    return revisionResource(revision, { pages: await treePages(content), files, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config);
   }
 }
 

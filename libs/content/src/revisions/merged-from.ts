@@ -1,0 +1,11 @@
+import { QueryBus } from '@nestjs/cqrs';
+import { Caller } from '@folio/platform/auth/caller';
+import { GetChangeRequest } from '../change-requests/change-request.queries';
+import { ChangeRequestResource } from '../change-requests/change-request.resource';
+import { RevisionDoc } from './revision.projection';
+
+/** The request a merge revision merged, as that request's own route answers it (the spec's `mergedFrom`); none for other revisions. */
+export async function mergedFrom(queries: QueryBus, caller: Caller, revision: RevisionDoc): Promise<ChangeRequestResource | undefined> {
+  if (revision.type !== 'merge' || !revision.changeRequest) return undefined;
+  return queries.execute(new GetChangeRequest(caller, revision.spaceId, revision.changeRequest.id));
+}
