@@ -122,7 +122,10 @@ export class TreeDraft extends TreeReader implements TreeEditor {
       if (p.document && current.type !== 'document') throw new Invalid(`a ${current.type} page has no document`);
       const parent = p.into === undefined ? current.parent : p.into;
       if (parent !== current.parent) await this.assertCanHold(parent, id);
-      const siblings = (await this.childrenOf(parent)).filter((sibling) => sibling.id !== id);
+      // Siblings matter only when the page's place or slug may change: an edit in place (a merge writing a
+      // document, a rename) reads none of them.
+      const placing = p.into !== undefined || p.at !== undefined || p.meta?.slug !== undefined;
+      const siblings = placing ? (await this.childrenOf(parent)).filter((sibling) => sibling.id !== id) : [];
       const taken = new Set(siblings.map((sibling) => sibling.slug));
 
       let position = current.position;

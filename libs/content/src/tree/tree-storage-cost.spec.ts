@@ -85,6 +85,13 @@ describe('content trees at 5,000 pages', () => {
     expect(await (await cold().open(next)).document((await (await cold().open(next)).page(leaves[1234]))!)).toEqual(doc('rewritten'));
   });
 
+  it('edits a page in place (its document, its title) without reading its 48 siblings', async () => {
+    const editor = await cold().edit(tree);
+    store.reset();
+    await editor.updatePage(leaves[2222], { document: doc('merged'), meta: { title: 'Merged' }, now: NOW });
+    expect(store.reads).toBeLessThanOrEqual(5); // the page's trie path and node, as a read would
+  });
+
   it('stores a handful of objects when a page is added to a section', async () => {
     const editor = await cold().edit(tree);
     await editor.insertPage({ id: newId(), into: sections[50], meta: { title: 'New' }, document: doc('new'), now: NOW });
