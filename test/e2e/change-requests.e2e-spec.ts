@@ -98,7 +98,7 @@ describe('change requests', () => {
     it.each([
       ['a subject over 100 characters', { subject: 'x'.repeat(101) }, /subject/],
       ['a subject that is not a string', { subject: 7 }, /subject/],
-      ['an unknown template, naming it', { template: { id: 'blog' } }, /template: no template "blog"/],
+      ['an unknown template, naming it', { template: { id: 'blog' } }, /template\.id: no template "blog"/],
       ['a template without id', { template: {} }, /id/],
       ['an unknown property', { title: 'x' }, /title/],
     ])('refuses %s and writes nothing', async (_case, body, message) => {

@@ -61,6 +61,8 @@ import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } fro
 import { SpaceReads } from './spaces/space.reads';
 import { ContentTrees } from './tree/content-trees';
 import { MemberSpacesController } from './spaces/member-spaces.controller';
+import { ApplyTemplateToSpaceHandler } from './templates/apply-template.command';
+import { TemplateController } from './templates/template.controller';
 import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
 
 const handlers = [
@@ -136,6 +138,7 @@ export class ContentModule {}
     UpdateFromMainHandler,
     GetChangeRequestConflictsHandler,
     ...changesQueryHandlers,
+    ApplyTemplateToSpaceHandler,
   ],
   controllers: [
     SpaceController,
@@ -147,6 +150,7 @@ export class ContentModule {}
     ChangeRequestContentController,
     MergeController,
     ChangesController,
+    TemplateController,
   ],
 })
 export class ContentHttpModule {}

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
@@ -13,13 +13,14 @@ import { PageDocument } from '../documents/document.model';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { spaceDecider } from '../spaces/space.decider';
 import { spaceStream } from '../spaces/space.events';
+import { templateChanges, TemplateRequest } from '../templates/template-changes';
 import { changeRequestDecider, NumberTaken } from './change-request.decider';
 import { changeRequestStream, Reviewer, ReviewStatus, SettableStatus } from './change-request.events';
 import { ChangeRequestReads, ChangeRequestView } from './change-request.reads';
+import { UpdateChangeRequestContent } from './content/update-content.command';
+import { present } from './present-change-request';
 import {
   ChangeRequestResource,
-  changeRequestResource,
-  changeRequestUsers,
   requestedReviewerResource,
   reviewerUsers,
   reviewResource,
@@ -29,18 +30,12 @@ import {
 /** Numbers a create tries past the highest one the read model knows: more than any burst of concurrent creates. */
 const MAX_NUMBER_ATTEMPTS = 100;
 
-/** The request as the caller sees it now (after a write). */
-export async function present(reads: ChangeRequestReads, config: FolioConfig, spaceId: string, id: string, caller: Caller): Promise<ChangeRequestResource> {
-  const { changeRequest, space } = await reads.get(spaceId, id, caller);
-  return changeRequestResource(changeRequest, space, await reads.profiles(changeRequestUsers(changeRequest)), config);
-}
-
 export class CreateChangeRequest extends Command<ChangeRequestResource> {
   constructor(
     readonly caller: Caller,
     readonly spaceId: string,
     readonly subject: string,
-    readonly template?: { id: string; params?: Record<string, unknown> },
+    readonly template?: TemplateRequest,
   ) {
     super();
   }
@@ -48,21 +43,22 @@ export class CreateChangeRequest extends Command<ChangeRequestResource> {
 
 /**
  * Takes the number after the highest the read model knows, appending at no-stream on that number's
- * stream; a concurrent create that took it first makes this one try the next (bounded).
+ * stream; a concurrent create that took it first makes this one try the next (bounded). A template is
+ * judged before anything is written, then applied into the new request as its first content batch.
  */
 @CommandHandler(CreateChangeRequest)
 export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeRequest> {
   constructor(
     private readonly aggregates: Aggregates,
     private readonly reads: ChangeRequestReads,
+    private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
   async execute({ caller, spaceId, subject, template }: CreateChangeRequest) {
     const { space, permissions } = await this.reads.space(spaceId, caller);
     assertAllowed(permissions.edit, 'create change requests in this space');
-    // Templates arrive with issue 9: until then no template id names one.
-    if (template) throw new Invalid(`template: no template "${template.id}"`);
+    const changes = template ? templateChanges(template, 'template.') : [];
     const { state } = await this.aggregates.load(spaceStream(space.id), spaceDecider);
     const changeRequestId = newId();
     const first = (await this.reads.highestNumber(spaceId)) + 1;
@@ -74,6 +70,7 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
           { type: 'CreateChangeRequest', changeRequestId, number, space: state, subject, createdBy: caller.userId },
           caller,
         );
+        if (changes.length > 0) await this.commands.execute(new UpdateChangeRequestContent(caller, spaceId, changeRequestId, changes, true));
         return present(this.reads, this.config, spaceId, changeRequestId, caller);
       } catch (error) {
         if (!(error instanceof NumberTaken)) throw error;

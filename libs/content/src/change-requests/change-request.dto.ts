@@ -15,6 +15,7 @@ import {
 import { ListQuery } from '@folio/platform/http/pagination';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { PageDocument } from '../documents/document.model';
+import { ApplySpaceTemplateBody } from '../templates/template.dto';
 import { CHANGE_REQUEST_STATUSES, ChangeRequestStatus, REVIEW_STATUSES, ReviewStatus, SettableStatus } from './change-request.events';
 
 const SETTABLE: SettableStatus[] = ['draft', 'open', 'archived'];
@@ -22,17 +23,6 @@ const ORDER_BY = ['updatedAt', 'createdAt'] as const;
 const ID = 64;
 /** Reviewers one request may name: far more than a team asks, few enough to check one by one. */
 const MAX_REVIEWERS = 100;
-
-/** The client spec's ApplySpaceTemplate. */
-export class TemplateBody {
-  @IsString()
-  @Length(1, ID)
-  id!: string;
-
-  @IsOptionalNonNull()
-  @IsObject()
-  params?: Record<string, unknown>;
-}
 
 export class CreateChangeRequestBody {
   @IsOptionalNonNull()
@@ -42,8 +32,8 @@ export class CreateChangeRequestBody {
   @IsOptionalNonNull()
   @IsObject()
   @ValidateNested()
-  @Type(() => TemplateBody)
-  template?: TemplateBody;
+  @Type(() => ApplySpaceTemplateBody)
+  template?: ApplySpaceTemplateBody;
 }
 
 export class UpdateChangeRequestBody {

@@ -202,4 +202,27 @@ describe('space decider', () => {
       expect([created].reduce(spaceDecider.evolve, spaceDecider.initialState)).toMatchObject({ revision: 'r1', tree: EMPTY_TREE_HASH });
     });
   });
+
+  describe('editing main directly (a template applied to the space)', () => {
+    const revision = { id: 'r2', type: 'edits' as const, parents: ['r1'], tree: 't2', createdBy: 'u1', createdAt: t0 };
+    const edit = (basedOn: string, tree = 't2') => ({ type: 'EditMain' as const, basedOn, revision: { ...revision, tree }, now: t0 });
+    const edited: SpaceEvent = { type: 'SpaceContentChanged', data: { ...ids, revision, changedAt: t0 } };
+    const locked: SpaceEvent = { type: 'SpaceUpdated', data: { ...ids, changes: { editMode: 'locked' }, before: { editMode: 'live' }, updatedAt: t0 } };
+
+    it('moves main to the edit revision, naming no change request', () => spec.given([created]).when(edit('r1')).then([edited]));
+
+    it('refuses an edit computed on a main that has moved since (StaleMain: compute it again)', () =>
+      spec.given([created, edited]).when(edit('r1', 't3')).thenThrows(StaleMain));
+
+    it('writes nothing when the edit leaves main\'s tree as it is', () => spec.given([created, edited]).when(edit('r2', 't2')).then([]));
+
+    it('refuses a locked space, saying so, and a deleted one', () => {
+      spec.given([created, locked]).when(edit('r1')).thenThrows(Forbidden, /locked/);
+      spec.given([created, deleted]).when(edit('r1')).thenThrows(Conflict, /restore it first/);
+      spec.given([]).when(edit('r1')).thenThrows(NotFound);
+    });
+
+    it('keeps main\'s new revision and tree, and no merged request, in its state', () =>
+      expect([created, edited].reduce(spaceDecider.evolve, spaceDecider.initialState)).toMatchObject({ revision: 'r2', tree: 't2', merged: [] }));
+  });
 });

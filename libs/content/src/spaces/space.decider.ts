@@ -82,12 +82,17 @@ export type SpaceCommand =
    * against: if main has moved since, the merge is stale and refused (`StaleMain`), and the handler
    * recomputes it against the new main.
    */
-  | { type: 'MergeChangeRequest'; changeRequest: { id: string; number: number }; basedOn: string; revision: RevisionRecord; now: string };
+  | { type: 'MergeChangeRequest'; changeRequest: { id: string; number: number }; basedOn: string; revision: RevisionRecord; now: string }
+  /**
+   * Main takes an `edits` revision written directly, with no change request (a template applied to the
+   * space). As for a merge, `basedOn` is main's revision the edit was computed on: StaleMain when main moved.
+   */
+  | { type: 'EditMain'; basedOn: string; revision: RevisionRecord; now: string };
 
-/** The merge was computed against a main that has moved on since: compute it again. */
+/** The merge or edit was computed against a main that has moved on since: compute it again. */
 export class StaleMain extends Conflict {
   constructor() {
-    super('The space\'s content changed while the merge was computed');
+    super('The space\'s content changed while the change to it was computed');
   }
 }
 
@@ -233,6 +238,12 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
           },
         ];
       }
+      case 'EditMain':
+        assertActive(state);
+        assertUnlocked(state);
+        if (command.basedOn !== state.revision) throw new StaleMain();
+        if (command.revision.tree === state.tree) return [];
+        return [{ type: 'SpaceContentChanged', data: { spaceId, organizationId, revision: command.revision, changedAt: command.now } }];
     }
   },
 };

@@ -71,8 +71,8 @@ export type SpaceEvent =
     }
   | {
       /**
-       * Main's content moved to a new revision: a change request merged (`changeRequest` set, type `merge`)
-       * or a rollback. Appended at the space's stream revision the new content was computed from, so of two
+       * Main's content moved to a new revision: a change request merged (`changeRequest` set, type `merge`),
+       * a direct edit (type `edits`, no `changeRequest`: a template applied to main) or a rollback. Appended at the space's stream revision the new content was computed from, so of two
        * merges racing on one space only one wins against that main; the other recomputes.
        */
       type: 'SpaceContentChanged';

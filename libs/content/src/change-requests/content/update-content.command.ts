@@ -17,7 +17,7 @@ import { ContentReads } from '@folio/content/revisions/content-reads';
 import { assertUnlocked, spaceDecider } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { ContentTrees } from '@folio/content/tree/content-trees';
-import { present } from '../change-request.commands';
+import { present } from '../present-change-request';
 import { baseOf, changeRequestDecider, StaleHead } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
 import { ChangeRequestReads } from '../change-request.reads';
