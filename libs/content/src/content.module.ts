@@ -35,6 +35,9 @@ import { ChangesController } from './changes/changes.controller';
 import { changesQueryHandlers } from './changes/changes.queries';
 import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
+import { PdfController } from './pdf/pdf.controller';
+import { PdfPrinter } from './pdf/pdf-printer';
+import { GetChangeRequestPdfHandler } from './pdf/pdf.query';
 import { GetChangeRequestConflictsHandler } from './change-requests/merging/conflicts.query';
 import { MergeCompletion } from './change-requests/merging/merge-completion';
 import { MergeGate } from './change-requests/merging/merge-gate';
@@ -136,6 +139,8 @@ export class ContentModule {}
     UpdateFromMainHandler,
     GetChangeRequestConflictsHandler,
     ...changesQueryHandlers,
+    PdfPrinter,
+    GetChangeRequestPdfHandler,
   ],
   controllers: [
     SpaceController,
@@ -147,6 +152,7 @@ export class ContentModule {}
     ChangeRequestContentController,
     MergeController,
     ChangesController,
+    PdfController,
   ],
 })
 export class ContentHttpModule {}
