@@ -75,15 +75,19 @@ function isSafePng(bytes: Buffer): boolean {
   return !decoded || decodesAsPngJsReadsIt(Buffer.concat(data), header);
 }
 
-/** png-js's decoding loop, reading only: the bytes it consumes and the filter bytes it switches on. */
+/**
+ * The pixel data inflates to exactly the size the PNG's header implies (empty Adam7 passes hold no bytes),
+ * and png-js's decoding loop, replayed reading only, finds a valid filter byte wherever it reads one. (It
+ * also reads rows for passes that have no columns, so a small interlaced image can lead it astray.)
+ */
 function decodesAsPngJsReadsIt(compressed: Buffer, png: { width: number; height: number; depth: number; colorType: number; interlaced: boolean }): boolean {
   const pixelBytes = (png.depth * PNG_TYPES[png.colorType].channels) / 8;
-  const passes = png.interlaced ? ADAM7 : [[0, 0, 1, 1]];
-  const rowsOf = ([x0, y0, dx, dy]: number[]) => ({ width: Math.ceil((png.width - x0) / dx), height: Math.ceil((png.height - y0) / dy) });
-  const expected = passes.reduce((sum, pass) => {
-    const { width, height } = rowsOf(pass);
-    return sum + Math.max(0, height) * (1 + Math.max(0, Math.ceil(pixelBytes * width)));
-  }, 0);
+  const passes = (png.interlaced ? ADAM7 : [[0, 0, 1, 1]]).map(([x0, y0, dx, dy]) => ({
+    width: Math.ceil((png.width - x0) / dx),
+    height: Math.ceil((png.height - y0) / dy),
+  }));
+  const rowBytes = (width: number) => Math.max(0, Math.ceil(pixelBytes * width));
+  const expected = passes.reduce((sum, pass) => (pass.width > 0 && pass.height > 0 ? sum + pass.height * (1 + rowBytes(pass.width)) : sum), 0);
   let inflated: Buffer;
   try {
     inflated = inflateSync(compressed, { maxOutputLength: expected + 1 });
@@ -93,10 +97,9 @@ function decodesAsPngJsReadsIt(compressed: Buffer, png: { width: number; height:
   if (inflated.length !== expected) return false;
   let pos = 0;
   for (const pass of passes) {
-    const { width, height } = rowsOf(pass);
-    for (let row = 0; row < height; row++) {
+    for (let row = 0; row < pass.height && pos < inflated.length; row++) {
       if (inflated[pos++] > 4) return false;
-      pos += Math.max(0, Math.ceil(pixelBytes * width));
+      pos += rowBytes(pass.width);
     }
   }
   return true;

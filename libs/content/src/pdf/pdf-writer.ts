@@ -42,7 +42,7 @@ export class PdfWriter {
   private size = 0;
   private readonly written: Promise<Buffer>;
 
-  constructor(private readonly info: { title: string; createdAt: Date }) {
+  constructor(private readonly info: { title: string; createdAt: Date; maxBytes?: number }) {
     this.doc = new PDFDocument({
       size: PAGE_SIZE,
       margin: MARGIN,
@@ -111,8 +111,9 @@ export class PdfWriter {
   }
 
   private refuseOverSize(): void {
-    if (this.size > MAX_PDF_BYTES) {
-      throw new Invalid(`The PDF would be larger than ${MAX_PDF_BYTES / 1024 / 1024} MiB: print one page and its subpages (page), or one page alone (only=true)`);
+    const max = this.info.maxBytes ?? MAX_PDF_BYTES;
+    if (this.size > max) {
+      throw new Invalid(`The PDF would be larger than ${(max / 1024 / 1024).toFixed(1)} MiB: print one page and its subpages (page), or one page alone (only=true)`);
     }
   }
 }
