@@ -35,6 +35,9 @@ import { ChangesController } from './changes/changes.controller';
 import { changesQueryHandlers } from './changes/changes.queries';
 import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
+import { PdfController } from './pdf/pdf.controller';
+import { PdfPrinter } from './pdf/pdf-printer';
+import { GetChangeRequestPdfHandler } from './pdf/pdf.query';
 import { GetChangeRequestConflictsHandler } from './change-requests/merging/conflicts.query';
 import { MergeCompletion } from './change-requests/merging/merge-completion';
 import { MergeGate } from './change-requests/merging/merge-gate';
@@ -139,6 +142,8 @@ export class ContentModule {}
     GetChangeRequestConflictsHandler,
     ...changesQueryHandlers,
     ApplyTemplateToSpaceHandler,
+    PdfPrinter,
+    GetChangeRequestPdfHandler,
   ],
   controllers: [
     SpaceController,
@@ -151,6 +156,7 @@ export class ContentModule {}
     MergeController,
     ChangesController,
     TemplateController,
+    PdfController,
   ],
 })
 export class ContentHttpModule {}

@@ -15,7 +15,7 @@ function IsBooleanOr(mode: string): PropertyDecorator {
 }
 
 /** A boolean query parameter: the words `true` and `false`, nothing else. */
-function IsQueryBoolean(): PropertyDecorator {
+export function IsQueryBoolean(): PropertyDecorator {
   const convert = Transform(booleanText);
   const check = IsBoolean({ message: ({ property }) => `${property} must be true or false` });
   return (target, property) => {

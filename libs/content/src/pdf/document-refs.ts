@@ -1,0 +1,29 @@
+import { Block, ContentRef, Fragment, Inline, PageDocument, Text } from '../documents/document.model';
+
+/** What a document refers to: the references its links, mentions and blocks carry, and the files its image blocks show. */
+export interface DocumentRefs {
+  refs: ContentRef[];
+  /** Ids of files shown by image blocks (inline images are drawn as their alt text). */
+  images: string[];
+}
+
+type Node = Block | Inline | Text | Fragment;
+
+/** Every reference in the document, walked without recursion (documents nest up to 64 deep, cells inside tables). */
+export function documentRefs(document: PageDocument): DocumentRefs {
+  const refs: ContentRef[] = [];
+  const images = new Set<string>();
+  const stack: Node[] = [...document.nodes].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.object === 'text') continue;
+    if (node.object !== 'fragment') {
+      const data = (node as { data?: { ref?: ContentRef } }).data;
+      if (data?.ref) refs.push(data.ref);
+      if (node.object === 'block' && node.type === 'image' && data?.ref?.kind === 'file') images.add(data.ref.file);
+    }
+    const children = [...((node as { nodes?: Node[] }).nodes ?? []), ...((node as { fragments?: Node[] }).fragments ?? [])];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return { refs, images: [...images] };
+}

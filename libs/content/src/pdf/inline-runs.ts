@@ -1,0 +1,110 @@
+import { Block, ContentRef, Fragment, Inline, Text } from '../documents/document.model';
+
+/** A piece of a paragraph drawn in one style: what pdfkit writes in one `text` call. */
+export interface Run {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  code?: boolean;
+  strike?: boolean;
+  /** Where the run links to, when it is (part of) a link or a mention. */
+  ref?: ContentRef;
+}
+
+/**
+ * A paragraph's inline content (texts with marks, links, emoji, math, mentions, inline images) as runs of
+ * styled text. Void inlines become text a reader understands: an image its alt text in brackets, math its
+ * formula, a mention the thing mentioned. Empty runs are dropped; adjacent runs of one style stay apart
+ * (pdfkit joins them on the line).
+ */
+export function inlineRuns(nodes: readonly (Text | Inline)[] | undefined, within: Pick<Run, 'ref'> = {}): Run[] {
+  const runs: Run[] = [];
+  for (const node of nodes ?? []) {
+    if (node.object === 'text') {
+      for (const leaf of node.leaves ?? []) {
+        if (!leaf.text) continue;
+        const marks = new Set((leaf.marks ?? []).map((mark) => mark.type));
+        runs.push({
+          text: leaf.text,
+          ...within,
+          ...(marks.has('bold') ? { bold: true } : {}),
+          ...(marks.has('italic') ? { italic: true } : {}),
+          ...(marks.has('code') || marks.has('keyboard') ? { code: true } : {}),
+          ...(marks.has('strikethrough') ? { strike: true } : {}),
+        });
+      }
+      continue;
+    }
+    switch (node.type) {
+      case 'link':
+        runs.push(...inlineRuns(node.nodes, { ref: node.data.ref }));
+        break;
+      case 'inline-image':
+        runs.push({ text: `[${node.data.alt || node.data.caption || 'image'}]`, italic: true, ...within });
+        break;
+      case 'emoji':
+        runs.push({ text: emoji(node.data.code), ...within });
+        break;
+      case 'inline-math':
+        runs.push({ text: node.data.formula, code: true, ...within });
+        break;
+      case 'mention':
+        runs.push({ text: mentioned(node.data.ref), bold: true, ref: node.data.ref });
+        break;
+    }
+  }
+  return runs.filter((run) => run.text !== '');
+}
+
+/** The plain text of inline content (table cells, tab titles, the outline). */
+export function plainText(nodes: readonly (Text | Inline)[] | undefined): string {
+  return inlineRuns(nodes)
+    .map((run) => run.text)
+    .join('');
+}
+
+/**
+ * The text of blocks, one line per block that holds text (paragraphs, headings, code lines…), whatever
+ * contains them: a table cell, an expandable's title, a block the PDF has no drawing for. Walked without
+ * recursion.
+ */
+export function blocksText(blocks: readonly Block[] | undefined): string {
+  const lines: string[] = [];
+  type Node = Block | Fragment | Text | Inline;
+  const stack: Node[] = [...(blocks ?? [])].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.object === 'text' || node.object === 'inline') continue;
+    const children = ((node as { nodes?: Node[] }).nodes ?? []) as Node[];
+    if (children.some((child) => child.object === 'text' || child.object === 'inline')) {
+      lines.push(plainText(children as (Text | Inline)[]));
+      continue;
+    }
+    const nested = [...children, ...(((node as { fragments?: Fragment[] }).fragments ?? []) as Node[])];
+    for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]);
+  }
+  return lines.filter((line) => line !== '').join('\n');
+}
+
+/** An emoji's characters from its code points in hex (`1f600`, `1f468-200d-1f4bb`); nothing for a bad code. */
+function emoji(code: string): string {
+  const points = String(code).split('-').map((hex) => (/^[0-9a-f]{1,6}$/i.test(hex) ? parseInt(hex, 16) : NaN));
+  return points.every((point) => point <= 0x10ffff) ? String.fromCodePoint(...points) : '';
+}
+
+function mentioned(ref: ContentRef): string {
+  switch (ref.kind) {
+    case 'user':
+      return `@${ref.user}`;
+    case 'space':
+      return `space ${ref.space}`;
+    case 'page':
+      return `page ${ref.page}`;
+    case 'file':
+      return `file ${ref.file}`;
+    case 'anchor':
+      return `#${ref.anchor}`;
+    case 'url':
+      return ref.url;
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FolioConfig } from '@folio/platform/config/config';
+import { NotFound } from '@folio/platform/domain/errors';
+import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { expectInOrder, readPdf } from '@folio/platform/testing/pdf-text';
+import { markdownToDocument } from '../documents/markdown-to-document';
+import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
+import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { pagesToPrint } from './pages-to-print';
+import { png } from './pdf-test-images';
+import { PdfPrinter } from './pdf-printer';
+
+const NOW = '2026-03-01T09:00:00.000Z';
+const APP = 'https://app.folio.test/s/space1/~/changes/3';
+
+describe('PdfPrinter and pagesToPrint', () => {
+  let dir: string;
+  let store: SqliteObjectStore;
+  let tree: TreeSnapshot;
+  let printer: PdfPrinter;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-pdf-'));
+    store = new SqliteObjectStore(join(dir, 'events.db'));
+    const trees = new ContentTrees(store);
+    const editor = await trees.edit(EMPTY_TREE_HASH);
+    const page = (id: string, title: string, markdown: string, into: string | null = null) =>
+      editor.insertPage({ id, into, meta: { title }, document: markdownToDocument(markdown).document, now: NOW });
+    await editor.addFile({ id: 'logo', name: 'logo.png', contentType: 'image/png', bytes: png({ width: 30, height: 10, colorType: 2 }), now: NOW });
+    await page('intro', 'Introduction', 'Go to [setup](/pages/setup), [the API](/pages/api), [elsewhere](/spaces/other2/pages/x), [nowhere](/pages/gone) or [a script](javascript:alert(1)).\n\n![Logo](/files/logo)');
+    await page('setup', 'Setup', 'Install it.', 'intro');
+    await page('api', 'API', 'Call it.');
+    await editor.insertPage({ id: 'out', into: null, type: 'link', meta: { title: 'Website' }, document: null, now: NOW });
+    tree = await trees.open(await editor.commit());
+    printer = new PdfPrinter(store, { appUrl: 'https://app.folio.test' } as FolioConfig);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const print = async (selection: { page?: string; only: boolean }) => {
+    const hash = await printer.print({ spaceId: 'space1', snapshot: tree, app: APP, title: 'Docs', createdAt: NOW }, await pagesToPrint(tree, selection));
+    return (await store.get(hash))!;
+  };
+
+  it('prints the pages in tree order (not link pages), stored under the hash of their bytes', async () => {
+    const bytes = await print({ only: false });
+    const { lines } = await readPdf(bytes);
+    expectInOrder(lines, ['Introduction', 'Go to setup, the API, elsewhere, nowhere or a script.', 'Setup', 'Install it.', 'API', 'Call it.']);
+    expect(lines.some((line) => line.includes('Website'))).toBe(false);
+    expect(bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it('links printed pages inside the PDF, other pages to the app, other spaces to theirs; broken and script links go nowhere', async () => {
+    const raw = (await print({ page: 'intro', only: true })).toString('latin1');
+    expect(raw).toContain(`/URI (${APP}/introduction/setup)`);
+    expect(raw).toContain(`/URI (${APP}/api)`);
+    expect(raw).toContain('/URI (https://app.folio.test/s/other2)');
+    expect(raw).not.toMatch(/javascript|\/D \(page-/);
+    const withSubpages = (await print({ page: 'intro', only: false })).toString('latin1');
+    expect(withSubpages).toMatch(/\/S \/GoTo\s+\/D \(page-setup\)/);
+  });
+
+  it('selects a page with its subpages, a page alone, and refuses an unknown page', async () => {
+    expect((await pagesToPrint(tree, { only: false })).map((p) => p.id)).toEqual(['intro', 'setup', 'api', 'out']);
+    expect((await pagesToPrint(tree, { page: 'intro', only: false })).map((p) => p.id)).toEqual(['intro', 'setup']);
+    expect((await pagesToPrint(tree, { page: 'intro', only: true })).map((p) => p.id)).toEqual(['intro']);
+    await expect(pagesToPrint(tree, { page: 'gone', only: false })).rejects.toThrow(NotFound);
+  });
+});
