@@ -61,6 +61,8 @@ import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } fro
 import { SpaceReads } from './spaces/space.reads';
 import { ContentTrees } from './tree/content-trees';
 import { MemberSpacesController } from './spaces/member-spaces.controller';
+import { SearchController } from './search/search.controller';
+import { SearchOrganizationContentHandler, SearchSpaceContentHandler } from './search/search.queries';
 import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
 
 const handlers = [
@@ -95,6 +97,8 @@ const handlers = [
   GetReviewHandler,
   ListRequestedReviewersHandler,
   ListContributorsHandler,
+  SearchSpaceContentHandler,
+  SearchOrganizationContentHandler,
 ];
 
 /**
@@ -147,6 +151,7 @@ export class ContentModule {}
     ChangeRequestContentController,
     MergeController,
     ChangesController,
+    SearchController,
   ],
 })
 export class ContentHttpModule {}
