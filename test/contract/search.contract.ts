@@ -50,9 +50,10 @@ export function searchContract(name: string, fixture: () => SearchFixture) {
     });
 
     it('ranks a title hit above a body hit, with scores that fall', async () => {
+      // The same words, swapped between title and body: only the fields' weights tell them apart.
       await seed([
-        article('body', 'Getting started', 'Here we explain how to configure the gateway in detail.'),
-        article('title', 'Configure the gateway', 'Steps follow.'),
+        article('body', 'Getting started', 'Configure the gateway'),
+        article('title', 'Configure the gateway', 'Getting started'),
         article('none', 'Unrelated', 'Nothing to see.'),
       ]);
       const { hits, ids, matched } = await find('gateway');
@@ -60,7 +61,7 @@ export function searchContract(name: string, fixture: () => SearchFixture) {
       expect(matched).toBe('all');
       expect(hits[0].score).toBeGreaterThan(hits[1].score);
       expect(hits[1].score).toBeGreaterThanOrEqual(0);
-      expect(hits[0].doc).toEqual(article('title', 'Configure the gateway', 'Steps follow.'));
+      expect(hits[0].doc).toEqual(article('title', 'Configure the gateway', 'Getting started'));
     });
 
     it('matches the last word as a prefix while it is being typed, and as a whole word after a space', async () => {

@@ -52,11 +52,15 @@ export class SqliteSearchIndex implements SearchIndex {
     const weights = ftsWeights(collection.textIndex);
     if (!weights.every((w) => Number.isFinite(w) && w > 0)) throw new Error(`text index of ${collection.name}: weights must be positive numbers`);
     const where = whereClause(query.filter);
-    const filter = where.sql ? `AND ${where.sql.replace(/^WHERE /, '')}` : '';
+    // Cost follows the matches, not their documents: bm25 over the FTS rows alone, the filter answered from the
+    // collection's indexes (a set of rowids built once), ids read for the tie-break, and only the page's
+    // documents parsed. Joining the documents first made SQLite read each match's JSON (30 ms at 5,000 matches).
+    const allowed = where.sql ? `AND hits.r IN (SELECT rowid FROM ${table} ${where.sql})` : '';
+    const sql = `WITH hits AS MATERIALIZED (SELECT rowid AS r, bm25(${fts}, ${weights.join(', ')}) AS score FROM ${fts} WHERE ${fts} MATCH ?),
+                 top AS MATERIALIZED (SELECT hits.r AS r, hits.score AS score, c.id AS id FROM hits CROSS JOIN ${table} AS c ON c.rowid = hits.r
+                                      WHERE 1 ${allowed} ORDER BY hits.score, c.id LIMIT ? OFFSET ?)
+                 SELECT c.doc AS doc, top.score AS score FROM top CROSS JOIN ${table} AS c ON c.rowid = top.r ORDER BY top.score, top.id`;
     // bm25 is lower-is-better and negative; ties go by id so pages never overlap.
-    const sql = `SELECT c.doc AS doc, bm25(${fts}, ${weights.join(', ')}) AS score
-                 FROM ${fts} JOIN ${table} AS c ON c.rowid = ${fts}.rowid
-                 WHERE ${fts} MATCH ? ${filter} ORDER BY score, c.id LIMIT ? OFFSET ?`;
     return this.stmt(sql).all(match, ...where.params, limit, offset) as { doc: string; score: number }[];
   }
 
