@@ -68,8 +68,10 @@ describe('lifecycle', () => {
     const ann = await server.createUser('ann@acme.io');
     const bob = await server.createUser('bob@acme.io');
     const certificate = readFileSync(join(__dirname, '..', 'fixtures', 'saml-cert.pem'), 'utf8');
+    const orgIds: string[] = [];
     for (let i = 0; i < 5; i++) {
       const { data: org } = await api.orgs.createOrganization({ title: `Org ${i}`, emailDomains: ['acme.io'] });
+      orgIds.push(org.id);
       await api.orgs.updateOrganizationById(org.id, { title: `Org ${i} renamed`, hostname: `org-${i}-host` });
       if (i % 2 === 0) continue;
       // Every kind of identity change, so that every identity read model has something to rebuild.
@@ -105,14 +107,19 @@ describe('lifecycle', () => {
       await api.spaces.updateChangeRequestById(kept.id, open.id, { status: 'open' } as never);
     }
     const before = await dump(server);
-    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors']) {
+    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors', 'searchPages', 'searchSpaces']) {
       expect(before[collection]?.length).toBeGreaterThan(0);
     }
+    // The text index is rebuilt with its collection: search answers the same.
+    const search = async () => (await Promise.all(orgIds.map((id) => api.orgs.searchOrganizationContent(id, { query: 'guide inst' })))).map((r) => r.data);
+    const searchedBefore = await search();
+    expect(searchedBefore.flatMap((r) => r.items).length).toBeGreaterThan(0);
     const rebuilt = cli(dataDir, ['projections', 'rebuild']);
     expect(rebuilt.status).toBe(0);
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ events: Number(await server.head()) });
     expect(rebuilt.stderr).toMatch(/events\/s/);
     expect(await dump(server)).toEqual(before);
+    expect(await search()).toEqual(searchedBefore);
     // The server goes on projecting into the swapped-in collections.
     const { data: late } = await api.orgs.createOrganization({ title: 'After Rebuild' });
     expect((await api.orgs.getOrganizationById(late.id)).data.title).toBe('After Rebuild');

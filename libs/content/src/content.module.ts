@@ -66,6 +66,8 @@ import { ContentTrees } from './tree/content-trees';
 import { MemberSpacesController } from './spaces/member-spaces.controller';
 import { ApplyTemplateToSpaceHandler } from './templates/apply-template.command';
 import { TemplateController } from './templates/template.controller';
+import { SearchController } from './search/search.controller';
+import { SearchOrganizationContentHandler, SearchSpaceContentHandler } from './search/search.queries';
 import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
 
 const handlers = [
@@ -100,6 +102,8 @@ const handlers = [
   GetReviewHandler,
   ListRequestedReviewersHandler,
   ListContributorsHandler,
+  SearchSpaceContentHandler,
+  SearchOrganizationContentHandler,
 ];
 
 /**
@@ -157,6 +161,7 @@ export class ContentModule {}
     ChangesController,
     TemplateController,
     PdfController,
+    SearchController,
   ],
 })
 export class ContentHttpModule {}

@@ -2,6 +2,7 @@ import { contentGrantProjection } from './access/content-grant.projection';
 import { changeRequestProjection } from './change-requests/change-request.projection';
 import { collectionProjection } from './collections/collection.projection';
 import { revisionProjection } from './revisions/revision.projection';
+import { searchProjection } from './search/search.projection';
 import { spaceProjection } from './spaces/space.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection];

@@ -10,7 +10,8 @@ import { Projection, PROJECTIONS } from './projections/projection';
 import { CheckpointFollower, ProjectionProgress } from './projections/projection-progress';
 import { ProjectionRunner } from './projections/projection-runner';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
-import { openEventStore, openObjectStore, openReadStore } from './stores';
+import { SEARCH_INDEX, SearchIndex } from './search/search.port';
+import { openEventStore, openObjectStore, openReadStore, openSearchIndex } from './stores';
 
 export interface PlatformOptions {
   projections: Projection[];
@@ -26,6 +27,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
+    @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
     private readonly progress: ProjectionProgress,
   ) {}
 
@@ -37,6 +39,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.progress instanceof ProjectionRunner) await this.progress.stop();
     await this.events.close();
     await this.objects.close();
+    await this.search.close();
     await this.reads.close();
     this.logger.log('stores closed');
   }
@@ -55,13 +58,15 @@ export class PlatformModule {
         { provide: EVENT_STORE, inject: [CONFIG], useFactory: openEventStore },
         { provide: READ_STORE, inject: [CONFIG], useFactory: openReadStore },
         { provide: CONTENT_OBJECT_STORE, inject: [CONFIG], useFactory: openObjectStore },
+        { provide: SEARCH_INDEX, inject: [CONFIG, READ_STORE], useFactory: openSearchIndex },
         {
           provide: ProjectionProgress,
-          inject: [CONFIG, EVENT_STORE, READ_STORE],
-          useFactory: (config: FolioConfig, events: EventStore, reads: ReadStore) => {
+          inject: [CONFIG, EVENT_STORE, READ_STORE, CONTENT_OBJECT_STORE],
+          useFactory: (config: FolioConfig, events: EventStore, reads: ReadStore, objects: ContentObjectStore) => {
             const logger = new Logger('projections');
             return options.runProjections(config)
               ? new ProjectionRunner(events, reads, options.projections, {
+                  objects,
                   onError: (name, error) => logger.error({ projection: name, err: error }, 'projection failed'),
                 })
               : new CheckpointFollower(events, reads, options.projections);
@@ -71,7 +76,7 @@ export class PlatformModule {
         ProcessHost,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost],
     };
   }
 }

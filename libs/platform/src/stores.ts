@@ -10,6 +10,9 @@ import { SqliteObjectStore } from './object-store/sqlite/sqlite-object-store';
 import { MongoReadStore } from './read-store/mongodb/mongo-read-store';
 import { ReadStore } from './read-store/read-store.port';
 import { SqliteReadStore } from './read-store/sqlite/sqlite-read-store';
+import { MongoSearchIndex } from './search/mongodb/mongo-search-index';
+import { SearchIndex } from './search/search.port';
+import { SqliteSearchIndex } from './search/sqlite/sqlite-search-index';
 
 /** Configuration alone picks the adapters; nothing above this file knows which one runs. */
 export async function openEventStore(config: FolioConfig): Promise<EventStore> {
@@ -29,6 +32,12 @@ export async function openReadStore(config: FolioConfig): Promise<ReadStore> {
   if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteReadStore(join(config.dataDir, 'read.db'));
+}
+
+/** Search reads the read store's own collections: the same file, or the same MongoDB database. */
+export function openSearchIndex(config: FolioConfig, reads: ReadStore): SearchIndex {
+  if (reads instanceof MongoReadStore) return new MongoSearchIndex(reads.database);
+  return new SqliteSearchIndex(join(config.dataDir, 'read.db'));
 }
 
 /**

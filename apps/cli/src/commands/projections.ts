@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
 import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { Projection, PROJECTIONS } from '@folio/platform/projections/projection';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { rebuildProjections } from '@folio/platform/projections/rebuild';
@@ -38,6 +39,7 @@ async function rebuild(app: INestApplicationContext) {
       events: applied,
       rate: Math.round(applied / Math.max(0.001, (Date.now() - started) / 1000)),
     }),
+    app.get<ContentObjectStore>(CONTENT_OBJECT_STORE),
   );
   bar.update(1000);
   bar.stop();

@@ -1,7 +1,8 @@
 import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
 import { ProjectionBatch, ReadStore } from '../read-store/read-store.port';
 import { DrainLoop } from './drain-loop';
-import { Projection } from './projection';
+import { ContentObjectStore } from '../object-store/content-object-store.port';
+import { Projection, ProjectionContext } from './projection';
 import { DEFAULT_WAIT_MS, ProjectionProgress } from './projection-progress';
 
 /** Another writer moved the checkpoint between our read and our batch: re-read and try again. */
@@ -16,7 +17,7 @@ interface Pending {
 }
 
 /** The batch applies only if the checkpoint is still the one the events were read after. */
-function batchOf({ projection, checkpoint, events, last }: Pending): ProjectionBatch {
+function batchOf({ projection, checkpoint, events, last }: Pending, context: ProjectionContext): ProjectionBatch {
   return {
     projection: projection.name,
     position: last,
@@ -24,7 +25,7 @@ function batchOf({ projection, checkpoint, events, last }: Pending): ProjectionB
       if (current !== checkpoint) throw new Superseded();
       for (const event of events) {
         const handle = projection.handlers[event.type];
-        if (handle) await handle(event, tx);
+        if (handle) await handle(event, tx, context);
       }
     },
   };
@@ -39,7 +40,13 @@ interface Waiter {
 export interface RunnerOptions {
   batchSize?: number;
   onError?: (projection: string, error: unknown) => void;
+  /** The content-object store, for projections that read content; a runner without one fails such a projection. */
+  objects?: ContentObjectStore;
 }
+
+/** Stands in for a store the runner was not given: only a projection that reads content notices. */
+const noObjects = () => Promise.reject(new Error('this projection runner was given no content-object store'));
+const NO_OBJECTS: ContentObjectStore = { put: noObjects, get: noObjects, getMany: noObjects, has: noObjects, close: async () => undefined };
 
 /**
  * Feeds the log to the projections, in order, from each one's stored checkpoint. Each batch and its
@@ -55,6 +62,7 @@ export class ProjectionRunner extends ProjectionProgress {
   );
   private unsubscribe: (() => void) | null = null;
   private readonly batchSize: number;
+  private readonly context: ProjectionContext;
 
   constructor(
     events: EventStore,
@@ -64,6 +72,7 @@ export class ProjectionRunner extends ProjectionProgress {
   ) {
     super(events, reads, projections);
     this.batchSize = options.batchSize ?? 500;
+    this.context = { objects: options.objects ?? NO_OBJECTS };
   }
 
   async start(): Promise<void> {
@@ -124,7 +133,7 @@ export class ProjectionRunner extends ProjectionProgress {
     }
     if (pending.length === 0) return false;
     try {
-      await this.reads.transactionAll(pending.map(batchOf));
+      await this.reads.transactionAll(pending.map((p) => batchOf(p, this.context)));
       for (const p of pending) this.advance(p.projection.name, p.last);
     } catch (error) {
       if (error instanceof Superseded) return true; // another writer moved a checkpoint: read again
@@ -143,7 +152,7 @@ export class ProjectionRunner extends ProjectionProgress {
     let failure: unknown = null;
     for (const p of pending) {
       try {
-        await this.reads.transactionAll([batchOf(p)]);
+        await this.reads.transactionAll([batchOf(p, this.context)]);
         this.advance(p.projection.name, p.last);
       } catch (error) {
         if (error instanceof Superseded) continue;

@@ -3,6 +3,7 @@
  * query handlers. Two adapters implement it (SQLite for the embedded mode, MongoDB for the distributed
  * one) and both pass `test/contract/read-store.contract.ts`.
  */
+import type { TextIndexSpec } from '../search/search.port';
 
 export type Scalar = string | number | boolean | null;
 
@@ -60,6 +61,8 @@ export interface CollectionSpec {
   name: string;
   /** Fields (dotted paths) to index; each entry is one index over those fields, in order. */
   indexes: string[][];
+  /** A full-text index over string fields, kept in step with every write and searched through the search port. */
+  textIndex?: TextIndexSpec;
 }
 
 /** Reads and writes inside one projection batch; they commit together with the checkpoint. */

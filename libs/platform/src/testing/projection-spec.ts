@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainEvent } from '../domain/decider';
 import { AppendResult, comparePositions, EventMetadata, EventStore, StoredEvent } from '../event-store/event-store.port';
+import { ContentObjectStore } from '../object-store/content-object-store.port';
 import { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { rebuildProjections } from '../projections/rebuild';
@@ -118,7 +119,12 @@ const byId = (a: Doc, b: Doc) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
  * Every check projects the events afresh through the real runner (one event per batch, as they arrive
  * live) into a real SQLite read store in a temporary directory, then removes it.
  */
-export function projectionSpec<E extends DomainEvent>(projection: Projection, options: { stream?: (event: E) => string } = {}) {
+export function projectionSpec<E extends DomainEvent>(
+  projection: Projection,
+  /** `objects`: the content the given events name by hash, for projections that read it. */
+  options: { stream?: (event: E) => string; objects?: ContentObjectStore } = {},
+) {
+  const { objects } = options;
   const documents = async (reads: ReadStore): Promise<Documents> => {
     const out: Documents = {};
     for (const { name } of projection.collections) out[name] = await findEvery(reads, name, {});
@@ -136,7 +142,7 @@ export function projectionSpec<E extends DomainEvent>(projection: Projection, op
         const dir = mkdtempSync(join(tmpdir(), 'folio-projection-spec-'));
         const reads = new SqliteReadStore(join(dir, 'read.db'));
         try {
-          await new ProjectionRunner(log, reads, [projection], { batchSize: 1 }).catchUp();
+          await new ProjectionRunner(log, reads, [projection], { batchSize: 1, objects }).catchUp();
           expect(await reads.checkpoint(projection.name)).toBe(head);
           await check(reads);
         } finally {
@@ -198,7 +204,7 @@ export function projectionSpec<E extends DomainEvent>(projection: Projection, op
             for (let from = events.length - 1; from >= 0; from--) {
               const before = from === 0 ? '0' : events[from - 1].position;
               await reads.transaction(projection.name, before, async () => undefined);
-              await new ProjectionRunner(log, reads, [projection]).catchUp();
+              await new ProjectionRunner(log, reads, [projection], { objects }).catchUp();
               expect({ replayedFrom: events[from].type, documents: await documents(reads) }).toEqual({
                 replayedFrom: events[from].type,
                 documents: once,
@@ -215,7 +221,7 @@ export function projectionSpec<E extends DomainEvent>(projection: Projection, op
           return projected(async (reads) => {
             const live = await documents(reads);
             if (Object.values(live).every((docs) => docs.length === 0)) throw new Error('a rebuild check over no documents proves nothing');
-            const result = await rebuildProjections(log, reads, [projection]);
+            const result = await rebuildProjections(log, reads, [projection], undefined, objects);
             expect(result.events).toBe(events.length);
             expect(await documents(reads)).toEqual(live);
             expect(await reads.checkpoint(projection.name)).toBe(head);

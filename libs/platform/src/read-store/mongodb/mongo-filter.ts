@@ -1,4 +1,5 @@
 import { Decimal128, Document } from 'mongodb';
+import { FIELD_TERMS_FIELD, TERMS_FIELD } from '../../search/mongodb/mongo-text-index';
 import { Condition, CursorKey, Doc, Filter, FindQuery, Scalar, Sort } from '../read-store.port';
 
 /**
@@ -93,6 +94,9 @@ export function toMongoDoc(doc: Doc): Document {
 export function fromMongoDoc<T extends Doc>(stored: Document): T {
   const { _id, ...rest } = stored;
   delete rest[POSITION_FIELD];
+  // The words a text index keeps beside the document (search/mongodb/mongo-text-index.ts) are not its data.
+  delete rest[TERMS_FIELD];
+  delete rest[FIELD_TERMS_FIELD];
   // The caller names the document type it stored; nothing here can check it.
   return { ...rest, id: _id } as T;
 }

@@ -1,4 +1,4 @@
-import { ClientSession, Collection, Db, Document, MongoClient, MongoServerError, TransactionOptions } from 'mongodb';
+import { ClientSession, Collection, Db, Document, IndexDescription, MongoClient, MongoServerError, TransactionOptions } from 'mongodb';
 import { readPath } from '../read-path';
 import {
   CollectionSpec,
@@ -19,6 +19,8 @@ import {
   toMongoFind,
   toMongoPatch,
 } from './mongo-filter';
+import { TextIndexSpec } from '../../search/search.port';
+import { TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
 
 const CHECKPOINTS = '_checkpoints';
 /** Appended to every collection name (checkpoints included) of the copies a rebuild fills. */
@@ -47,6 +49,9 @@ interface Checkpoint {
  * Needs a replica set (or sharded cluster): batches are multi-document transactions.
  */
 export class MongoReadStore implements ReadStore {
+  /** The text indexes of the collections this store was told of: their words are written with each document. */
+  private readonly textIndexes = new Map<string, TextIndexSpec>();
+
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
@@ -68,9 +73,16 @@ export class MongoReadStore implements ReadStore {
     }
     for (const spec of specs) {
       // createIndexes is a no-op for an index that already exists with the same key and name.
-      const indexes = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
+      const indexes: IndexDescription[] = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
+      if (spec.textIndex) indexes.push(...textIndexes(spec.textIndex));
       if (indexes.length) await this.collection(spec.name).createIndexes(indexes);
+      if (spec.textIndex) await this.addMissingTerms(spec.name, spec.textIndex);
     }
+  }
+
+  /** The database, for the search adapter that reads the same collections. */
+  get database(): Db {
+    return this.db;
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
@@ -184,13 +196,22 @@ export class MongoReadStore implements ReadStore {
         return stored.map((s) => fromMongoDoc<T>(s));
       },
       upsert: async (collection: string, doc: Doc) => {
-        await this.collection(collection).updateOne({ _id: doc.id }, guardedReplacement(doc, position), {
+        const text = this.textIndexes.get(collection);
+        const stored = text ? { ...doc, ...termsOf(doc, text) } : doc;
+        await this.collection(collection).updateOne({ _id: doc.id }, guardedReplacement(stored, position), {
           upsert: true,
           session,
         });
       },
       patch: async (collection: string, id: string, changes: Record<string, unknown>) => {
         const filter = { _id: id, ...notNewerThan(position) };
+        const text = this.textIndexes.get(collection);
+        if (text && touchesTextIndex(changes, text)) {
+          // The words follow the patched document: read it in this transaction and store them with the patch.
+          const current = await this.collection(collection).findOne({ _id: id }, { session });
+          if (!current) return;
+          changes = { ...changes, ...termsOf({ ...current, ...changes }, text) };
+        }
         await this.collection(collection).updateOne(filter, toMongoPatch(changes, position), { session });
       },
       delete: async (collection: string, id: string) => {
@@ -202,6 +223,15 @@ export class MongoReadStore implements ReadStore {
         await this.collection(collection).deleteMany(guarded, { session });
       },
     };
+  }
+
+  /** Documents written before their collection declared a text index get their words now. */
+  private async addMissingTerms(name: string, text: TextIndexSpec): Promise<void> {
+    this.textIndexes.set(name, text);
+    const missing = this.collection(name).find({ [TERMS_FIELD]: { $exists: false } });
+    for await (const stored of missing) {
+      await this.collection(name).updateOne({ _id: stored._id }, { $set: termsOf(stored, text) });
+    }
   }
 
   private collection(name: string): Collection<Stored> {

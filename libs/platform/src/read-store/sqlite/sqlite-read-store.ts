@@ -12,6 +12,7 @@ import {
 } from '../read-store.port';
 import { fieldExpr, orderClause, whereClause } from './sqlite-filter';
 import { readPath } from '../read-path';
+import { dropFtsTables, ensureFtsIndex, swapFtsIndex } from '../../search/sqlite/fts-index';
 
 /** Table-name prefixes: live collections, and the fresh copies a rebuild fills before the swap. */
 const LIVE = { tables: 'c_', checkpoints: '_checkpoints' };
@@ -66,6 +67,7 @@ export class SqliteReadStore implements ReadStore {
         const table = this.table(spec.name);
         this.writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
         for (const fields of spec.indexes) this.ensureIndex(table, fields);
+        if (spec.textIndex) ensureFtsIndex(this.writer, table, spec.textIndex);
       }
     });
   }
@@ -141,6 +143,7 @@ export class SqliteReadStore implements ReadStore {
         this.writer.exec(`CREATE TABLE IF NOT EXISTS ${fresh} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
         this.writer.exec(`DROP TABLE IF EXISTS ${LIVE.tables}${name}`);
         this.writer.exec(`ALTER TABLE ${fresh} RENAME TO ${LIVE.tables}${name}`);
+        swapFtsIndex(this.writer, fresh, `${LIVE.tables}${name}`);
       }
       const drop = this.writer.prepare(`DELETE FROM ${LIVE.checkpoints} WHERE projection = ?`);
       const copy = this.writer.prepare(
@@ -225,6 +228,7 @@ export class SqliteReadStore implements ReadStore {
       .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'r\\_%' ESCAPE '\\'`)
       .all() as { name: string }[];
     for (const { name } of tables) this.writer.exec(`DROP TABLE ${name}`);
+    dropFtsTables(this.writer, REBUILD.tables);
     this.writer.exec(`DELETE FROM ${REBUILD.checkpoints}`);
   }
 
@@ -256,6 +260,9 @@ function open(file: string): Database.Database {
   db.pragma('busy_timeout = 10000');
   return db;
 }
+
+/** The table holding a live collection (what queries read). */
+export const liveTable = (collection: string) => `${LIVE.tables}${checkName(collection)}`;
 
 function checkName(name: string): string {
   if (!NAME.test(name)) throw new Error(`invalid collection name: ${name}`);

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { projectionSpec } from '@folio/platform/testing/projection-spec';
+import { markdownToDocument } from '../documents/markdown-to-document';
+import { SpaceEvent, spaceStream } from '../spaces/space.events';
+import { ContentTrees } from '../tree/content-trees';
+import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { SEARCH_PAGES, SEARCH_SPACES, SearchPageDoc, searchProjection } from './search.projection';
+
+const dir = mkdtempSync(join(tmpdir(), 'folio-search-projection-'));
+const objects = new SqliteObjectStore(join(dir, 'events.db'));
+afterAll(async () => {
+  await objects.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const spec = projectionSpec<SpaceEvent>(searchProjection, { stream: (e) => spaceStream(e.data.spaceId), objects });
+const t0 = '2026-01-01T00:00:00.000Z';
+const t1 = '2026-01-02T00:00:00.000Z';
+
+const created = (spaceId: string, tree?: string): SpaceEvent => ({
+  type: 'SpaceCreated',
+  data: {
+    spaceId, organizationId: 'o1', parent: null, position: 'a0', visibility: 'private', revision: `r-${spaceId}`, ...(tree ? { tree } : {}),
+    title: 'Docs', emoji: '', editMode: 'live', defaultLevel: 'inherit', language: null, mergeRules: { type: 'inherit' }, createdAt: t0,
+  },
+});
+const changed = (tree: string, id = 'r2'): SpaceEvent => ({
+  type: 'SpaceContentChanged',
+  data: { spaceId: 's1', organizationId: 'o1', revision: { id, type: 'merge', parents: ['r-s1'], tree, createdBy: 'u1', createdAt: t1 }, changeRequest: { id: 'cr1', number: 1 }, changedAt: t1 },
+});
+const transferred: SpaceEvent = {
+  type: 'SpaceTransferred',
+  data: { spaceId: 's1', organizationId: 'o2', previousOrganizationId: 'o1', parent: null, previousParent: null, position: 'a1', transferredAt: t1 },
+};
+const purged: SpaceEvent = { type: 'SpacePurged', data: { spaceId: 's1', organizationId: 'o1', deletedAt: t0, purgedAt: t1 } };
+
+const GUIDE_MD = 'Start here.\n\n## Install\n\nRun the **installer**.\n\n## Configure\n\nEdit the file.\n';
+
+/** Trees: v1 (Guide with a subpage, FAQ), v2 (Guide renamed "Handbook", FAQ edited, a page added, Old gone). */
+let v1: string;
+let v2: string;
+beforeAll(async () => {
+  const trees = new ContentTrees(objects);
+  const a = await trees.edit(EMPTY_TREE_HASH);
+  await a.insertPage({ id: 'guide', into: null, meta: { title: 'Guide', description: 'How to start' }, document: markdownToDocument(GUIDE_MD).document, now: t0 });
+  await a.insertPage({ id: 'sub', into: 'guide', meta: { title: 'Details' }, document: markdownToDocument('Deep text.').document, now: t0 });
+  await a.insertPage({ id: 'faq', into: null, meta: { title: 'FAQ' }, document: markdownToDocument('Questions.').document, now: t0 });
+  await a.insertPage({ id: 'old', into: null, meta: { title: 'Old' }, document: null, now: t0 });
+  v1 = await a.commit();
+  const b = await trees.edit(v1);
+  await b.updatePage('guide', { meta: { title: 'Handbook' }, now: t1 });
+  await b.updatePage('faq', { document: markdownToDocument('Answers.').document, now: t1 });
+  await b.insertPage({ id: 'new', into: null, meta: { title: 'New' }, document: null, now: t1 });
+  await b.deletePage('old');
+  v2 = await b.commit();
+});
+
+const page = (id: string, fields: Partial<SearchPageDoc>): SearchPageDoc => ({
+  id: `s1.${id}`, spaceId: 's1', organizationId: 'o1', pageId: id, title: '', description: '', path: id, ancestors: [], headings: '', body: '', sections: [],
+  ...fields,
+});
+const guide = page('guide', {
+  title: 'Guide',
+  description: 'How to start',
+  path: 'guide',
+  headings: 'Install Configure',
+  body: 'Start here. Install Run the installer. Configure Edit the file.',
+  sections: [
+    { id: 'install', title: 'Install', body: 'Run the installer.' },
+    { id: 'configure', title: 'Configure', body: 'Edit the file.' },
+  ],
+});
+const sub = page('sub', { title: 'Details', path: 'guide/details', ancestors: [{ title: 'Guide' }], body: 'Deep text.' });
+const faq = page('faq', { title: 'FAQ', body: 'Questions.' });
+const old = page('old', { title: 'Old' });
+
+describe('content-search projection', () => {
+  it('indexes every page of the first revision: text, sections from headings, path and ancestors', () =>
+    spec.given([created('s1', v1)]).thenCollections({ [SEARCH_PAGES.name]: [guide, sub, faq, old], [SEARCH_SPACES]: [{ id: 's1', organizationId: 'o1', tree: v1 }] }));
+
+  it('indexes nothing for an empty space, and remembers its tree', () =>
+    spec.given([created('s2')]).thenCollections({ [SEARCH_PAGES.name]: [], [SEARCH_SPACES]: [{ id: 's2', organizationId: 'o1', tree: EMPTY_TREE_HASH }] }));
+
+  it('follows main: edited, renamed, added and deleted pages, and the subpages of a renamed page', () =>
+    spec.given([created('s1', v1), changed(v2)]).then(SEARCH_PAGES.name, [
+      { ...guide, title: 'Handbook' }, // a rename keeps the slug, so the path stays
+      { ...sub, ancestors: [{ title: 'Handbook' }] },
+      { ...faq, body: 'Answers.' },
+      page('new', { title: 'New' }),
+    ]));
+
+  it('lists the pages of main by organization', () =>
+    spec.given([created('s1', v1), changed(v2)]).thenFinds(SEARCH_PAGES.name, { filter: { organizationId: 'o1' } }, ['s1.faq', 's1.guide', 's1.new', 's1.sub']));
+
+  it('takes the pages along to a new organization, and drops them when the space is purged', async () => {
+    await spec.given([created('s1', v1), transferred]).thenFinds(SEARCH_PAGES.name, { filter: { organizationId: 'o2' } }, ['s1.faq', 's1.guide', 's1.old', 's1.sub']);
+    await spec.given([created('s1', v1), created('s2', v1), purged]).thenFinds(SEARCH_PAGES.name, {}, ['s2.faq', 's2.guide', 's2.old', 's2.sub']);
+  });
+
+  it('is idempotent', () => spec.given([created('s1', v1), changed(v2), transferred]).thenIdempotent());
+
+  it('rebuilds identically', () => spec.given([created('s1', v1), changed(v2), created('s2', v2), transferred]).thenRebuildsIdentically());
+});

@@ -1,0 +1,145 @@
+import { ProjectionContext, defineProjection } from '@folio/platform/projections/projection';
+import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
+import { TextIndexedCollection } from '@folio/platform/search/search.port';
+import { SpaceEvent } from '../spaces/space.events';
+import { ContentTrees, TreeSnapshot, diffTrees } from '../tree/content-trees';
+import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { PageNode } from '../tree/tree.model';
+import { PageSection, pageText } from './page-text';
+
+/** One document per page of each space's main content: what search matches, ranks and answers. */
+export interface SearchPageDoc {
+  /** `<spaceId>.<pageId>`. */
+  id: string;
+  spaceId: string;
+  organizationId: string;
+  pageId: string;
+  title: string;
+  description: string;
+  path: string;
+  /** From the top-level page to the direct parent. */
+  ancestors: { title: string }[];
+  /** The section titles, as one text (indexed above the body). */
+  headings: string;
+  body: string;
+  sections: PageSection[];
+  [key: string]: unknown;
+}
+
+/** Main's tree as the pages were last indexed from: the next content change is diffed against it. */
+export interface SearchSpaceDoc {
+  id: string;
+  organizationId: string;
+  tree: string;
+  [key: string]: unknown;
+}
+
+/** Title hits rank above description hits, above headings, above the body. */
+export const SEARCH_PAGES: TextIndexedCollection = {
+  name: 'searchPages',
+  indexes: [['spaceId'], ['organizationId']],
+  textIndex: { fields: { title: 10, description: 5, headings: 3, body: 1 } },
+};
+export const SEARCH_SPACES = 'searchSpaces';
+
+const pageDocId = (spaceId: string, pageId: string) => `${spaceId}.${pageId}`;
+
+/** One tree reader (and its cache of decoded objects) per content-object store. */
+const treesByStore = new WeakMap<ContentObjectStore, ContentTrees>();
+function treesOf({ objects }: ProjectionContext): ContentTrees {
+  let trees = treesByStore.get(objects);
+  if (!trees) treesByStore.set(objects, (trees = new ContentTrees(objects)));
+  return trees;
+}
+
+/** The page's place: its path and its ancestors' titles, top first. */
+async function placeOf(tree: TreeSnapshot, page: PageNode) {
+  const ancestors: { title: string }[] = [];
+  for (let parent = page.parent; parent !== null; ) {
+    const node = await tree.page(parent);
+    if (!node) break;
+    ancestors.unshift({ title: node.title });
+    parent = node.parent;
+  }
+  return { path: await tree.pathOf(page.id), ancestors };
+}
+
+/** Every page below `id` (not itself). */
+async function descendants(tree: TreeSnapshot, id: string): Promise<string[]> {
+  const out: string[] = [];
+  const queue = [...((await tree.page(id))?.children ?? [])];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    out.push(next);
+    queue.push(...((await tree.page(next))?.children ?? []));
+  }
+  return out;
+}
+
+/**
+ * Moves a space's indexed pages from the tree they were indexed from to main's new tree: only the pages
+ * that differ are read (diffTrees), and the subpages of a page renamed or moved get their new path and
+ * ancestors without their documents being read again.
+ */
+async function indexMain(tx: ReadTransaction, context: ProjectionContext, space: { spaceId: string; organizationId: string }, tree: string) {
+  const trees = treesOf(context);
+  const indexed = await tx.get<SearchSpaceDoc>(SEARCH_SPACES, space.spaceId);
+  const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
+  const { pages } = await diffTrees(before, after);
+  const replaced = new Set<string>();
+  const moved = new Set<string>();
+  for (const change of pages) {
+    if (!change.after) {
+      await tx.delete(SEARCH_PAGES.name, pageDocId(space.spaceId, change.id));
+      continue;
+    }
+    replaced.add(change.id);
+    const { before: old, after: now } = change;
+    if (old && (old.title !== now.title || old.slug !== now.slug || old.parent !== now.parent)) {
+      for (const id of await descendants(after, change.id)) moved.add(id);
+    }
+  }
+  for (const id of replaced) {
+    const page = (await after.page(id))!;
+    const text = pageText(page.document ? await after.document(page) : null);
+    const doc: SearchPageDoc = {
+      id: pageDocId(space.spaceId, id),
+      spaceId: space.spaceId,
+      organizationId: space.organizationId,
+      pageId: id,
+      title: page.title,
+      description: page.description ?? '',
+      ...(await placeOf(after, page)),
+      headings: text.sections.map((s) => s.title).join(' '),
+      body: text.body,
+      sections: text.sections,
+    };
+    await tx.upsert(SEARCH_PAGES.name, doc);
+  }
+  for (const id of moved) {
+    if (!replaced.has(id)) await tx.patch(SEARCH_PAGES.name, pageDocId(space.spaceId, id), await placeOf(after, (await after.page(id))!));
+  }
+  await tx.upsert(SEARCH_SPACES, { id: space.spaceId, organizationId: space.organizationId, tree });
+}
+
+/**
+ * `content-search`: the pages of every space's main content, for `GET /spaces/{id}/search` and
+ * `GET /orgs/{id}/search`. Kept incrementally from main's content events; a deleted space keeps its pages
+ * (a restore brings them back; searches list live spaces only), a purged one loses them, a transferred one
+ * takes them along.
+ */
+export const searchProjection = defineProjection<SpaceEvent>('content-search', [SEARCH_PAGES, { name: SEARCH_SPACES, indexes: [] }], {
+  SpaceCreated: async ({ data }, tx, context) => indexMain(tx, context, data, data.tree ?? EMPTY_TREE_HASH),
+  SpaceContentChanged: async ({ data }, tx, context) => indexMain(tx, context, data, data.revision.tree),
+  SpaceTransferred: async ({ data }, tx) => {
+    await tx.patch(SEARCH_SPACES, data.spaceId, { organizationId: data.organizationId });
+    for (const page of await tx.findAll<SearchPageDoc>(SEARCH_PAGES.name, { spaceId: data.spaceId })) {
+      await tx.patch(SEARCH_PAGES.name, page.id, { organizationId: data.organizationId });
+    }
+  },
+  SpacePurged: async ({ data }, tx) => {
+    await tx.deleteMany(SEARCH_PAGES.name, { spaceId: data.spaceId });
+    await tx.delete(SEARCH_SPACES, data.spaceId);
+  },
+});
