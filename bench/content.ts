@@ -1,11 +1,13 @@
 // Content at scale: a space of 5,000 pages next to one of 10, written through the API the way clients
 // write (change requests, batches of 50, merges). Figures: one page read at 10 vs 5,000 pages (autocannon,
-// p50 ratio), a 50-change batch, a merge of a request touching 100 pages against a main that moved, and
-// the API's resident memory growth while that merge runs (sampled from /proc).
+// p50 ratio), search, a PDF, a 50-change batch, a merge of a request touching 100 pages against a main that
+// moved, and the API's resident memory growth while that merge runs (sampled from /proc).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Folio, createOrganization, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
+import { measurePdf, PdfFigures } from './content-pdf';
+import { measureSearch, SearchFigures } from './content-search';
 
 export const LARGE_SPACE_PAGES = 5_000;
 const SMALL_SPACE_PAGES = 10;
@@ -25,6 +27,8 @@ export interface ContentFigures {
   /** Peak resident memory during that merge over resident memory just before it. */
   mergeRssGrowthMb: number;
   seedSeconds: number;
+  search: SearchFigures;
+  pdf: PdfFigures;
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -120,6 +124,11 @@ export async function measureContent(tempDir: string): Promise<ContentFigures> {
       reads.push({ pages, figures: measured });
     }
 
+    log('Content: search on the large space');
+    const search = await measureSearch(folio, large);
+    log('Content: PDF of a section (50 pages) of the large space');
+    const pdf = await measurePdf(folio, large, largeIds[BATCH]);
+
     log('Content: a 50-change batch on the large space');
     const batchCr = await newChangeRequest(folio, large, 'Batch');
     const batch = await timed(() =>
@@ -147,6 +156,8 @@ export async function measureContent(tempDir: string): Promise<ContentFigures> {
       mergeResult: merge.value.result,
       mergeRssGrowthMb: peak - before,
       seedSeconds: seeded.ms / 1000,
+      search,
+      pdf,
     };
   } finally {
     await folio.stop();

@@ -161,6 +161,12 @@ function contentChecks(content: ContentFigures): Check[] {
     { name: 'a 50-change batch applies in under 1 s', ok: content.batchMs < 1000, detail: ms(content.batchMs) },
     { name: 'a request touching 100 pages merges in under 1 s', ok: content.mergeMs < 1000 && content.mergeResult === 'merge', detail: `${ms(content.mergeMs)}, ${content.mergeResult}` },
     { name: 'resident memory growth during that merge under 100 MB', ok: content.mergeRssGrowthMb < 100, detail: `${num(content.mergeRssGrowthMb, 1)} MB` },
+    ...(['selective', 'broad'] as const).map((kind) => ({
+      name: `search p50 under 25 ms (${kind} query, 5,000 pages)`,
+      ok: content.search[kind].p50Ms < 25 && content.search[kind].non2xx === 0,
+      detail: `p50 ${ms(content.search[kind].p50Ms)}, p99 ${ms(content.search[kind].p99Ms)}`,
+    })),
+    { name: 'a whole 5,000-page space is refused as one PDF (over the page limit)', ok: content.pdf.wholeSpaceStatus === 400, detail: `status ${content.pdf.wholeSpaceStatus}` },
   ];
 }
 
@@ -226,7 +232,10 @@ function report(
       ) +
         `\n\npage read ${num(LARGE_SPACE_PAGES)} / 10 pages (p50): ${ratio(content.readRatio)} (target ≤ 1.5)` +
         `\n50-change batch: ${ms(content.batchMs)}; merge touching 100 pages: ${ms(content.mergeMs)} (${content.mergeResult}); ` +
-        `resident memory growth during the merge: ${num(content.mergeRssGrowthMb, 1)} MB`,
+        `resident memory growth during the merge: ${num(content.mergeRssGrowthMb, 1)} MB` +
+        `\nsearch p50 / p99: selective ${ms(content.search.selective.p50Ms)} / ${ms(content.search.selective.p99Ms)}, ` +
+        `every page matching ${ms(content.search.broad.p50Ms)} / ${ms(content.search.broad.p99Ms)} (target p50 < 25 ms)` +
+        `\nPDF of 50 pages: ${ms(content.pdf.sectionMs)} (${num(content.pdf.sectionBytes / 1024, 0)} KiB); one page: ${ms(content.pdf.onePageMs)}`,
     ),
     section(
       'Summary',
