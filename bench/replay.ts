@@ -3,6 +3,7 @@
 // event table: the cost of reading the log, without decoding, projecting or writing.
 import { join } from 'node:path';
 import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
+import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { rebuildProjections } from '@folio/platform/projections/rebuild';
 import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
 import { allProjections } from '../apps/api/src/projections';
@@ -24,11 +25,12 @@ const RAW_SCAN_RUNS = 5;
 export async function measureReplay(dataDir: string): Promise<ReplayFigures> {
   const events = new SqliteEventStore(join(dataDir, 'events.db'));
   const reads = new SqliteReadStore(join(dataDir, 'read.db'));
+  const objects = new SqliteObjectStore(join(dataDir, 'events.db'));
   try {
     // One untimed scan first, so neither timed run pays for a cold page cache.
     events.rawScan();
 
-    const rebuild = await rebuildProjections(events, reads, allProjections);
+    const rebuild = await rebuildProjections(events, reads, allProjections, objects);
 
     const scans: { rows: number; seconds: number }[] = [];
     for (let i = 0; i < RAW_SCAN_RUNS; i++) {
@@ -49,6 +51,7 @@ export async function measureReplay(dataDir: string): Promise<ReplayFigures> {
       eventTypes: await countTypes(events),
     };
   } finally {
+    await objects.close();
     await reads.close();
     await events.close();
   }

@@ -57,11 +57,12 @@ export class PlatformModule {
         { provide: CONTENT_OBJECT_STORE, inject: [CONFIG], useFactory: openObjectStore },
         {
           provide: ProjectionProgress,
-          inject: [CONFIG, EVENT_STORE, READ_STORE],
-          useFactory: (config: FolioConfig, events: EventStore, reads: ReadStore) => {
+          inject: [CONFIG, EVENT_STORE, READ_STORE, CONTENT_OBJECT_STORE],
+          useFactory: (config: FolioConfig, events: EventStore, reads: ReadStore, objects: ContentObjectStore) => {
             const logger = new Logger('projections');
             return options.runProjections(config)
               ? new ProjectionRunner(events, reads, options.projections, {
+                  objects,
                   onError: (name, error) => logger.error({ projection: name, err: error }, 'projection failed'),
                 })
               : new CheckpointFollower(events, reads, options.projections);

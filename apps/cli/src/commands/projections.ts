@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
 import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { Projection, PROJECTIONS } from '@folio/platform/projections/projection';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { rebuildProjections } from '@folio/platform/projections/rebuild';
@@ -33,7 +34,7 @@ async function rebuild(app: INestApplicationContext) {
   });
   bar.start(1000, 0, { events: 0, rate: 0 });
   const started = Date.now();
-  const result = await rebuildProjections(events, app.get<ReadStore>(READ_STORE), app.get<Projection[]>(PROJECTIONS), (position, applied) =>
+  const result = await rebuildProjections(events, app.get<ReadStore>(READ_STORE), app.get<Projection[]>(PROJECTIONS), app.get<ContentObjectStore>(CONTENT_OBJECT_STORE), (position, applied) =>
     bar.update(Math.min(1000, perMille(position, head)), {
       events: applied,
       rate: Math.round(applied / Math.max(0.001, (Date.now() - started) / 1000)),

@@ -1,7 +1,8 @@
 import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
+import { ContentObjectStore } from '../object-store/content-object-store.port';
 import { ProjectionBatch, ReadStore } from '../read-store/read-store.port';
 import { DrainLoop } from './drain-loop';
-import { Projection } from './projection';
+import { Projection, ProjectionContext } from './projection';
 import { DEFAULT_WAIT_MS, ProjectionProgress } from './projection-progress';
 
 /** Another writer moved the checkpoint between our read and our batch: re-read and try again. */
@@ -16,7 +17,7 @@ interface Pending {
 }
 
 /** The batch applies only if the checkpoint is still the one the events were read after. */
-function batchOf({ projection, checkpoint, events, last }: Pending): ProjectionBatch {
+function batchOf({ projection, checkpoint, events, last }: Pending, context: ProjectionContext): ProjectionBatch {
   return {
     projection: projection.name,
     position: last,
@@ -24,11 +25,17 @@ function batchOf({ projection, checkpoint, events, last }: Pending): ProjectionB
       if (current !== checkpoint) throw new Superseded();
       for (const event of events) {
         const handle = projection.handlers[event.type];
-        if (handle) await handle(event, tx);
+        if (handle) await handle(event, tx, context);
       }
     },
   };
 }
+
+const refuse = async (): Promise<never> => {
+  throw new Error('this projection runner was given no content-object store');
+};
+/** The store of a runner given none (tests of projections that read no objects). */
+const NO_OBJECTS: ContentObjectStore = { put: refuse, get: refuse, getMany: refuse, has: refuse, close: async () => undefined };
 
 interface Waiter {
   position: string;
@@ -38,6 +45,8 @@ interface Waiter {
 
 export interface RunnerOptions {
   batchSize?: number;
+  /** The content objects projections may read; a runner without them fails any projection that reads one. */
+  objects?: ContentObjectStore;
   onError?: (projection: string, error: unknown) => void;
 }
 
@@ -55,6 +64,7 @@ export class ProjectionRunner extends ProjectionProgress {
   );
   private unsubscribe: (() => void) | null = null;
   private readonly batchSize: number;
+  private readonly context: ProjectionContext;
 
   constructor(
     events: EventStore,
@@ -64,6 +74,7 @@ export class ProjectionRunner extends ProjectionProgress {
   ) {
     super(events, reads, projections);
     this.batchSize = options.batchSize ?? 500;
+    this.context = { objects: options.objects ?? NO_OBJECTS };
   }
 
   async start(): Promise<void> {
@@ -124,7 +135,7 @@ export class ProjectionRunner extends ProjectionProgress {
     }
     if (pending.length === 0) return false;
     try {
-      await this.reads.transactionAll(pending.map(batchOf));
+      await this.reads.transactionAll(pending.map((p) => batchOf(p, this.context)));
       for (const p of pending) this.advance(p.projection.name, p.last);
     } catch (error) {
       if (error instanceof Superseded) return true; // another writer moved a checkpoint: read again
@@ -143,7 +154,7 @@ export class ProjectionRunner extends ProjectionProgress {
     let failure: unknown = null;
     for (const p of pending) {
       try {
-        await this.reads.transactionAll([batchOf(p)]);
+        await this.reads.transactionAll([batchOf(p, this.context)]);
         this.advance(p.projection.name, p.last);
       } catch (error) {
         if (error instanceof Superseded) continue;

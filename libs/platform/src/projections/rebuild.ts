@@ -1,4 +1,5 @@
 import { EventStore } from '../event-store/event-store.port';
+import { ContentObjectStore } from '../object-store/content-object-store.port';
 import { ReadStore } from '../read-store/read-store.port';
 import { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
@@ -17,13 +18,14 @@ export async function rebuildProjections(
   events: EventStore,
   reads: ReadStore,
   projections: Projection[],
+  objects: ContentObjectStore,
   onProgress?: (position: string, applied: number) => void,
 ): Promise<RebuildResult> {
   const started = process.hrtime.bigint();
   const target = await reads.rebuildTarget();
   let applied = 0;
   try {
-    const runner = new ProjectionRunner(events, target, projections);
+    const runner = new ProjectionRunner(events, target, projections, { objects });
     await runner.catchUp((position, batch) => {
       applied += batch;
       onProgress?.(position, applied);
