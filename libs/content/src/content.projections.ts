@@ -1,7 +1,8 @@
 import { contentGrantProjection } from './access/content-grant.projection';
 import { changeRequestProjection } from './change-requests/change-request.projection';
 import { collectionProjection } from './collections/collection.projection';
+import { linkProjection } from './links/link.projection';
 import { revisionProjection } from './revisions/revision.projection';
 import { spaceProjection } from './spaces/space.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, linkProjection];
