@@ -35,6 +35,11 @@ import { ChangesController } from './changes/changes.controller';
 import { changesQueryHandlers } from './changes/changes.queries';
 import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
+import { LinkController } from './links/link.controller';
+import { LinkIndex } from './links/link-index';
+import { linkQueryHandlers } from './links/link.queries';
+import { LinkStatuses } from './links/link-statuses';
+import { LinkViews } from './links/link-views';
 import { GetChangeRequestConflictsHandler } from './change-requests/merging/conflicts.query';
 import { MergeCompletion } from './change-requests/merging/merge-completion';
 import { MergeGate } from './change-requests/merging/merge-gate';
@@ -136,6 +141,10 @@ export class ContentModule {}
     UpdateFromMainHandler,
     GetChangeRequestConflictsHandler,
     ...changesQueryHandlers,
+    LinkIndex,
+    LinkStatuses,
+    LinkViews,
+    ...linkQueryHandlers,
   ],
   controllers: [
     SpaceController,
@@ -147,6 +156,7 @@ export class ContentModule {}
     ChangeRequestContentController,
     MergeController,
     ChangesController,
+    LinkController,
   ],
 })
 export class ContentHttpModule {}
