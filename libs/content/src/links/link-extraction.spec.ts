@@ -1,7 +1,7 @@
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { PageDocument, Table } from '../documents/document.model';
 import { extractLinks } from './link-extraction';
-import { pageLinkDocs } from './link-docs';
+import { linkTargets, pageLinks } from './link-docs';
 import { PageNode } from '../tree/tree.model';
 
 const documentPage = { type: 'document' as const };
@@ -63,17 +63,20 @@ describe('extractLinks', () => {
   it('finds nothing in a page without a document', () => expect(extractLinks(documentPage, null)).toEqual([]));
 });
 
-describe('pageLinkDocs', () => {
+describe('pageLinks', () => {
   const page = { id: 'p1', type: 'document' } as PageNode;
 
-  it('groups a page\u2019s links by target and relation, with every block they are in, and resolves them against the page', () => {
+  it('groups a page\u2019s links by reference and relation, with every block they are in, and resolves them against the page', () => {
     const document = md('[x](/pages/p2) and [y](/pages/p2)\n\n[z](/pages/p2) [top](#top) ![](/files/f1)\n\n[](mention:user:u1)');
-    const [k1, k2] = document.nodes.map((block) => block.key!);
-    expect(pageLinkDocs('s1', page, document)).toEqual([
-      { id: 's1:p1:0', space: 's1', page: 'p1', target: 'page:s1:p2', key: 'page:s1:p2', ref: { kind: 'page', page: 'p2', space: 's1' }, relation: 'link', blocks: [k1, k2] },
-      { id: 's1:p1:1', space: 's1', page: 'p1', target: 'page:s1:p1', key: 'page:s1:p1#top', ref: { kind: 'anchor', anchor: 'top', page: 'p1', space: 's1' }, relation: 'link', blocks: [k2] },
-      { id: 's1:p1:2', space: 's1', page: 'p1', target: 'file:s1:f1', key: 'file:s1:f1', ref: { kind: 'file', file: 'f1', space: 's1' }, relation: 'image', blocks: [k2] },
-      { id: 's1:p1:3', space: 's1', page: 'p1', target: 'user:u1', key: 'user:u1', ref: { kind: 'user', user: 'u1' }, relation: 'mention', blocks: [expect.any(String)] },
+    const [k1, k2, k3] = document.nodes.map((block) => block.key!);
+    const links = pageLinks('s1', page, document);
+    expect(links).toEqual([
+      { ref: { kind: 'page', page: 'p2', space: 's1' }, relation: 'link', blocks: [k1, k2] },
+      { ref: { kind: 'anchor', anchor: 'top', page: 'p1', space: 's1' }, relation: 'link', blocks: [k2] },
+      { ref: { kind: 'file', file: 'f1', space: 's1' }, relation: 'image', blocks: [k2] },
+      { ref: { kind: 'user', user: 'u1' }, relation: 'mention', blocks: [k3] },
     ]);
+    // An anchor of the page is a link to the page itself.
+    expect(linkTargets(links)).toEqual(['page:s1:p2', 'page:s1:p1', 'file:s1:f1', 'user:u1']);
   });
 });

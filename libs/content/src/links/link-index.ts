@@ -3,14 +3,21 @@ import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { ContentTrees, diffTrees, TreeSnapshot } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { LINK_SPACES, LinkDoc, LINKS, linksMayDiffer, LinkSpaceDoc, pageLinkDocs } from './link-docs';
+import { LINK_SPACES, LINK_TARGETS, linksMayDiffer, LinkSpaceDoc, LinkTargetDoc, linkTargets, PageLink, PAGE_LINKS, pageLinks, PageLinksDoc } from './link-docs';
+
+/** One page's links. */
+export interface LinksOfPage {
+  page: string;
+  links: PageLink[];
+}
 
 /** The links of one version of a space's content. */
 export interface LinkSet {
-  all(): Promise<LinkDoc[]>;
-  fromPage(page: string): Promise<LinkDoc[]>;
-  /** The links to a target (`targetKey`), from any page of this content. */
-  toTarget(target: string): Promise<LinkDoc[]>;
+  /** Every page with links, with them. */
+  all(): Promise<LinksOfPage[]>;
+  fromPage(page: string): Promise<PageLink[]>;
+  /** The pages linking to a target (`targetKey`), in id order. */
+  linkingTo(target: string): Promise<string[]>;
 }
 
 /**
@@ -28,22 +35,25 @@ export class LinkIndex {
   async open(space: string, snapshot: TreeSnapshot): Promise<LinkSet> {
     const indexed = (await this.reads.get<LinkSpaceDoc>(LINK_SPACES, space))?.tree ?? EMPTY_TREE_HASH;
     /** Pages whose links differ from the index: their links in `snapshot` (none for a page it lacks). */
-    const overlay = new Map<string, LinkDoc[]>();
+    const overlay = new Map<string, PageLink[]>();
     if (indexed !== snapshot.hash) {
       const { pages } = await diffTrees(await this.trees.open(indexed), snapshot);
       const changed = pages.filter((change) => linksMayDiffer(change.before, change.after));
-      const docs = await Promise.all(changed.map(async ({ after }) => (after ? pageLinkDocs(space, after, await snapshot.document(after)) : [])));
-      changed.forEach((change, i) => overlay.set(change.id, docs[i]));
+      const links = await Promise.all(changed.map(async ({ after }) => (after ? pageLinks(space, after, await snapshot.document(after)) : [])));
+      changed.forEach((change, i) => overlay.set(change.id, links[i]));
     }
-    const notOverlaid = (docs: LinkDoc[]) => docs.filter((doc) => !overlay.has(doc.page));
-    const overlaid = () => [...overlay.values()].flat();
+    const stored = <T extends { page: string }>(docs: T[]) => docs.filter((doc) => !overlay.has(doc.page));
     return {
-      all: async () => [...notOverlaid(await findEvery<LinkDoc>(this.reads, LINKS, { space })), ...overlaid()],
-      fromPage: async (page) => overlay.get(page) ?? findEvery<LinkDoc>(this.reads, LINKS, { space, page }),
-      toTarget: async (target) => [
-        ...notOverlaid(await findEvery<LinkDoc>(this.reads, LINKS, { space, target })),
-        ...overlaid().filter((doc) => doc.target === target),
+      all: async () => [
+        ...stored(await findEvery<PageLinksDoc>(this.reads, PAGE_LINKS, { space })),
+        ...[...overlay].flatMap(([page, links]) => (links.length > 0 ? [{ page, links }] : [])),
       ],
+      fromPage: async (page) => overlay.get(page) ?? (await this.reads.get<PageLinksDoc>(PAGE_LINKS, `${space}:${page}`))?.links ?? [],
+      linkingTo: async (target) => {
+        const pages = stored(await findEvery<LinkTargetDoc>(this.reads, LINK_TARGETS, { space, target })).map((doc) => doc.page);
+        for (const [page, links] of overlay) if (linkTargets(links).includes(target)) pages.push(page);
+        return [...new Set(pages)].sort();
+      },
     };
   }
 }

@@ -1,8 +1,9 @@
 import { DEFAULT_LIMIT, decodeCursor, encodeCursor, ListEnvelope, listEnvelope, ListQuery } from '@folio/platform/http/pagination';
-import { LinkDoc } from './link-docs';
+import { linkKey, PageLink } from './link-docs';
 import { LinkRelation } from './link-extraction';
+import { LinksOfPage } from './link-index';
 import { LinkStatus } from './link-statuses';
-import { ResolvedRef, targetOf, targetKey } from './link-targets';
+import { ResolvedRef, targetKey, targetOf } from './link-targets';
 
 /** Where a link is: a page of a space, and the block holding it (none for a link page). A ContentRefPage of the spec. */
 export interface LocationRef {
@@ -29,8 +30,6 @@ export interface LinkList extends ListEnvelope<LinkItem> {
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
-const byKey = <T>(key: (value: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
-
 /** A page of `sorted` (by `keyOf`, unique) after the cursor, with the cursor to the next page. */
 function pageOf<T>(sorted: T[], keyOf: (value: T) => string, list: ListQuery, binding: string): { items: T[]; next?: { page: string } } {
   const after = list.page ? decodeCursor(list.page, binding).id : undefined;
@@ -42,50 +41,70 @@ function pageOf<T>(sorted: T[], keyOf: (value: T) => string, list: ListQuery, bi
   return { items, next: { page: encodeCursor({ value: last, id: last }, binding) } };
 }
 
-/**
- * Links grouped into items (one per reference and relation, every page holding it as a location), in the
- * order of their keys, with their statuses and stats; then filtered by `status` and paged.
- */
-export function linkList(
-  docs: LinkDoc[],
-  statuses: Map<string, LinkStatus>,
-  options: { organization: string; status?: LinkStatus; list: ListQuery; binding: string; changedPages?: ReadonlySet<string> },
-): LinkList {
-  const groups = new Map<string, { sortKey: string; docs: LinkDoc[] }>();
-  for (const doc of docs) {
-    const sortKey = `${doc.key}\n${doc.relation}`;
-    const group = groups.get(sortKey) ?? { sortKey, docs: [] };
-    group.docs.push(doc);
-    groups.set(sortKey, group);
-  }
-  const all = [...groups.values()].sort(byKey((group) => group.sortKey)).map(({ sortKey, docs: located }) => {
-    const [{ ref, relation }] = located;
-    const status = statuses.get(targetKey(targetOf(ref)))!;
-    const inFolio = ref.kind !== 'url' && ref.kind !== 'user' && status !== 'broken';
-    const item: LinkItem = {
-      status,
-      relation,
-      targetReference: inFolio ? { ...ref, organization: options.organization } : ref,
-      locationReferences: located
-        .sort(byKey((doc) => doc.page))
-        .flatMap((doc) => (doc.blocks.length === 0 ? [{ kind: 'page' as const, page: doc.page, space: doc.space }] : doc.blocks.map((block) => ({ kind: 'page' as const, page: doc.page, space: doc.space, block })))),
-    };
-    return { sortKey, item, pages: located.map((doc) => doc.page) };
-  });
-  const broken = all.filter(({ item }) => item.status === 'broken');
-  const changed = options.changedPages;
-  const stats = {
-    total: all.length,
-    broken: { total: broken.length, changeRequest: changed ? broken.filter(({ pages }) => pages.some((page) => changed.has(page))).length : 0 },
-  };
-  const listed = options.status ? all.filter(({ item }) => item.status === options.status) : all;
-  const { items, next } = pageOf(listed, (entry) => entry.sortKey, options.list, options.binding);
-  return { ...listEnvelope(items.map((entry) => entry.item), next), stats };
+/** The links of a content to one reference under one relation, wherever they are: one item of a listing. */
+export interface LinkGroup {
+  /** `linkKey`: listings are in its order, and cursors name it. */
+  key: string;
+  /** `targetKey` of the reference: its status. */
+  target: string;
+  link: PageLink;
+  /** The pages holding it, each with its links of this group. */
+  at: { page: string; link: PageLink }[];
 }
 
-/** The pages linking to a target (not the target page itself), as page references in id order, paged. */
-export function backlinkList(docs: LinkDoc[], options: { space: string; except?: string; list: ListQuery; binding: string }): ListEnvelope<LocationRef> {
-  const pages = [...new Set(docs.map((doc) => doc.page))].filter((page) => page !== options.except).sort();
+/** Links grouped by reference and relation across pages, in key order. */
+export function groupLinks(pages: LinksOfPage[]): LinkGroup[] {
+  const groups = new Map<string, LinkGroup>();
+  for (const { page, links } of pages) {
+    for (const link of links) {
+      const key = linkKey(link);
+      let group = groups.get(key);
+      if (!group) {
+        group = { key, target: targetKey(targetOf(link.ref)), link, at: [] };
+        groups.set(key, group);
+      }
+      group.at.push({ page, link });
+    }
+  }
+  return [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * The listing of grouped links with their statuses and stats, filtered by `status`, paged. Only the items
+ * of the page answered are built into resources.
+ */
+export function linkList(
+  groups: LinkGroup[],
+  statuses: Map<string, LinkStatus>,
+  options: { space: string; organization: string; status?: LinkStatus; list: ListQuery; binding: string; changedPages?: ReadonlySet<string> },
+): LinkList {
+  const statusOf = (group: LinkGroup) => statuses.get(group.target)!;
+  const broken = groups.filter((group) => statusOf(group) === 'broken');
+  const changed = options.changedPages;
+  const stats = {
+    total: groups.length,
+    broken: { total: broken.length, changeRequest: changed ? broken.filter((group) => group.at.some(({ page }) => changed.has(page))).length : 0 },
+  };
+  const listed = options.status ? groups.filter((group) => statusOf(group) === options.status) : groups;
+  const { items, next } = pageOf(listed, (group) => group.key, options.list, options.binding);
+  return { ...listEnvelope(items.map((group) => linkItem(group, statusOf(group), options)), next), stats };
+}
+
+function linkItem({ link: { ref, relation }, at }: LinkGroup, status: LinkStatus, { space, organization }: { space: string; organization: string }): LinkItem {
+  const inFolio = ref.kind !== 'url' && ref.kind !== 'user' && status !== 'broken';
+  const located = [...at].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
+  return {
+    status,
+    relation,
+    targetReference: inFolio ? { ...ref, organization } : ref,
+    locationReferences: located.flatMap(({ page, link }) =>
+      link.blocks.length === 0 ? [{ kind: 'page' as const, page, space }] : link.blocks.map((block) => ({ kind: 'page' as const, page, space, block })),
+    ),
+  };
+}
+
+/** Pages linking to a target, as page references in id order, paged. */
+export function backlinkList(pages: string[], options: { space: string; list: ListQuery; binding: string }): ListEnvelope<LocationRef> {
   const { items, next } = pageOf(pages, (page) => page, options.list, options.binding);
   return listEnvelope(
     items.map((page) => ({ kind: 'page', page, space: options.space })),

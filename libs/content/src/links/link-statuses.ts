@@ -5,7 +5,7 @@ import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.por
 import { SPACES, SpaceDoc } from '../spaces/space.projection';
 import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
 import { LINK_SPACES, LinkSpaceDoc } from './link-docs';
-import { LinkTarget, targetKey } from './link-targets';
+import { LinkTarget } from './link-targets';
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
@@ -38,8 +38,8 @@ export class LinkStatuses {
     private readonly queries: QueryBus,
   ) {}
 
-  /** The status of each target, by `targetKey`. */
-  async resolve(context: LinkContext, targets: LinkTarget[]): Promise<Map<string, LinkStatus>> {
+  /** The status of each target, by its key (`targetKey`). */
+  async resolve(context: LinkContext, targets: Map<string, LinkTarget>): Promise<Map<string, LinkStatus>> {
     const here = noLookups();
     const elsewhere = new Map<string, Lookups>();
     const lookupsIn = (space: string) => {
@@ -48,7 +48,7 @@ export class LinkStatuses {
       return elsewhere.get(space)!;
     };
     const users = new Set<string>();
-    for (const target of targets) {
+    for (const target of targets.values()) {
       if (target.kind === 'user') users.add(target.user);
       else if (target.kind === 'space') lookupsIn(target.space);
       else if (target.kind === 'page') lookupsIn(target.space).pages.add(target.page);
@@ -64,7 +64,7 @@ export class LinkStatuses {
     const userIds = new Set(knownUsers.map((user) => user.id));
 
     const statuses = new Map<string, LinkStatus>();
-    for (const target of targets) statuses.set(targetKey(target), statusOf(target));
+    for (const [key, target] of targets) statuses.set(key, statusOf(target));
     return statuses;
 
     function statusOf(target: LinkTarget): LinkStatus {
@@ -99,11 +99,12 @@ export class LinkStatuses {
 
 const noLookups = (): Lookups => ({ pages: new Set(), files: new Set() });
 
-/** Which of the pages and files looked up the tree has. */
+/** Which of the pages and files looked up the tree has: pages in one batch (thousands of ids share their trie reads). */
 async function existing(tree: TreeSnapshot, lookups: Lookups): Promise<Lookups> {
   const [pages, files] = await Promise.all([
-    Promise.all([...lookups.pages].map(async (id) => ((await tree.page(id)) ? [id] : []))),
-    Promise.all([...lookups.files].map(async (id) => ((await tree.file(id)) ? [id] : []))),
+    tree.pagesById([...lookups.pages]),
+    Promise.all([...lookups.files].map((id) => tree.file(id))),
   ]);
-  return { pages: new Set(pages.flat()), files: new Set(files.flat()) };
+  const found = (entries: ({ id: string } | null)[]) => new Set(entries.flatMap((entry) => (entry ? [entry.id] : [])));
+  return { pages: found(pages), files: found(files) };
 }

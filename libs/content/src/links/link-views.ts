@@ -3,9 +3,9 @@ import { Caller } from '@folio/platform/auth/caller';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
 import { ContentReads } from '../revisions/content-reads';
 import { ContentTrees, diffTrees } from '../tree/content-trees';
-import { LinkDoc } from './link-docs';
 import { LinkIndex, LinkSet } from './link-index';
 import { LinkContext, LinkStatus, LinkStatuses } from './link-statuses';
+import { LinkGroup } from './link-list';
 import { targetOf } from './link-targets';
 
 /** Links are read on main's content or a change request's head. */
@@ -19,8 +19,8 @@ export interface LinkView {
   scope: string;
   /** The pages a change request changed against its base (none on main): its share of the broken links. */
   changedPages(): Promise<ReadonlySet<string> | undefined>;
-  /** The status of each of these links' targets, by target key. */
-  statuses(docs: LinkDoc[]): Promise<Map<string, LinkStatus>>;
+  /** The status of each group's target, by target key. */
+  statuses(groups: LinkGroup[]): Promise<Map<string, LinkStatus>>;
 }
 
 /**
@@ -57,7 +57,7 @@ export class LinkViews {
       links: await this.index.open(context.space, context.snapshot),
       scope,
       changedPages,
-      statuses: (docs) => this.linkStatuses.resolve(context, docs.map((doc) => targetOf(doc.ref))),
+      statuses: (groups) => this.linkStatuses.resolve(context, new Map(groups.map((group) => [group.target, targetOf(group.link.ref)]))),
     };
   }
 }

@@ -7,7 +7,7 @@ import { markdownToDocument } from '../documents/markdown-to-document';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { LINK_SPACES, LinkDoc, LINKS } from './link-docs';
+import { LINK_SPACES, LINK_TARGETS, LinkTargetDoc, PAGE_LINKS, PageLink, PageLinksDoc } from './link-docs';
 import { linkProjection } from './link.projection';
 
 const t0 = '2026-01-01T00:00:00.000Z';
@@ -54,41 +54,48 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const link = (fields: Partial<LinkDoc> & Pick<LinkDoc, 'id' | 'page' | 'target' | 'key' | 'ref'>, space = 's1'): LinkDoc => ({
-  space, relation: 'link', blocks: ['k1'], ...fields,
-});
-const oneToTwo = (space = 's1') =>
-  link({ id: `${space}:p1:0`, page: 'p1', target: `page:${space}:p2`, key: `page:${space}:p2`, ref: { kind: 'page', page: 'p2', space } }, space);
-const oneToWeb = (space = 's1') =>
-  link({ id: `${space}:p1:1`, page: 'p1', target: 'url:https://example.com', key: 'url:https://example.com', ref: { kind: 'url', url: 'https://example.com' } }, space);
-const twoToOne = (space = 's1') =>
-  link({ id: `${space}:p2:0`, page: 'p2', target: `page:${space}:p1`, key: `page:${space}:p1`, ref: { kind: 'page', page: 'p1', space } }, space);
-const threeToSpace = (space = 's1') =>
-  link({ id: `${space}:p3:0`, page: 'p3', target: 'space:s9', key: 'space:s9', ref: { kind: 'space', space: 's9' }, relation: 'link-page', blocks: [] }, space);
+const pageDoc = (space: string, page: string, links: PageLink[]): PageLinksDoc => ({ id: `${space}:${page}`, space, page, links });
+const target = (space: string, page: string, n: number, key: string): LinkTargetDoc => ({ id: `${space}:${page}:${n}`, space, page, target: key });
+/** What the projection holds of each page of the trees above, in space `s`. */
+const one = (s: string) => pageDoc(s, 'p1', [
+  { ref: { kind: 'page', page: 'p2', space: s }, relation: 'link', blocks: ['k1'] },
+  { ref: { kind: 'url', url: 'https://example.com' }, relation: 'link', blocks: ['k1'] },
+]);
+const two = (s: string) => pageDoc(s, 'p2', [{ ref: { kind: 'page', page: 'p1', space: s }, relation: 'link', blocks: ['k1'] }]);
+const three = (s: string) => pageDoc(s, 'p3', [{ ref: { kind: 'space', space: 's9' }, relation: 'link-page', blocks: [] }]);
+const oneTargets = (s: string) => [target(s, 'p1', 0, `page:${s}:p2`), target(s, 'p1', 1, 'url:https://example.com')];
+const twoTargets = (s: string) => [target(s, 'p2', 0, `page:${s}:p1`)];
+const threeTargets = (s: string) => [target(s, 'p3', 0, 'space:s9')];
 
 describe('link projection', () => {
   it('indexes the links of main\u2019s pages when main moves, and remembers the tree it indexed', () =>
     spec.given([created('s1'), changed('s1', trees.A)]).thenCollections({
-      [LINKS]: [oneToTwo(), oneToWeb()],
+      [PAGE_LINKS]: [one('s1')],
+      [LINK_TARGETS]: oneTargets('s1'),
       [LINK_SPACES]: [{ id: 's1', tree: trees.A, position: '2' }],
     }));
 
   it('follows later merges: new pages are indexed, a renamed page keeps its links, a deleted page loses them', async () => {
-    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B)]).then(LINKS, [oneToTwo(), oneToWeb(), twoToOne(), threeToSpace()]);
-    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B), changed('s1', trees.C)]).then(LINKS, [twoToOne(), threeToSpace()]);
+    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B)]).thenCollections({
+      [PAGE_LINKS]: [one('s1'), two('s1'), three('s1')],
+      [LINK_TARGETS]: [...oneTargets('s1'), ...twoTargets('s1'), ...threeTargets('s1')],
+    });
+    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B), changed('s1', trees.C)]).thenCollections({
+      [PAGE_LINKS]: [two('s1'), three('s1')],
+      [LINK_TARGETS]: [...twoTargets('s1'), ...threeTargets('s1')],
+    });
   });
 
   it('indexes a duplicate\u2019s copied content from its creation', () =>
-    spec.given([created('s2', trees.B)]).then(LINKS, [oneToTwo('s2'), oneToWeb('s2'), twoToOne('s2'), threeToSpace('s2')]));
+    spec.given([created('s2', trees.B)]).then(PAGE_LINKS, [one('s2'), two('s2'), three('s2')]));
 
-  it('finds a target\u2019s backlinks and a page\u2019s links through its indexes', async () => {
-    await spec.given([created('s1'), changed('s1', trees.B), created('s2', trees.B)]).thenFinds(LINKS, { filter: { space: 's1', target: 'page:s1:p1' } }, ['s1:p2:0']);
-    await spec.given([created('s1'), changed('s1', trees.B), created('s2', trees.B)]).thenFinds(LINKS, { filter: { space: 's2', page: 'p1' } }, ['s2:p1:0', 's2:p1:1']);
-  });
+  it('finds a target\u2019s backlinks through its index, in its space only', () =>
+    spec.given([created('s1'), changed('s1', trees.B), created('s2', trees.B)]).thenFinds(LINK_TARGETS, { filter: { space: 's1', target: 'page:s1:p1' } }, ['s1:p2:0']));
 
   it('forgets a purged space\u2019s links, and only that space\u2019s', () =>
     spec.given([created('s1', trees.A), created('s2', trees.C), purged('s1')]).thenCollections({
-      [LINKS]: [twoToOne('s2'), threeToSpace('s2')],
+      [PAGE_LINKS]: [two('s2'), three('s2')],
+      [LINK_TARGETS]: [...twoTargets('s2'), ...threeTargets('s2')],
       [LINK_SPACES]: [{ id: 's2', tree: trees.C, position: '2' }],
     }));
 

@@ -6,7 +6,7 @@ import { SpaceEvent } from '../spaces/space.events';
 import { diffTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { treesOf } from '../tree/trees-of-store';
-import { LINK_SPACES, LinkSpaceDoc, LINKS, linksMayDiffer, pageLinkDocs } from './link-docs';
+import { LINK_SPACES, LINK_TARGETS, linksMayDiffer, LinkSpaceDoc, linkTargets, PAGE_LINKS, pageLinks } from './link-docs';
 
 /**
  * Main moved to `tree`: the pages that differ from the tree indexed so far get their links extracted
@@ -17,11 +17,13 @@ async function follow(tx: ReadTransaction, objects: ContentObjectStore, space: s
   if (indexed && comparePositions(position, indexed.position) <= 0) return;
   const trees = treesOf(objects);
   const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
-  for (const change of (await diffTrees(before, after)).pages) {
-    if (!linksMayDiffer(change.before, change.after)) continue;
-    await tx.deleteMany(LINKS, { space, page: change.id });
-    if (change.after === null) continue;
-    for (const doc of pageLinkDocs(space, change.after, await after.document(change.after))) await tx.upsert(LINKS, doc);
+  for (const { id: page, before: was, after: is } of (await diffTrees(before, after)).pages) {
+    if (!linksMayDiffer(was, is)) continue;
+    const links = is ? pageLinks(space, is, await after.document(is)) : [];
+    if (links.length === 0) await tx.delete(PAGE_LINKS, `${space}:${page}`);
+    else await tx.upsert(PAGE_LINKS, { id: `${space}:${page}`, space, page, links });
+    await tx.deleteMany(LINK_TARGETS, { space, page });
+    for (const [n, target] of linkTargets(links).entries()) await tx.upsert(LINK_TARGETS, { id: `${space}:${page}:${n}`, space, page, target });
   }
   await tx.upsert(LINK_SPACES, { id: space, tree, position });
 }
@@ -34,14 +36,16 @@ async function follow(tx: ReadTransaction, objects: ContentObjectStore, space: s
 export const linkProjection = defineProjection<SpaceEvent>(
   'content-links',
   [
-    { name: LINKS, indexes: [['space', 'page'], ['space', 'target']] },
+    { name: PAGE_LINKS, indexes: [['space']] },
+    { name: LINK_TARGETS, indexes: [['space', 'target'], ['space', 'page']] },
     { name: LINK_SPACES, indexes: [] },
   ],
   {
     SpaceCreated: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.tree ?? EMPTY_TREE_HASH, position),
     SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
     SpacePurged: async ({ data }, tx) => {
-      await tx.deleteMany(LINKS, { space: data.spaceId });
+      await tx.deleteMany(PAGE_LINKS, { space: data.spaceId });
+      await tx.deleteMany(LINK_TARGETS, { space: data.spaceId });
       await tx.delete(LINK_SPACES, data.spaceId);
     },
   },

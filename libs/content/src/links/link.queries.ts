@@ -2,8 +2,8 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { ListEnvelope, ListQuery } from '@folio/platform/http/pagination';
-import { LinkDoc } from './link-docs';
-import { backlinkList, linkList, LinkList, LocationRef } from './link-list';
+import { LinksOfPage } from './link-index';
+import { backlinkList, groupLinks, linkList, LinkList, LocationRef } from './link-list';
 import { LinkStatus } from './link-statuses';
 import { targetKey } from './link-targets';
 import { LinksAt, LinkView, LinkViews } from './link-views';
@@ -46,9 +46,11 @@ export class ListBacklinks extends Query<ListEnvelope<LocationRef>> {
   }
 }
 
-async function listed(view: LinkView, docs: LinkDoc[], status: LinkStatus | undefined, list: ListQuery, binding: string) {
-  const [statuses, changedPages] = await Promise.all([view.statuses(docs), view.changedPages()]);
-  return linkList(docs, statuses, { organization: view.context.organization, status, list, binding: `${binding}:${status ?? ''}`, changedPages });
+async function listed(view: LinkView, pages: LinksOfPage[], status: LinkStatus | undefined, list: ListQuery, binding: string) {
+  const groups = groupLinks(pages);
+  const [statuses, changedPages] = await Promise.all([view.statuses(groups), view.changedPages()]);
+  const { space, organization } = view.context;
+  return linkList(groups, statuses, { space, organization, status, list, binding: `${binding}:${status ?? ''}`, changedPages });
 }
 
 /** Every link of the content, grouped by target, with statuses and stats. */
@@ -70,7 +72,8 @@ export class ListPageLinksHandler implements IQueryHandler<ListPageLinks> {
   async execute({ caller, spaceId, at, pageId, status, list }: ListPageLinks) {
     const view = await this.views.open(caller, spaceId, at);
     if (!(await view.context.snapshot.page(pageId))) throw new NotFound('page');
-    return listed(view, await view.links.fromPage(pageId), status, list, `page-links:${spaceId}:${view.scope}:${pageId}`);
+    const pages = [{ page: pageId, links: await view.links.fromPage(pageId) }];
+    return listed(view, pages, status, list, `page-links:${spaceId}:${view.scope}:${pageId}`);
   }
 }
 
@@ -85,12 +88,9 @@ export class ListBacklinksHandler implements IQueryHandler<ListBacklinks> {
       if (!(await snapshot.page(target.page))) throw new NotFound('page');
     } else if (!(await snapshot.file(target.file))) throw new NotFound('file');
     const key = targetKey('page' in target ? { kind: 'page', space: spaceId, page: target.page } : { kind: 'file', space: spaceId, file: target.file });
-    return backlinkList(await view.links.toTarget(key), {
-      space: spaceId,
-      ...('page' in target ? { except: target.page } : {}),
-      list,
-      binding: `backlinks:${spaceId}:${view.scope}:${key}`,
-    });
+    // A page's links to itself (its anchors) are no backlinks.
+    const pages = (await view.links.linkingTo(key)).filter((page) => !('page' in target) || page !== target.page);
+    return backlinkList(pages, { space: spaceId, list, binding: `backlinks:${spaceId}:${view.scope}:${key}` });
   }
 }
 
