@@ -30,7 +30,7 @@ export async function measureReplay(dataDir: string): Promise<ReplayFigures> {
     // One untimed scan first, so neither timed run pays for a cold page cache.
     events.rawScan();
 
-    const rebuild = await rebuildProjections(events, reads, allProjections, undefined, objects);
+    const rebuild = await rebuildProjections(events, reads, allProjections, objects);
 
     const scans: { rows: number; seconds: number }[] = [];
     for (let i = 0; i < RAW_SCAN_RUNS; i++) {
@@ -51,8 +51,8 @@ export async function measureReplay(dataDir: string): Promise<ReplayFigures> {
       eventTypes: await countTypes(events),
     };
   } finally {
-    await reads.close();
     await objects.close();
+    await reads.close();
     await events.close();
   }
 }

@@ -38,6 +38,11 @@ import { Siblings } from './ordering/siblings';
 import { PdfController } from './pdf/pdf.controller';
 import { PdfPrinter } from './pdf/pdf-printer';
 import { GetChangeRequestPdfHandler } from './pdf/pdf.query';
+import { LinkController } from './links/link.controller';
+import { LinkIndex } from './links/link-index';
+import { linkQueryHandlers } from './links/link.queries';
+import { LinkStatuses } from './links/link-statuses';
+import { LinkViews } from './links/link-views';
 import { GetChangeRequestConflictsHandler } from './change-requests/merging/conflicts.query';
 import { MergeCompletion } from './change-requests/merging/merge-completion';
 import { MergeGate } from './change-requests/merging/merge-gate';
@@ -148,6 +153,10 @@ export class ContentModule {}
     ApplyTemplateToSpaceHandler,
     PdfPrinter,
     GetChangeRequestPdfHandler,
+    LinkIndex,
+    LinkStatuses,
+    LinkViews,
+    ...linkQueryHandlers,
   ],
   controllers: [
     SpaceController,
@@ -162,6 +171,7 @@ export class ContentModule {}
     TemplateController,
     PdfController,
     SearchController,
+    LinkController,
   ],
 })
 export class ContentHttpModule {}

@@ -34,12 +34,11 @@ async function rebuild(app: INestApplicationContext) {
   });
   bar.start(1000, 0, { events: 0, rate: 0 });
   const started = Date.now();
-  const result = await rebuildProjections(events, app.get<ReadStore>(READ_STORE), app.get<Projection[]>(PROJECTIONS), (position, applied) =>
+  const result = await rebuildProjections(events, app.get<ReadStore>(READ_STORE), app.get<Projection[]>(PROJECTIONS), app.get<ContentObjectStore>(CONTENT_OBJECT_STORE), (position, applied) =>
     bar.update(Math.min(1000, perMille(position, head)), {
       events: applied,
       rate: Math.round(applied / Math.max(0.001, (Date.now() - started) / 1000)),
     }),
-    app.get<ContentObjectStore>(CONTENT_OBJECT_STORE),
   );
   bar.update(1000);
   bar.stop();

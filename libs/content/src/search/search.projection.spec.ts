@@ -16,7 +16,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const spec = projectionSpec<SpaceEvent>(searchProjection, { stream: (e) => spaceStream(e.data.spaceId), objects });
+const spec = projectionSpec<SpaceEvent>(searchProjection, { stream: (e) => spaceStream(e.data.spaceId), objects: () => objects });
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-02T00:00:00.000Z';
 

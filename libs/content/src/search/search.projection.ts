@@ -1,9 +1,9 @@
 import { ProjectionContext, defineProjection } from '@folio/platform/projections/projection';
-import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { TextIndexedCollection } from '@folio/platform/search/search.port';
 import { SpaceEvent } from '../spaces/space.events';
-import { ContentTrees, TreeSnapshot, diffTrees } from '../tree/content-trees';
+import { TreeSnapshot, diffTrees } from '../tree/content-trees';
+import { treesOf } from '../tree/trees-of-store';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { PageNode } from '../tree/tree.model';
 import { PageSection, pageText } from './page-text';
@@ -45,14 +45,6 @@ export const SEARCH_SPACES = 'searchSpaces';
 
 const pageDocId = (spaceId: string, pageId: string) => `${spaceId}.${pageId}`;
 
-/** One tree reader (and its cache of decoded objects) per content-object store. */
-const treesByStore = new WeakMap<ContentObjectStore, ContentTrees>();
-function treesOf({ objects }: ProjectionContext): ContentTrees {
-  let trees = treesByStore.get(objects);
-  if (!trees) treesByStore.set(objects, (trees = new ContentTrees(objects)));
-  return trees;
-}
-
 /** The page's place: its path and its ancestors' titles, top first. */
 async function placeOf(tree: TreeSnapshot, page: PageNode) {
   const ancestors: { title: string }[] = [];
@@ -83,7 +75,7 @@ async function descendants(tree: TreeSnapshot, id: string): Promise<string[]> {
  * ancestors without their documents being read again.
  */
 async function indexMain(tx: ReadTransaction, context: ProjectionContext, space: { spaceId: string; organizationId: string }, tree: string) {
-  const trees = treesOf(context);
+  const trees = treesOf(context.objects);
   const indexed = await tx.get<SearchSpaceDoc>(SEARCH_SPACES, space.spaceId);
   const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
   const { pages } = await diffTrees(before, after);

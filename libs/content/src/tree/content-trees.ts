@@ -24,6 +24,8 @@ export interface TreeSnapshot {
   readonly rootPages: readonly string[];
   /** One page, reading only the trie path to it. */
   page(id: string): Promise<PageNode | null>;
+  /** Many pages at once (null for each unknown id), sharing the trie reads: for lookups of thousands of ids. */
+  pagesById(ids: readonly string[]): Promise<(PageNode | null)[]>;
   /** Every page, depth-first in tree order. */
   pages(): Promise<PageNode[]>;
   /** The page at a path of slugs ("guides/install"); null when none is there. */

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 import { NewEvent } from '../event-store/event-store.port';
+import { SqliteObjectStore } from '../object-store/sqlite/sqlite-object-store';
 import { defineProjection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjections } from './rebuild';
@@ -103,14 +104,35 @@ describe('projection runner', () => {
     await reads.close();
   });
 
+  it('lets a projection read the content objects events name, live and in a rebuild', async () => {
+    const { events, reads } = open();
+    const objects = new SqliteObjectStore(join(dir, 'events.db'));
+    const [hash] = await objects.put([Buffer.from('hello')]);
+    type Named = { type: 'Named'; data: { object: string } };
+    const reading = defineProjection<Named>('reading', [{ name: 'named', indexes: [] }], {
+      Named: async (event, tx, { objects: store }) =>
+        tx.upsert('named', { id: event.eventId, text: (await store.get(event.data.object))!.toString('utf8') }),
+    });
+    await events.append('named-1', [{ ...tick(0), type: 'Named', data: { object: hash } }], 'no-stream');
+    await new ProjectionRunner(events, reads, [reading], { objects }).catchUp();
+    expect((await reads.find('named', { limit: 10 })).items.map((d) => d.text)).toEqual(['hello']);
+    await rebuildProjections(events, reads, [reading], objects);
+    expect((await reads.find('named', { limit: 10 })).items.map((d) => d.text)).toEqual(['hello']);
+    await objects.close();
+    await events.close();
+    await reads.close();
+  });
+
   it('rebuilds a projection from scratch to the same documents', async () => {
     const { events, reads } = open();
     for (let i = 0; i < 20; i++) await events.append(`tick-${i}`, [tick(i)], 'no-stream');
     await new ProjectionRunner(events, reads, [counting]).catchUp();
     const before = (await reads.find('ticks', { limit: 100 })).items;
-    const result = await rebuildProjections(events, reads, [counting]);
+    const objects = new SqliteObjectStore(join(dir, 'events.db'));
+    const result = await rebuildProjections(events, reads, [counting], objects);
     expect(result.events).toBe(20);
     expect((await reads.find('ticks', { limit: 100 })).items).toEqual(before);
+    await objects.close();
     await events.close();
     await reads.close();
   });

@@ -1,7 +1,7 @@
 import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
+import { ContentObjectStore } from '../object-store/content-object-store.port';
 import { ProjectionBatch, ReadStore } from '../read-store/read-store.port';
 import { DrainLoop } from './drain-loop';
-import { ContentObjectStore } from '../object-store/content-object-store.port';
 import { Projection, ProjectionContext } from './projection';
 import { DEFAULT_WAIT_MS, ProjectionProgress } from './projection-progress';
 
@@ -31,6 +31,12 @@ function batchOf({ projection, checkpoint, events, last }: Pending, context: Pro
   };
 }
 
+const refuse = async (): Promise<never> => {
+  throw new Error('this projection runner was given no content-object store');
+};
+/** The store of a runner given none (tests of projections that read no objects). */
+const NO_OBJECTS: ContentObjectStore = { put: refuse, get: refuse, getMany: refuse, has: refuse, close: async () => undefined };
+
 interface Waiter {
   position: string;
   resolve: (reached: boolean) => void;
@@ -39,14 +45,10 @@ interface Waiter {
 
 export interface RunnerOptions {
   batchSize?: number;
-  onError?: (projection: string, error: unknown) => void;
-  /** The content-object store, for projections that read content; a runner without one fails such a projection. */
+  /** The content objects projections may read; a runner without them fails any projection that reads one. */
   objects?: ContentObjectStore;
+  onError?: (projection: string, error: unknown) => void;
 }
-
-/** Stands in for a store the runner was not given: only a projection that reads content notices. */
-const noObjects = () => Promise.reject(new Error('this projection runner was given no content-object store'));
-const NO_OBJECTS: ContentObjectStore = { put: noObjects, get: noObjects, getMany: noObjects, has: noObjects, close: async () => undefined };
 
 /**
  * Feeds the log to the projections, in order, from each one's stored checkpoint. Each batch and its

@@ -8,8 +8,8 @@ export type StoredOf<E extends DomainEvent, T extends E['type']> = Omit<StoredEv
   Extract<E, { type: T }>;
 
 /**
- * What a projection may read besides its own collections: write-side truth that a rebuild has too. Events
- * carry the hashes of content objects (page documents, trees), never the content.
+ * What a projection may read besides the event and its own documents: the content objects events name by
+ * hash (page documents, content trees). They are write-side truth beside the log, so a rebuild has them too.
  */
 export interface ProjectionContext {
   objects: ContentObjectStore;

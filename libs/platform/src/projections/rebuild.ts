@@ -18,9 +18,9 @@ export async function rebuildProjections(
   events: EventStore,
   reads: ReadStore,
   projections: Projection[],
-  onProgress?: (position: string, applied: number) => void,
-  /** For projections that read content (their documents, trees). */
+  /** For projections that read content (their documents, trees): write-side truth a rebuild needs too. */
   objects?: ContentObjectStore,
+  onProgress?: (position: string, applied: number) => void,
 ): Promise<RebuildResult> {
   const started = process.hrtime.bigint();
   const target = await reads.rebuildTarget();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DomainEvent } from '../domain/decider';
 import { AppendResult, comparePositions, EventMetadata, EventStore, StoredEvent } from '../event-store/event-store.port';
 import { ContentObjectStore } from '../object-store/content-object-store.port';
+import { SqliteObjectStore } from '../object-store/sqlite/sqlite-object-store';
 import { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { rebuildProjections } from '../projections/rebuild';
@@ -121,10 +122,12 @@ const byId = (a: Doc, b: Doc) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
  */
 export function projectionSpec<E extends DomainEvent>(
   projection: Projection,
-  /** `objects`: the content the given events name by hash, for projections that read it. */
-  options: { stream?: (event: E) => string; objects?: ContentObjectStore } = {},
+  options: {
+    stream?: (event: E) => string;
+    /** The content objects the events name (a projection that reads documents); else an empty store. */
+    objects?: () => ContentObjectStore;
+  } = {},
 ) {
-  const { objects } = options;
   const documents = async (reads: ReadStore): Promise<Documents> => {
     const out: Documents = {};
     for (const { name } of projection.collections) out[name] = await findEvery(reads, name, {});
@@ -138,14 +141,16 @@ export function projectionSpec<E extends DomainEvent>(
       const head = events.at(-1)?.position ?? null;
 
       /** Projects the events into a fresh store, runs `check` on it, and always cleans up. */
-      const projected = async (check: (reads: SqliteReadStore) => Promise<void>) => {
+      const projected = async (check: (reads: SqliteReadStore, objects: ContentObjectStore) => Promise<void>) => {
         const dir = mkdtempSync(join(tmpdir(), 'folio-projection-spec-'));
         const reads = new SqliteReadStore(join(dir, 'read.db'));
+        const objects = options.objects?.() ?? new SqliteObjectStore(join(dir, 'objects.db'));
         try {
           await new ProjectionRunner(log, reads, [projection], { batchSize: 1, objects }).catchUp();
           expect(await reads.checkpoint(projection.name)).toBe(head);
-          await check(reads);
+          await check(reads, objects);
         } finally {
+          if (!options.objects) await objects.close();
           await reads.close();
           rmSync(dir, { recursive: true, force: true });
         }
@@ -199,7 +204,7 @@ export function projectionSpec<E extends DomainEvent>(
          * checkpoint is moved back before each event in turn, from the last, and the runner catches up.
          */
         thenIdempotent() {
-          return projected(async (reads) => {
+          return projected(async (reads, objects) => {
             const once = await documents(reads);
             for (let from = events.length - 1; from >= 0; from--) {
               const before = from === 0 ? '0' : events[from - 1].position;
@@ -218,10 +223,10 @@ export function projectionSpec<E extends DomainEvent>(
          * gives the documents the live runner built. Refuses to pass over no documents at all.
          */
         thenRebuildsIdentically() {
-          return projected(async (reads) => {
+          return projected(async (reads, objects) => {
             const live = await documents(reads);
             if (Object.values(live).every((docs) => docs.length === 0)) throw new Error('a rebuild check over no documents proves nothing');
-            const result = await rebuildProjections(log, reads, [projection], undefined, objects);
+            const result = await rebuildProjections(log, reads, [projection], objects);
             expect(result.events).toBe(events.length);
             expect(await documents(reads)).toEqual(live);
             expect(await reads.checkpoint(projection.name)).toBe(head);

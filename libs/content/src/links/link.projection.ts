@@ -1,0 +1,52 @@
+import { comparePositions } from '@folio/platform/event-store/event-store.port';
+import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { defineProjection } from '@folio/platform/projections/projection';
+import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
+import { SpaceEvent } from '../spaces/space.events';
+import { diffTrees } from '../tree/content-trees';
+import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { treesOf } from '../tree/trees-of-store';
+import { LINK_SPACES, LINK_TARGETS, linksMayDiffer, LinkSpaceDoc, linkTargets, PAGE_LINKS, pageLinks } from './link-docs';
+
+/**
+ * Main moved to `tree`: the pages that differ from the tree indexed so far get their links extracted
+ * again (only those: a merge of one page reads one document), and the space remembers the new tree.
+ */
+async function follow(tx: ReadTransaction, objects: ContentObjectStore, space: string, tree: string, position: string) {
+  const indexed = await tx.get<LinkSpaceDoc>(LINK_SPACES, space);
+  if (indexed && comparePositions(position, indexed.position) <= 0) return;
+  const trees = treesOf(objects);
+  const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
+  for (const { id: page, before: was, after: is } of (await diffTrees(before, after)).pages) {
+    if (!linksMayDiffer(was, is)) continue;
+    const links = is ? pageLinks(space, is, await after.document(is)) : [];
+    if (links.length === 0) await tx.delete(PAGE_LINKS, `${space}:${page}`);
+    else await tx.upsert(PAGE_LINKS, { id: `${space}:${page}`, space, page, links });
+    await tx.deleteMany(LINK_TARGETS, { space, page });
+    for (const [n, target] of linkTargets(links).entries()) await tx.upsert(LINK_TARGETS, { id: `${space}:${page}:${n}`, space, page, target });
+  }
+  await tx.upsert(LINK_SPACES, { id: space, tree, position });
+}
+
+/**
+ * `content-links`: the links of main's pages, kept as main moves (a space's first tree, a duplicate's
+ * copy included, then each `SpaceContentChanged`). Statuses are not stored: they depend on the rest of the
+ * content (a page inserted later mends a broken link) and are computed when read.
+ */
+export const linkProjection = defineProjection<SpaceEvent>(
+  'content-links',
+  [
+    { name: PAGE_LINKS, indexes: [['space']] },
+    { name: LINK_TARGETS, indexes: [['space', 'target'], ['space', 'page']] },
+    { name: LINK_SPACES, indexes: [] },
+  ],
+  {
+    SpaceCreated: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.tree ?? EMPTY_TREE_HASH, position),
+    SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
+    SpacePurged: async ({ data }, tx) => {
+      await tx.deleteMany(PAGE_LINKS, { space: data.spaceId });
+      await tx.deleteMany(LINK_TARGETS, { space: data.spaceId });
+      await tx.delete(LINK_SPACES, data.spaceId);
+    },
+  },
+);
