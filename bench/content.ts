@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Folio, createOrganization, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
+import { benchPageLinks, LinkFigures, measureLinks } from './content-links';
 import { measurePdf, PdfFigures } from './content-pdf';
 import { measureSearch, SearchFigures } from './content-search';
 
@@ -29,6 +30,7 @@ export interface ContentFigures {
   seedSeconds: number;
   search: SearchFigures;
   pdf: PdfFigures;
+  links: LinkFigures;
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -69,8 +71,13 @@ async function seedSpace(folio: Folio, spaceId: string, pages: number): Promise<
     const size = Math.min(BATCH, pages - start);
     const changes = Array.from({ length: size }, (_, k) =>
       k === 0
-        ? { operation: 'insert_page', ref: 'section', title: `Section ${start / BATCH}`, document: { markdown: pageMarkdown(start) } }
-        : { operation: 'insert_page', into: 'section', title: `Page ${start + k}`, document: { markdown: pageMarkdown(start + k) } },
+        ? { operation: 'insert_page', ref: 'section', title: `Section ${start / BATCH}`, document: { markdown: `${pageMarkdown(start)}\n\n${benchPageLinks(start, null)}` } }
+        : {
+            operation: 'insert_page',
+            into: 'section',
+            title: `Page ${start + k}`,
+            document: { markdown: `${pageMarkdown(start + k)}\n\n${benchPageLinks(start + k, 'section')}` },
+          },
     );
     const result = await writeBatch(folio, spaceId, cr.id, changes);
     ids.push(...result.changes.map((c) => c.page.id));
@@ -126,6 +133,8 @@ export async function measureContent(tempDir: string): Promise<ContentFigures> {
 
     log('Content: search on the large space');
     const search = await measureSearch(folio, large);
+    log('Content: link statuses of the whole large space');
+    const links = await measureLinks(folio, large);
     log('Content: PDF of a section (50 pages) of the large space');
     const pdf = await measurePdf(folio, large, largeIds[BATCH]);
 
@@ -158,6 +167,7 @@ export async function measureContent(tempDir: string): Promise<ContentFigures> {
       seedSeconds: seeded.ms / 1000,
       search,
       pdf,
+      links,
     };
   } finally {
     await folio.stop();

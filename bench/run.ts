@@ -166,6 +166,11 @@ function contentChecks(content: ContentFigures): Check[] {
       ok: content.search[kind].p50Ms < 25 && content.search[kind].non2xx === 0,
       detail: `p50 ${ms(content.search[kind].p50Ms)}, p99 ${ms(content.search[kind].p99Ms)}`,
     })),
+    {
+      name: 'link statuses of the whole 5,000-page space under 500 ms (p50)',
+      ok: content.links.p50Ms < 500 && content.links.total > 0,
+      detail: `p50 ${ms(content.links.p50Ms)}, max ${ms(content.links.maxMs)} over ${content.links.runs} runs; ${num(content.links.total)} links, ${num(content.links.broken)} broken`,
+    },
     { name: 'a whole 5,000-page space is refused as one PDF (over the page limit)', ok: content.pdf.wholeSpaceStatus === 400, detail: `status ${content.pdf.wholeSpaceStatus}` },
   ];
 }
@@ -235,6 +240,7 @@ function report(
         `resident memory growth during the merge: ${num(content.mergeRssGrowthMb, 1)} MB` +
         `\nsearch p50 / p99: selective ${ms(content.search.selective.p50Ms)} / ${ms(content.search.selective.p99Ms)}, ` +
         `every page matching ${ms(content.search.broad.p50Ms)} / ${ms(content.search.broad.p99Ms)} (target p50 < 25 ms)` +
+        `\nlink statuses of the whole space (${num(content.links.total)} links): p50 ${ms(content.links.p50Ms)} (target < 500 ms)` +
         `\nPDF of 50 pages: ${ms(content.pdf.sectionMs)} (${num(content.pdf.sectionBytes / 1024, 0)} KiB); one page: ${ms(content.pdf.onePageMs)}`,
     ),
     section(
