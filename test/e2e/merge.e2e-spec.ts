@@ -1,8 +1,7 @@
-import { MemberRole } from '@gitbook/api';
 import { expectMatchesSpec } from '../support/openapi';
+import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
-type User = { id: string; token: string };
 type Change = Record<string, unknown>;
 
 /**
@@ -21,13 +20,7 @@ describe('merging change requests', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    ann = await server.createUser('ann@acme.io', 'Ann Admin');
-    ed = await server.createUser('ed@acme.io', 'Ed Editor');
-    rita = await server.createUser('rita@acme.io', 'Rita Reader');
-    cat = await server.createUser('cat@elsewhere.io', 'Cat Stranger');
-    orgId = (await server.as(ann.token).orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.io'] })).data.id;
-    for (const user of [ed, rita]) await server.as(user.token).orgs.joinOrganization(orgId);
-    await server.as(ann.token).orgs.updateMemberInOrganizationById(orgId, ed.id, { role: MemberRole.Edit });
+    ({ orgId, ann, ed, rita, cat } = await organizationWithRoles(server));
   }, 60_000);
   afterAll(() => server.stop());
 
