@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { asBuffer, assertContentHash, contentHash, ContentObjectStore, verified } from '../content-object-store.port';
+import { walCheckpointerFor, WalCheckpointer } from '../../sqlite/wal-checkpointer';
 
 /**
  * The embedded object store: a table in the event store's own file (`events.db`), so that the log and the
@@ -19,10 +20,13 @@ export class SqliteObjectStore implements ContentObjectStore {
   private readonly db: Database.Database;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly insertAll: Database.Transaction<(objects: { hash: string; bytes: Buffer }[]) => void>;
+  private readonly wal: WalCheckpointer;
 
   constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
+    // The event store's checkpointer: both connections write events.db.
+    this.wal = walCheckpointerFor(this.db);
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
@@ -40,8 +44,12 @@ export class SqliteObjectStore implements ContentObjectStore {
 
   async put(objects: readonly Uint8Array[]): Promise<string[]> {
     const hashed = objects.map((bytes) => ({ hash: contentHash(bytes), bytes: asBuffer(bytes) }));
-    // IMMEDIATE: the write lock is taken (or waited for) before anything is written, as the event store does.
-    if (hashed.length > 0) this.insertAll.immediate(hashed);
+    if (hashed.length > 0) {
+      await this.wal.writable();
+      // IMMEDIATE: the write lock is taken (or waited for) before anything is written, as the event store does.
+      this.insertAll.immediate(hashed);
+      this.wal.committed();
+    }
     return hashed.map((o) => o.hash);
   }
 
@@ -69,7 +77,7 @@ export class SqliteObjectStore implements ContentObjectStore {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    await this.wal.close(this.db);
   }
 }
 

@@ -13,6 +13,7 @@ import {
 import { fieldExpr, orderClause, whereClause } from './sqlite-filter';
 import { readPath } from '../read-path';
 import { dropFtsTables, ensureFtsIndex, swapFtsIndex } from '../../search/sqlite/fts-index';
+import { closeWalConnection, walCheckpointerFor, walCheckpointerOfFile } from '../../sqlite/wal-checkpointer';
 
 /** Table-name prefixes: live collections, and the fresh copies a rebuild fills before the swap. */
 const LIVE = { tables: 'c_', checkpoints: '_checkpoints' };
@@ -30,7 +31,17 @@ const writeQueues = new Map<string, Promise<unknown>>();
 
 function exclusive<T>(file: string, work: () => Promise<T> | T): Promise<T> {
   const previous = writeQueues.get(file) ?? Promise.resolve();
-  const result = previous.then(work, work);
+  // Each piece also waits for a capped WAL's checkpoint, and lets the checkpointer measure the WAL after it.
+  const wal = walCheckpointerOfFile(file);
+  const checkpointed = async () => {
+    await wal?.writable();
+    try {
+      return await work();
+    } finally {
+      wal?.committed();
+    }
+  };
+  const result = previous.then(checkpointed, checkpointed);
   const settled = result.catch(() => undefined);
   writeQueues.set(file, settled);
   void settled.then(() => {
@@ -171,7 +182,7 @@ export class SqliteReadStore implements ReadStore {
 
   async close(): Promise<void> {
     await exclusive(this.file, () => undefined);
-    for (const db of [this.reader, this.writer]) if (db.open) db.close();
+    for (const db of [this.reader, this.writer]) await closeWalConnection(db);
   }
 
   private writeTransaction(): ReadTransaction {
@@ -258,6 +269,7 @@ function open(file: string): Database.Database {
   // Read models can be rebuilt from the log, so a lost last batch after a power cut costs nothing.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 10000');
+  walCheckpointerFor(db);
   return db;
 }
 
