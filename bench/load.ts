@@ -1,6 +1,7 @@
 // autocannon, reduced to the figures the report needs. A warm-up run (results discarded) comes first so
 // the measured run sees JIT-compiled code and open connections, not start-up cost.
 import autocannon from 'autocannon';
+import { cpuSeconds } from './process-stats';
 
 export interface LoadFigures {
   /** Completed responses per second over the measured run (any status). */
@@ -14,16 +15,22 @@ export interface LoadFigures {
   /** Connection errors, timeouts included: requests that never got a response. */
   errors: number;
   statusCodes: Record<string, number>;
+  /** The server's CPU time (user + system) over the measured run, per completed request, in µs; NaN when not asked. */
+  cpuUsPerRequest: number;
 }
 
 export type LoadOptions = Omit<autocannon.Options, 'duration'>;
 
-/** Runs the warm-up, then the measured run; returns both (the warm-up's figures count for correctness checks). */
+/**
+ * Runs the warm-up, then the measured run; returns both (the warm-up's figures count for correctness checks).
+ * `serverPid`: the server's process, whose CPU time over the measured run is divided among its requests.
+ */
 export async function measure(
   label: string,
   options: LoadOptions,
   seconds: number,
   warmupSeconds: number,
+  serverPid?: number,
 ): Promise<{ measured: LoadFigures; warmup: LoadFigures | null }> {
   let warmup: LoadFigures | null = null;
   if (warmupSeconds > 0) {
@@ -31,7 +38,9 @@ export async function measure(
     warmup = await run({ ...options, duration: warmupSeconds });
   }
   process.stderr.write(`  ${label}: measuring ${seconds} s at ${options.connections} connections…\n`);
+  const cpuBefore = serverPid === undefined ? NaN : cpuSeconds(serverPid);
   const measured = await run({ ...options, duration: seconds });
+  if (serverPid !== undefined) measured.cpuUsPerRequest = ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / measured.total;
   return { measured, warmup };
 }
 
@@ -62,6 +71,7 @@ function figures(result: autocannon.Result, latencies: number[]): LoadFigures {
     non2xx: result.non2xx,
     errors: result.errors,
     statusCodes,
+    cpuUsPerRequest: NaN,
   };
 }
 

@@ -8,6 +8,11 @@ export function ms(value: number): string {
   return `${num(value, value < 10 ? 2 : 1)} ms`;
 }
 
+/** Microseconds (CPU time per request); a dash when not measured. */
+export function us(value: number): string {
+  return Number.isNaN(value) ? '–' : `${num(value, 1)} µs`;
+}
+
 export function ratio(value: number): string {
   return `${num(value, 2)}×`;
 }

@@ -49,6 +49,26 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
       expect(await store.get(C, 'a')).toBeNull();
     });
 
+    it('reads several documents of several collections together, each at its index, null when missing', async () => {
+      const other = 'others';
+      await store.ensureCollections([{ name: other, indexes: [] }]);
+      await store.transaction('p', '1', async (tx) => {
+        await tx.upsert(C, { id: 'a', name: 'A' });
+        await tx.upsert(other, { id: 'a', name: 'other A' });
+      });
+      expect(await store.snapshot([])).toEqual([]);
+      expect(
+        await store.snapshot([
+          { collection: other, id: 'a' },
+          { collection: C, id: 'missing' },
+          { collection: C, id: 'a' },
+        ]),
+      ).toEqual([{ id: 'a', name: 'other A' }, null, { id: 'a', name: 'A' }]);
+      // A batch committed since is seen by the next snapshot.
+      await store.transaction('p', '2', async (tx) => tx.patch(C, 'a', { name: 'B' }));
+      expect(await store.snapshot([{ collection: C, id: 'a' }])).toEqual([{ id: 'a', name: 'B' }]);
+    });
+
     it('filters with equality, $in, $ne, $exists, ranges, $contains, dotted paths and booleans', async () => {
       await seed(store, [
         { id: 'a', group: 'g1', rank: 1, name: 'alpha beta', flag: true, meta: { tag: 'x' } },

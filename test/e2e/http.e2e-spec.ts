@@ -92,10 +92,15 @@ describe('HTTP conventions', () => {
     expect((response.body as { error: { message: string } }).error.message).toMatch(/title/);
   });
 
-  it('echoes a request id, the caller’s when given', async () => {
+  it('echoes a request id, the caller’s when given, one made when a command needed it', async () => {
     const given = await server.fetch('/health', { headers: { 'x-request-id': 'trace-123' } });
     expect(given.headers.get('x-request-id')).toBe('trace-123');
-    const made = await server.fetch('/health');
+    const made = await server.fetch('/v1/orgs', {
+      method: 'POST',
+      token: server.adminToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Identified' }),
+    });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

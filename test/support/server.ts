@@ -40,7 +40,7 @@ export interface TestServer {
 }
 
 /** The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move. */
-export async function startServer(options: { dataDir?: string } = {}): Promise<TestServer> {
+export async function startServer(options: { dataDir?: string; logger?: pino.Logger } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const port = await freePort();
   const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
@@ -50,7 +50,7 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<T
     .useValue(config)
     .overrideProvider(Clock)
     .useValue(clock);
-  const app = await createTestApp(builder, pino({ level: process.env.LOG_LEVEL ?? 'silent' }));
+  const app = await createTestApp(builder, options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }));
   await app.listen({ port, host: '127.0.0.1' });
   await app.get(BootstrapAdmin).run();
   const url = `http://127.0.0.1:${port}`;

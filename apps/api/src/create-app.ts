@@ -1,32 +1,36 @@
-import { NestFactory } from '@nestjs/core';
+import { Type } from '@nestjs/common';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { TestingModuleBuilder } from '@nestjs/testing';
-import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
 import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
-import { PinoNestLogger } from '@folio/platform/http/logger';
+import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
 import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
 import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
+import { installResponseHeaders, requestIdGenerator } from '@folio/platform/http/request-id';
 import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
 import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing';
-import { validationPipe } from '@folio/platform/http/validation';
+import { bindValidation } from '@folio/platform/http/validation';
 import { AppModule } from './app.module';
 
 function adapter(logger: Pino) {
+  const everyRequest = logsEveryRequest(logger);
   return new FastifyAdapter({
     loggerInstance: logger,
+    // Fastify's lines per request (incoming, completed) are written at info. Below that level none is,
+    // so no request pays for a child logger bound to its id (Fastify's rare own error lines use the app's).
+    disableRequestLogging: !everyRequest,
+    ...(everyRequest ? {} : { childLoggerFactory: (parent: FastifyBaseLogger) => parent }),
     bodyLimit: BODY_LIMIT,
     // Trailing slashes, and query strings parsed our way (bounded, repeated keys kept for the pipe to judge).
     routerOptions: { ...ROUTER_OPTIONS, querystringParser: parseQueryString },
     // The router's own refusals (a bad % escape, a path parameter over 100 characters) come before any
     // route or hook, so Nest's filter never sees them: they get the error body here.
     frameworkErrors: answerRouterError,
-    // Honour a caller's request id so its logs and ours correlate; otherwise make one.
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
-    },
+    // The caller's request id when given; otherwise one made when logged, or later when needed.
+    genReqId: requestIdGenerator(everyRequest),
     requestIdHeader: false,
     // A request that reaches a connection already open when SIGTERM came is served like the others (the
     // stores close only after the server has drained), with the error body if it fails, not Fastify's 503.
@@ -36,7 +40,7 @@ function adapter(logger: Pino) {
 
 /**
  * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), the query-string
- * and 405 checks (installed before app.init, so they see every route Nest registers), pipes. The
+ * and 405 checks (installed before app.init, so they see every route Nest registers), validation. The
  * bootstrap admin is not here: it runs after listen (main.ts), so a start that cannot listen writes
  * nothing. Errors Fastify raises before a route runs (body too large, malformed JSON, a refused query
  * string, a wrong method) reach the ErrorBodyFilter through Nest's own error handler, so they get the
@@ -49,24 +53,21 @@ async function configure(app: NestFastifyApplication) {
   installQueryStringCheck(fastify);
   installMethodNotAllowed(fastify);
   installETagHook(fastify);
-  // While shutting down, every answer closes its connection: a keep-alive connection that brought a
-  // request in after SIGTERM would otherwise hold the server open until its keep-alive timeout.
-  let closing = false;
-  fastify.addHook('preClose', async () => {
-    closing = true;
-  });
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    void reply.header('x-request-id', request.id);
-    if (closing) void reply.header('connection', 'close');
-    return payload;
-  });
+  installResponseHeaders(fastify);
   app.setGlobalPrefix('v1', { exclude: ['health'] });
-  app.useGlobalPipes(validationPipe());
+  bindValidation(controllersOf(app));
   await app.init();
 }
 
-export async function createApp(logger: Pino): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter(logger), {
+function controllersOf(app: NestFastifyApplication): Type<unknown>[] {
+  return [...app.get(ModulesContainer).values()].flatMap((module) =>
+    [...module.controllers.values()].map((wrapper) => wrapper.metatype as Type<unknown>),
+  );
+}
+
+/** `module`: Folio's, or (for the bench's ceiling) a stand-in served through the same set-up. */
+export async function createApp(logger: Pino, module: Type<unknown> = AppModule): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter(logger), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });

@@ -18,10 +18,10 @@ export class OrganizationReads {
 
   /** The organization and the caller's membership, or 404 for a missing one or a non-member. */
   async forMember(organizationId: string, caller: Caller): Promise<OrganizationView> {
-    const [organization, membership] = await Promise.all([
-      this.reads.get<OrganizationDoc>(ORGANIZATIONS, organizationId),
-      this.reads.get<MemberDoc>(MEMBERS, memberId(organizationId, caller.userId)),
-    ]);
+    const [organization, membership] = (await this.reads.snapshot([
+      { collection: ORGANIZATIONS, id: organizationId },
+      { collection: MEMBERS, id: memberId(organizationId, caller.userId) },
+    ])) as [OrganizationDoc | null, MemberDoc | null];
     if (!organization || !membership) throw new NotFound('organization');
     return { organization, membership };
   }

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { errorBody } from './error-body';
+import { requestId } from './request-id';
 
 const STATUS: Record<DomainError['kind'], number> = {
   Invalid: 400,
@@ -37,7 +38,8 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (typeof code === 'number' && code >= 400 && code < 500) {
       return { status: code, message: (exception as Error).message };
     }
-    this.logger.error({ err: exception, reqId: request.id }, 'unexpected error');
-    return { status: 500, message: `Unexpected error (request ${request.id})` };
+    const id = requestId(request);
+    this.logger.error({ err: exception, reqId: id }, 'unexpected error');
+    return { status: 500, message: `Unexpected error (request ${id})` };
   }
 }

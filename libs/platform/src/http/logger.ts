@@ -6,6 +6,11 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'folio' } }, pino.destination(2));
 }
 
+/** Whether Fastify's lines per request (incoming, completed, at info) are written at the logger's level. */
+export function logsEveryRequest(logger: Logger): boolean {
+  return logger.isLevelEnabled('info');
+}
+
 /**
  * Nest's contexts that print its wiring: the route table (a line per controller and per route) and a
  * line per module initialized. Useful when debugging routing or injection, noise on every start

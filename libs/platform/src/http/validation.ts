@@ -1,4 +1,6 @@
 import { ArgumentMetadata, BadRequestException, Injectable, PipeTransform, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage } from 'class-validator';
 
 /**
@@ -77,6 +79,48 @@ export class FolioValidationPipe implements PipeTransform {
   }
 }
 
-export function validationPipe(): FolioValidationPipe {
-  return new FolioValidationPipe();
+/** Stateless, so one serves every app (and lets `bindValidation` tell a parameter it already bound). */
+const validation = new FolioValidationPipe();
+
+/** A route parameter as Nest's `@Body()`, `@Query()`, `@Param()`… decorators record it, keyed `<type>:<index>`. */
+interface RouteArg {
+  index: number;
+  data?: unknown;
+  pipes: unknown[];
+}
+
+/** Parameters that carry the caller's input: the body and the query string (whole or by name). */
+function carriesInput(key: string): boolean {
+  const type = Number(key.split(':', 1)[0]);
+  return type === RouteParamtypes.BODY || type === RouteParamtypes.QUERY;
+}
+
+function methodNames(prototype: object): string[] {
+  const names = new Set<string>();
+  for (let p = prototype; p !== Object.prototype && p !== null; p = Object.getPrototypeOf(p) as object) {
+    for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor') names.add(name);
+  }
+  return [...names];
+}
+
+/**
+ * Puts the validation pipe on the parameters that carry input (`@Body`, `@Query`), as `@Body(pipe)` would,
+ * and on nothing else. A global pipe runs, one promise each, on every parameter of every request: the
+ * caller, path ids, `If-Match`, so a GET of one resource paid for validation it never needed. Runs before
+ * `app.init()`, which reads the parameters' metadata as it registers the routes; a parameter already
+ * bound (a second app in one process) is left as it is.
+ */
+export function bindValidation(controllers: Type<unknown>[]) {
+  for (const controller of controllers) {
+    for (const method of methodNames(controller.prototype as object)) {
+      const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) as Record<string, RouteArg> | undefined;
+      if (!args) continue;
+      const bound = Object.fromEntries(
+        Object.entries(args).map(([key, arg]) =>
+          [key, carriesInput(key) && !arg.pipes.includes(validation) ? { ...arg, pipes: [validation, ...arg.pipes] } : arg],
+        ),
+      );
+      Reflect.defineMetadata(ROUTE_ARGS_METADATA, bound, controller, method);
+    }
+  }
 }

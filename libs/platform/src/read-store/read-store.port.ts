@@ -65,6 +65,12 @@ export interface CollectionSpec {
   textIndex?: TextIndexSpec;
 }
 
+/** One document to read among several: which collection, which id. */
+export interface DocRef {
+  collection: string;
+  id: string;
+}
+
 /** Reads and writes inside one projection batch; they commit together with the checkpoint. */
 export interface ReadTransaction {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
@@ -89,6 +95,13 @@ export interface ReadStore {
   /** Creates the collection and its indexes when missing. Idempotent. */
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  /**
+   * Several documents a request needs together, each answered at its ref's index (null when missing).
+   * SQLite reads them in one read transaction: one consistent view, one transaction's cost instead of one
+   * per get. MongoDB reads them at once, each as `get` would (no snapshot session: it would cost a round
+   * trip more than it saves).
+   */
+  snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]>;
   find<T extends Doc = Doc>(collection: string, query: FindQuery): Promise<Page<T>>;
   /** How many documents match; backed by the collection's indexes when the filter fits one. */
   count(collection: string, filter: Filter): Promise<number>;

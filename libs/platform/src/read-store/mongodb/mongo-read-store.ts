@@ -3,6 +3,7 @@ import { readPath } from '../read-path';
 import {
   CollectionSpec,
   Doc,
+  DocRef,
   Filter,
   FindQuery,
   Page,
@@ -88,6 +89,10 @@ export class MongoReadStore implements ReadStore {
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
     const stored = await this.collection(collection).findOne({ _id: id });
     return stored && fromMongoDoc<T>(stored);
+  }
+
+  snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]> {
+    return Promise.all(refs.map(({ collection, id }) => this.get(collection, id)));
   }
 
   async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {

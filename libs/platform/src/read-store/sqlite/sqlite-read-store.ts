@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CollectionSpec,
   Doc,
+  DocRef,
   Filter,
   FindQuery,
   Page,
@@ -59,6 +60,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly reader: Database.Database;
   private readonly writer: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  /** Runs synchronous reads in one read transaction of the query connection (deferred: no lock taken). */
+  private readonly readTogether: <T>(work: () => T) => T;
 
   constructor(
     private readonly file: string,
@@ -70,6 +73,7 @@ export class SqliteReadStore implements ReadStore {
        CREATE TABLE IF NOT EXISTS ${REBUILD.checkpoints} (projection TEXT PRIMARY KEY, position TEXT NOT NULL);`,
     );
     this.reader = open(file);
+    this.readTogether = this.reader.transaction(<T>(work: () => T): T => work()) as <T>(work: () => T) => T;
   }
 
   ensureCollections(specs: CollectionSpec[]): Promise<void> {
@@ -85,6 +89,13 @@ export class SqliteReadStore implements ReadStore {
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
     return getDoc<T>(this.stmt(this.reader, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
+  }
+
+  async snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]> {
+    // Synchronous inside: no other request's read can run in this transaction, nor see its view.
+    return this.readTogether(() =>
+      refs.map(({ collection, id }) => getDoc(this.stmt(this.reader, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id)),
+    );
   }
 
   async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {

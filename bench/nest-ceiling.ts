@@ -1,0 +1,66 @@
+// Nest's own ceiling for the read benchmark: a hello-world Nest app served through Folio's whole set-up
+// (createApp: the Fastify adapter and its options, JSON parser, query-string and 405 checks, ETag and
+// response hooks, validation binding, the pino logger at the bench's level) with Folio's global AuthGuard
+// and error filter, answering Folio's body at Folio's route. Only the domain work is missing: the token is
+// verified from memory, and the organization is a constant. Folio can come close to this, not pass it.
+// Run as its own process with PORT, BODY (Folio's answer), TOKEN and LOG_LEVEL in the environment.
+import 'reflect-metadata';
+import { Controller, Get, Injectable, Module, Param } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { Caller } from '../libs/platform/src/auth/caller';
+import { AuthGuard } from '../libs/platform/src/http/auth.guard';
+import { CallerParam } from '../libs/platform/src/http/caller.decorator';
+import { ErrorBodyFilter } from '../libs/platform/src/http/exception.filter';
+import { createLogger } from '../libs/platform/src/http/logger';
+import { Public } from '../libs/platform/src/http/public.decorator';
+import { TokenVerifier } from '../libs/platform/src/http/token-verifier';
+import { createApp } from '../apps/api/src/create-app';
+
+const body = JSON.parse(process.env.BODY ?? '{}') as object;
+const token = process.env.TOKEN ?? '';
+
+@Injectable()
+class MemoryTokenVerifier extends TokenVerifier {
+  async verify(given: string): Promise<string | null> {
+    return given === token ? 'bench-user' : null;
+  }
+}
+
+@Controller('orgs')
+class OrganizationController {
+  @Get(':organizationId')
+  get(@CallerParam() _caller: Caller, @Param('organizationId') _organizationId: string) {
+    return body;
+  }
+}
+
+@Controller('health')
+class HealthController {
+  @Public()
+  @Get()
+  health() {
+    return { status: 'ok' };
+  }
+}
+
+@Module({
+  controllers: [OrganizationController, HealthController],
+  providers: [
+    { provide: TokenVerifier, useClass: MemoryTokenVerifier },
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_FILTER, useClass: ErrorBodyFilter },
+  ],
+})
+class CeilingModule {}
+
+async function main() {
+  const app = await createApp(createLogger(process.env.LOG_LEVEL ?? 'warn'), CeilingModule);
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  // Same stop signal as Folio's API: the bench stops every server the same way.
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
