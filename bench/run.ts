@@ -146,6 +146,11 @@ function checks(
       detail: `${commands.ok2xxWithWarmup} PATCH 2xx ≤ ${changed} OrganizationSettingsChanged events ≤ ${commands.sent} PATCHes sent; warm-up included`,
     },
     { name: 'replay: every event projected', ok: replay.events === replay.rawRows, detail: `${replay.events} replayed, ${replay.rawRows} rows` },
+    {
+      name: 'replay: at least 100,000 events/s over at least 100,000 events',
+      ok: replay.events >= 100_000 && replay.rebuildEventsPerSec >= 100_000,
+      detail: `${Math.round(replay.rebuildEventsPerSec)} events/s over ${replay.events} events (${replay.seededEvents} seeded)`,
+    },
     { name: 'api: clean exit on SIGTERM', ok: apiExit === 0, detail: `exit code ${apiExit}` },
     { name: "another process's append heard within 100 ms (p50)", ok: notice.p50Ms < 100, detail: `p50 ${ms(notice.p50Ms)}, max ${ms(notice.maxMs)} over ${notice.samples}` },
     ...lists.map((l) => ({ name: `space list of ${l.spaces}: all 2xx`, ok: clean(l.first) && clean(l.deep), detail: `${codes(l.first)}; ${codes(l.deep)}` })),
