@@ -13,21 +13,28 @@ export interface DirectWrites {
 }
 
 /**
+ * A pending document: deleted, or its JSON, its parsed form, or both. The parsed form is private (no
+ * handler ever holds it), so patches apply to it in place of a parse and a serialization each.
+ */
+type Entry = { deleted: true } | { deleted: false; json?: string; doc?: Doc };
+
+/**
  * A batch's writes gathered in memory and stored once per document, for rebuilds: replaying thousands of
  * events, most documents are written many times in one batch (an organization patched by each of its
- * settings changes). Documents are kept as JSON, so a handler reading one gets a fresh copy exactly as if
- * it came from the store. Filtered reads and deletes are answered by the store, after the collection's
+ * settings changes). A handler reading a document gets a fresh copy parsed from JSON, exactly as if it
+ * came from the store, and what a handler hands in is serialized (or copied) at once, so no later change
+ * of its objects leaks in. Filtered reads and deletes are answered by the store, after the collection's
  * pending documents were written, so they see the batch so far without a second implementation of filters.
  */
 export class BatchedWrites implements ReadTransaction {
-  private readonly pending = new Map<string, PendingDocs>();
+  private readonly pending = new Map<string, Map<string, Entry>>();
 
   constructor(private readonly direct: DirectWrites) {}
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    const json = this.pending.get(collection)?.get(id);
-    if (json === undefined) return this.direct.get<T>(collection, id);
-    return json === null ? null : (JSON.parse(json) as T);
+    const entry = this.pending.get(collection)?.get(id);
+    if (entry === undefined) return this.direct.get<T>(collection, id);
+    return entry.deleted ? null : (JSON.parse(jsonOf(entry)) as T);
   }
 
   async findAll<T extends Doc>(collection: string, filter: Filter): Promise<T[]> {
@@ -36,19 +43,25 @@ export class BatchedWrites implements ReadTransaction {
   }
 
   async upsert(collection: string, doc: Doc): Promise<void> {
-    this.docs(collection).set(doc.id, JSON.stringify(doc));
+    this.docs(collection).set(doc.id, { deleted: false, json: JSON.stringify(doc) });
   }
 
   /** As the stores patch: top-level fields set, `undefined` ones unset, a missing document left missing. */
   async patch(collection: string, id: string, changes: Record<string, unknown>): Promise<void> {
-    const current = await this.get(collection, id);
+    const entry = this.pending.get(collection)?.get(id);
+    // Either way, `current` is a private object: parsed here, or one no handler was given.
+    const current = entry ? (entry.deleted ? null : (entry.doc ?? (JSON.parse(entry.json!) as Doc))) : await this.direct.get(collection, id);
     if (!current) return;
-    // JSON.stringify leaves out `undefined` values, which unsets them.
-    this.docs(collection).set(id, JSON.stringify({ ...current, ...changes, id }));
+    for (const [field, value] of Object.entries(changes)) {
+      if (value === undefined) delete current[field];
+      else current[field] = value !== null && typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value;
+    }
+    current.id = id;
+    this.docs(collection).set(id, { deleted: false, doc: current });
   }
 
   async delete(collection: string, id: string): Promise<void> {
-    this.docs(collection).set(id, null);
+    this.docs(collection).set(id, { deleted: true });
   }
 
   async deleteMany(collection: string, filter: Filter): Promise<void> {
@@ -59,16 +72,25 @@ export class BatchedWrites implements ReadTransaction {
   /** Writes the pending documents of `collection`, or of every collection. */
   async flush(collection?: string): Promise<void> {
     for (const name of collection === undefined ? [...this.pending.keys()] : [collection]) {
-      const docs = this.pending.get(name);
-      if (!docs || docs.size === 0) continue;
+      const entries = this.pending.get(name);
+      if (!entries || entries.size === 0) continue;
       this.pending.delete(name);
-      await this.direct.write(name, docs);
+      // In id order: the stores' id indexes then fill sequentially rather than at random places.
+      const ids = [...entries.keys()].sort();
+      await this.direct.write(name, new Map(ids.map((id) => {
+        const entry = entries.get(id)!;
+        return [id, entry.deleted ? null : jsonOf(entry)];
+      })));
     }
   }
 
-  private docs(collection: string): PendingDocs {
+  private docs(collection: string): Map<string, Entry> {
     let docs = this.pending.get(collection);
     if (!docs) this.pending.set(collection, (docs = new Map()));
     return docs;
   }
+}
+
+function jsonOf(entry: Entry & { deleted: false }): string {
+  return (entry.json ??= JSON.stringify(entry.doc));
 }

@@ -246,7 +246,8 @@ export class MongoReadStore implements ReadStore {
 
   /** Rebuild target: each projection's batch gathered in memory, then one bulk write per collection. */
   private async loadAll(batches: ProjectionBatch[]): Promise<void> {
-    if (this.failed) throw new Error('this rebuild already failed: start it over', { cause: this.failed });
+    // Every later batch fails as the first did (the runner retries projections one by one): the rebuild is over.
+    if (this.failed) throw this.failed;
     try {
       for (const { projection, position, work } of batches) {
         const tx = new BatchedWrites(this.loadWrites(position));

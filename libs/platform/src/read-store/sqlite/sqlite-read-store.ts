@@ -126,7 +126,8 @@ export class SqliteReadStore implements ReadStore {
 
   transactionAll(batches: ProjectionBatch[]): Promise<void> {
     const run = async () => {
-      if (this.failed) throw new Error('this rebuild already failed: start it over', { cause: this.failed });
+      // Every later batch fails as the first did (the runner retries projections one by one): the rebuild is over.
+      if (this.failed) throw this.failed;
       // IMMEDIATE: another process (the CLI, a rebuild) writing the same file waits for this batch.
       this.writer.exec('BEGIN IMMEDIATE');
       try {
@@ -184,8 +185,8 @@ export class SqliteReadStore implements ReadStore {
         this.writer.exec(`DROP TABLE IF EXISTS main.${table}`);
         this.writer.exec(`DROP TABLE IF EXISTS main.${ftsTable(table)}`);
         this.writer.exec(`CREATE TABLE main.${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-        // A collection the rebuild never created holds no document.
-        if (rebuilt.get(table)) this.writer.exec(`INSERT INTO main.${table} (id, doc) SELECT id, doc FROM ${REBUILT}.${table}`);
+        // A collection the rebuild never created holds no document. In id order, the id index fills sequentially.
+        if (rebuilt.get(table)) this.writer.exec(`INSERT INTO main.${table} (id, doc) SELECT id, doc FROM ${REBUILT}.${table} ORDER BY id`);
         this.ensureIndexes(spec);
       }
       const drop = this.writer.prepare(`DELETE FROM main.${CHECKPOINTS} WHERE projection = ?`);
