@@ -6,17 +6,14 @@ import { join } from 'node:path';
 import { NewEvent } from '../event-store/event-store.port';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { SqliteObjectStore } from '../object-store/sqlite/sqlite-object-store';
+import { Doc } from '../read-store/read-store.port';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 import { defineProjection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { REBUILD_BATCH_SIZE, rebuildProjections } from './rebuild';
 
 type Noted = { type: 'Noted'; data: { n: number } };
-interface Note {
-  id: string;
-  group: number;
-  text: string;
-}
+type Note = Doc & { group: number; text: string };
 
 /** Past two rebuild batches, so a failure in the second one comes after a committed first one. */
 const EVENTS = REBUILD_BATCH_SIZE * 2 + 500;
