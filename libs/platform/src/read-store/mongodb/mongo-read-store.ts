@@ -157,10 +157,11 @@ export class MongoReadStore implements ReadStore {
   }
 
   /**
-   * Each rebuilt collection gets its indexes (built once over the full collection), then is renamed over
-   * the live one. Not one atomic step: Mongo renames one collection at a time, so readers may briefly see some
-   * collections rebuilt and others not. A failure before the first rename leaves the live ones untouched. A crash in the middle is safe to recover from because the
-   * checkpoints are copied only after every rename: the live checkpoints stay at or before the data of
+   * Every rebuilt collection first gets its indexes (built once over the full collection; a failure
+   * there leaves the live ones untouched), then each is renamed over the live one. Not one atomic step:
+   * Mongo renames one collection at a time, so readers may briefly see some collections rebuilt and
+   * others not. A crash in the middle is safe to recover from because the checkpoints are copied only
+   * after every rename: the live checkpoints stay at or before the data of
    * every collection, so catching up (or re-running the rebuild) replays from them, and the position
    * guard keeps the replayed, older batches off documents a newer batch already wrote.
    * Works the same whether called on the live store or on the rebuild target.
