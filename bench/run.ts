@@ -14,7 +14,10 @@ import { freePort, killAll, startChild } from './children';
 import { createOrganization, createOrganizations, Folio, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
 import { residentMb } from './process-stats';
-import { measureReplay, REPLAY_MIN_EVENTS, ReplayFigures } from './replay';
+import { measureReplay, ReplayFigures } from './replay';
+
+/** The replay target is stated over a log of at least this many events (bench/replay-log.ts tops it up). */
+const REPLAY_MIN_EVENTS = 100_000;
 import { ms, num, ratio, section, table, us } from './report';
 import { measureSpaceLists, SpaceListFigures } from './space-lists';
 
@@ -209,7 +212,7 @@ function checks(
       ok: commands.ok2xxWithWarmup <= changed && changed <= commands.sent,
       detail: `${commands.ok2xxWithWarmup} PATCH 2xx ≤ ${changed} OrganizationSettingsChanged events ≤ ${commands.sent} PATCHes sent; warm-up included`,
     },
-    { name: 'replay: every event projected', ok: replay.events === replay.rawRows, detail: `${replay.events} replayed, ${replay.rawRows} rows (${replay.seeded} seeded)` },
+    { name: 'replay: every event projected', ok: replay.events === replay.rawRows, detail: `${replay.events} replayed, ${replay.rawRows} rows` },
     { name: 'api: clean exit on SIGTERM', ok: apiExit === 0, detail: `exit code ${apiExit}` },
     { name: "another process's append heard within 100 ms (p50)", ok: notice.p50Ms < 100, detail: `p50 ${ms(notice.p50Ms)}, max ${ms(notice.maxMs)} over ${notice.samples}` },
     ...lists.map((l) => ({ name: `space list of ${l.spaces}: all 2xx`, ok: clean(l.first) && clean(l.deep), detail: `${codes(l.first)}; ${codes(l.deep)}` })),
@@ -298,7 +301,7 @@ function report(
       ) +
         `\n\nrebuild / raw scan: ${ratio(replay.rebuildEventsPerSec / replay.rawRowsPerSec)}` +
         ` (the raw scan reads rows without decoding, projecting or writing them); target ≥ ${num(TARGET.replayEventsPerSecond)} events/s` +
-        `\n${num(replay.seeded)} of the events were written straight into the log before the rebuild: organizations like the bench's (created, creator joined, retitled)`,
+        `\n${num(replay.seededEvents)} of the events were written straight into the log before the rebuild (organization settings changes, spaces and their retitles: see bench/replay-log.ts)`,
     ),
     section(
       'Resident memory after each phase',

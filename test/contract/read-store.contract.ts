@@ -201,7 +201,7 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
       expect(await store.get(C, 'old')).not.toBeNull();
       expect(await store.get(C, 'new')).toBeNull();
       expect(await store.checkpoint('p')).toBe('7');
-      await store.swapRebuild([C], ['p']);
+      await store.swapRebuild(specs, ['p']);
       expect(await store.get(C, 'old')).toBeNull();
       expect(await store.get(C, 'new')).toEqual({ id: 'new', name: 'n' });
       expect(await store.checkpoint('p')).toBe('8');
@@ -211,7 +211,7 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
       await again.ensureCollections(specs);
       await store.ensureCollections(specs);
       await seed(again, [{ id: 'newer' }], '9');
-      await store.swapRebuild([C], ['p']);
+      await store.swapRebuild(specs, ['p']);
       expect((await store.find(C, { limit: 10 })).items.map((d) => d.id)).toEqual(['newer']);
       await again.close();
     });

@@ -9,10 +9,14 @@ export interface RebuildResult {
   seconds: number;
 }
 
+/** Events per batch: a batch's documents are written once each, so larger batches write less. */
+export const REBUILD_BATCH_SIZE = 5_000;
+
 /**
  * Replays the whole log into fresh collections, then swaps them in. The live read models keep serving
  * (and the live runner keeps projecting into them) until the swap; after it, the live runner resumes
- * from the rebuilt checkpoints, so events appended during the rebuild are not lost.
+ * from the rebuilt checkpoints, so events appended during the rebuild are not lost. A rebuild that fails
+ * or is killed before the swap leaves the live read models as they were.
  */
 export async function rebuildProjections(
   events: EventStore,
@@ -26,19 +30,18 @@ export async function rebuildProjections(
   const target = await reads.rebuildTarget();
   let applied = 0;
   try {
-    const runner = new ProjectionRunner(events, target, projections, { objects });
+    const runner = new ProjectionRunner(events, target, projections, { objects, batchSize: REBUILD_BATCH_SIZE });
     await runner.catchUp((position, batch) => {
       applied += batch;
       onProgress?.(position, applied);
     });
     await reads.swapRebuild(
-      projections.flatMap((p) => p.collections.map((c) => c.name)),
+      projections.flatMap((p) => p.collections),
       projections.map((p) => p.name),
     );
   } finally {
     await target.close();
   }
-  await reads.ensureCollections(projections.flatMap((p) => p.collections));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { events: applied, seconds };
 }

@@ -123,10 +123,12 @@ export interface ReadStore {
   transactionAll(batches: ProjectionBatch[]): Promise<void>;
   /**
    * A store writing to fresh copies of the collections (and checkpoints), for rebuilds: the live ones
-   * keep serving until `swapRebuild` replaces them in one step.
+   * keep serving until `swapRebuild` replaces them. It is tuned for one bulk load by one writer: a batch
+   * that fails leaves it unusable (the rebuild starts over), and it builds indexes when it pleases.
    */
   rebuildTarget(): Promise<ReadStore>;
-  swapRebuild(collections: string[], projections: string[]): Promise<void>;
+  /** Replaces the live collections (created with the given specs' indexes) and checkpoints by the rebuilt ones. */
+  swapRebuild(collections: CollectionSpec[], projections: string[]): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

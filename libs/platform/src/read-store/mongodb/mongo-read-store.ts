@@ -22,6 +22,8 @@ import {
 } from './mongo-filter';
 import { TextIndexSpec } from '../../search/search.port';
 import { TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
+import { BatchedWrites, PendingDocs } from '../batched-writes';
+import { bulkLoadOperations } from './mongo-bulk-load';
 
 const CHECKPOINTS = '_checkpoints';
 /** Appended to every collection name (checkpoints included) of the copies a rebuild fills. */
@@ -52,6 +54,10 @@ interface Checkpoint {
 export class MongoReadStore implements ReadStore {
   /** The text indexes of the collections this store was told of: their words are written with each document. */
   private readonly textIndexes = new Map<string, TextIndexSpec>();
+  /** Rebuild target: the collections whose indexes wait for the swap (or a filtered query). */
+  private readonly deferred = new Map<string, CollectionSpec>();
+  /** Rebuild target: a batch failed half-written (nothing is transactional there), so the rebuild is over. */
+  private failed: unknown = null;
 
   private constructor(
     private readonly client: MongoClient,
@@ -73,10 +79,13 @@ export class MongoReadStore implements ReadStore {
       if (!existing.has(name + this.suffix)) await this.createCollection(name + this.suffix);
     }
     for (const spec of specs) {
-      // createIndexes is a no-op for an index that already exists with the same key and name.
-      const indexes: IndexDescription[] = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
-      if (spec.textIndex) indexes.push(...textIndexes(spec.textIndex));
-      if (indexes.length) await this.collection(spec.name).createIndexes(indexes);
+      if (this.loading) {
+        // A bulk load goes into bare collections; the swap indexes them once, full.
+        this.deferred.set(spec.name, spec);
+        if (spec.textIndex) this.textIndexes.set(spec.name, spec.textIndex);
+        continue;
+      }
+      await this.createIndexes(spec.name + this.suffix, spec);
       if (spec.textIndex) await this.addMissingTerms(spec.name, spec.textIndex);
     }
   }
@@ -128,6 +137,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async transactionAll(batches: ProjectionBatch[]): Promise<void> {
+    if (this.loading) return this.loadAll(batches);
     await this.client.withSession((session) =>
       session.withTransaction(async () => {
         for (const { projection, position, work } of batches) {
@@ -139,7 +149,11 @@ export class MongoReadStore implements ReadStore {
     );
   }
 
-  /** The target shares this store's client: closing it is a no-op, the live store owns the connection. */
+  /**
+   * The target shares this store's client: closing it is a no-op, the live store owns the connection.
+   * It writes without transactions (bulk writes, one per collection and batch): it is the only writer of
+   * its collections, and a rebuild that fails starts over from fresh ones.
+   */
   async rebuildTarget(): Promise<ReadStore> {
     for (const name of await this.collectionNames()) {
       if (name.endsWith(REBUILD_SUFFIX)) await this.db.dropCollection(name);
@@ -148,21 +162,23 @@ export class MongoReadStore implements ReadStore {
   }
 
   /**
-   * Not one atomic step: Mongo renames one collection at a time, so readers may briefly see some
-   * collections rebuilt and others not. A crash in the middle is safe to recover from because the
-   * checkpoints are copied only after every rename: the live checkpoints stay at or before the data of
+   * Every rebuilt collection first gets its indexes (built once over the full collection; a failure
+   * there leaves the live ones untouched), then each is renamed over the live one. Not one atomic step:
+   * Mongo renames one collection at a time, so readers may briefly see some collections rebuilt and
+   * others not. A crash in the middle is safe to recover from because the checkpoints are copied only
+   * after every rename: the live checkpoints stay at or before the data of
    * every collection, so catching up (or re-running the rebuild) replays from them, and the position
    * guard keeps the replayed, older batches off documents a newer batch already wrote.
    * Works the same whether called on the live store or on the rebuild target.
    */
-  async swapRebuild(collections: string[], projections: string[]): Promise<void> {
+  async swapRebuild(collections: CollectionSpec[], projections: string[]): Promise<void> {
     const existing = await this.collectionNames();
-    for (const name of collections) {
-      const fresh = name + REBUILD_SUFFIX;
+    for (const spec of collections) {
       // A rebuild that wrote nothing to a collection must still empty the live one.
-      if (!existing.has(fresh)) await this.createCollection(fresh);
-      await this.db.renameCollection(fresh, name, { dropTarget: true });
+      if (!existing.has(spec.name + REBUILD_SUFFIX)) await this.createCollection(spec.name + REBUILD_SUFFIX);
+      await this.createIndexes(spec.name + REBUILD_SUFFIX, spec);
     }
+    for (const { name } of collections) await this.db.renameCollection(name + REBUILD_SUFFIX, name, { dropTarget: true });
     const rebuilt = this.db.collection<Checkpoint>(CHECKPOINTS + REBUILD_SUFFIX);
     const live = this.db.collection<Checkpoint>(CHECKPOINTS);
     for (const projection of projections) {
@@ -228,6 +244,62 @@ export class MongoReadStore implements ReadStore {
         await this.collection(collection).deleteMany(guarded, { session });
       },
     };
+  }
+
+  private get loading(): boolean {
+    return this.suffix === REBUILD_SUFFIX;
+  }
+
+  /** Rebuild target: each projection's batch gathered in memory, then one bulk write per collection. */
+  private async loadAll(batches: ProjectionBatch[]): Promise<void> {
+    // Every later batch fails as the first did (the runner retries projections one by one): the rebuild is over.
+    if (this.failed) throw this.failed;
+    try {
+      for (const { projection, position, work } of batches) {
+        const tx = new BatchedWrites(this.loadWrites(position));
+        await work(tx, await this.checkpoint(projection));
+        await tx.flush();
+        await this.checkpoints().updateOne({ _id: projection }, { $set: { position } }, { upsert: true });
+      }
+    } catch (error) {
+      this.failed = error;
+      throw error;
+    }
+  }
+
+  /** A filtered read or delete first gets its collection's indexes, so it does not scan the collection. */
+  private loadWrites(position: string) {
+    return {
+      get: async <T extends Doc>(collection: string, id: string) => {
+        const stored = await this.collection(collection).findOne({ _id: id });
+        return stored && fromMongoDoc<T>(stored);
+      },
+      findAll: async <T extends Doc>(collection: string, filter: Filter) => {
+        await this.indexNow(collection);
+        return (await this.collection(collection).find(toMongoFilter(filter)).toArray()).map((s) => fromMongoDoc<T>(s));
+      },
+      deleteMany: async (collection: string, filter: Filter) => {
+        await this.indexNow(collection);
+        await this.collection(collection).deleteMany(toMongoFilter(filter));
+      },
+      write: async (collection: string, docs: PendingDocs) => {
+        await this.collection(collection).bulkWrite(bulkLoadOperations(docs, position, this.textIndexes.get(collection)), { ordered: false });
+      },
+    };
+  }
+
+  private async indexNow(collection: string) {
+    const spec = this.deferred.get(collection);
+    if (!spec) return;
+    this.deferred.delete(collection);
+    await this.createIndexes(collection + this.suffix, { ...spec, textIndex: undefined });
+  }
+
+  /** createIndexes is a no-op for an index that already exists with the same key and name. */
+  private async createIndexes(collection: string, spec: CollectionSpec) {
+    const indexes: IndexDescription[] = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
+    if (spec.textIndex) indexes.push(...textIndexes(spec.textIndex));
+    if (indexes.length) await this.db.collection(collection).createIndexes(indexes);
   }
 
   /** Documents written before their collection declared a text index get their words now. */

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
 import {
   CollectionSpec,
   Doc,
@@ -13,13 +14,22 @@ import {
 } from '../read-store.port';
 import { fieldExpr, orderClause, whereClause } from './sqlite-filter';
 import { readPath } from '../read-path';
-import { dropFtsTables, ensureFtsIndex, swapFtsIndex } from '../../search/sqlite/fts-index';
+import { BatchedWrites, PendingDocs } from '../batched-writes';
+import { ensureFtsIndex, ftsTable } from '../../search/sqlite/fts-index';
 import { closeWalConnection, walCheckpointerFor, walCheckpointerOfFile } from '../../sqlite/wal-checkpointer';
 
-/** Table-name prefixes: live collections, and the fresh copies a rebuild fills before the swap. */
-const LIVE = { tables: 'c_', checkpoints: '_checkpoints' };
-const REBUILD = { tables: 'r_', checkpoints: '_checkpoints_rebuild' };
-type Namespace = typeof LIVE;
+const TABLES = 'c_';
+const CHECKPOINTS = '_checkpoints';
+/** The rebuild's database file, beside the live one; only one rebuild of a data directory runs at a time. */
+const rebuildFile = (file: string) => `${file}.rebuild`;
+/** The schema name the live connection attaches the rebuild's file under, to copy it in. */
+const REBUILT = 'rebuilt';
+
+/**
+ * `live`: the read models queries read. `load`: a rebuild's own file, written by one process that
+ * discards it on any failure, so it is tuned for a bulk load: no journal, no fsync, indexes deferred.
+ */
+type Mode = 'live' | 'load';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -62,29 +72,38 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Runs synchronous reads in one read transaction of the query connection (deferred: no lock taken). */
   private readonly readTogether: <T>(work: () => T) => T;
+  private readonly swapListeners = new Set<() => void>();
+  /** Load mode: the collections whose indexes wait for the end of the load (or a filtered query). */
+  private readonly deferred = new Map<string, CollectionSpec>();
+  /** Load mode: a batch failed half-written (there is no journal to roll back), so the file is unusable. */
+  private failed: unknown = null;
 
   constructor(
     private readonly file: string,
-    private readonly ns: Namespace = LIVE,
+    private readonly mode: Mode = 'live',
   ) {
-    this.writer = open(file);
-    this.writer.exec(
-      `CREATE TABLE IF NOT EXISTS ${LIVE.checkpoints} (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
-       CREATE TABLE IF NOT EXISTS ${REBUILD.checkpoints} (projection TEXT PRIMARY KEY, position TEXT NOT NULL);`,
-    );
-    this.reader = open(file);
+    this.writer = mode === 'live' ? open(file) : openForLoad(file);
+    this.writer.exec(`CREATE TABLE IF NOT EXISTS ${CHECKPOINTS} (projection TEXT PRIMARY KEY, position TEXT NOT NULL)`);
+    // Without a journal there is nothing for a second connection to isolate it from.
+    this.reader = mode === 'live' ? open(file) : this.writer;
     this.readTogether = this.reader.transaction(<T>(work: () => T): T => work()) as <T>(work: () => T) => T;
   }
 
   ensureCollections(specs: CollectionSpec[]): Promise<void> {
     return exclusive(this.file, () => {
       for (const spec of specs) {
-        const table = this.table(spec.name);
-        this.writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-        for (const fields of spec.indexes) this.ensureIndex(table, fields);
-        if (spec.textIndex) ensureFtsIndex(this.writer, table, spec.textIndex);
+        this.writer.exec(`CREATE TABLE IF NOT EXISTS ${this.table(spec.name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+        // A bulk load is faster into bare tables, indexed once at the end (in the live file, by the swap).
+        if (this.mode === 'load') this.deferred.set(spec.name, spec);
+        else this.ensureIndexes(spec);
       }
     });
+  }
+
+  /** Called after a rebuild was swapped in: whatever this process cached of the read models is stale. */
+  onSwap(listener: () => void): () => void {
+    this.swapListeners.add(listener);
+    return () => this.swapListeners.delete(listener);
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
@@ -129,21 +148,31 @@ export class SqliteReadStore implements ReadStore {
 
   transactionAll(batches: ProjectionBatch[]): Promise<void> {
     const run = async () => {
+      // Every later batch fails as the first did (the runner retries projections one by one): the rebuild is over.
+      if (this.failed) throw this.failed;
       // IMMEDIATE: another process (the CLI, a rebuild) writing the same file waits for this batch.
       this.writer.exec('BEGIN IMMEDIATE');
       try {
         const read = this.stmt(this.writer, this.checkpointSql());
         const write = this.stmt(
           this.writer,
-          `INSERT INTO ${this.ns.checkpoints} (projection, position) VALUES (?, ?)
+          `INSERT INTO ${CHECKPOINTS} (projection, position) VALUES (?, ?)
            ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
         );
         for (const { projection, position, work } of batches) {
-          await work(this.writeTransaction(), readCheckpoint(read, projection));
+          const checkpoint = readCheckpoint(read, projection);
+          if (this.mode === 'live') {
+            await work(this.writeTransaction(), checkpoint);
+          } else {
+            const tx = new BatchedWrites(this.loadWrites());
+            await work(tx, checkpoint);
+            await tx.flush();
+          }
           write.run(projection, position);
         }
         this.writer.exec('COMMIT');
       } catch (error) {
+        if (this.mode === 'load') this.failed = error;
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw error;
       }
@@ -151,35 +180,57 @@ export class SqliteReadStore implements ReadStore {
     return exclusive(this.file, run);
   }
 
+  /**
+   * A store over a fresh file beside this one (any earlier rebuild's leftover, say from a killed process,
+   * is deleted first). The live file is not touched until `swapRebuild`; closing the target deletes its file.
+   */
   async rebuildTarget(): Promise<ReadStore> {
-    const target = new SqliteReadStore(this.file, REBUILD);
-    await exclusive(this.file, () => target.dropRebuildTables());
-    return target;
+    const file = rebuildFile(this.file);
+    for (const leftover of [file, `${file}-journal`]) rmSync(leftover, { force: true });
+    return new SqliteReadStore(file, 'load');
   }
 
-  async swapRebuild(collections: string[], projections: string[]): Promise<void> {
-    // One transaction: a reader sees either every old collection or every new one, never a mix.
+  /**
+   * Copies the rebuild's collections and checkpoints into the live file in one IMMEDIATE transaction, so
+   * a reader (in any process) sees every old collection or every new one, never a mix, and a crash at any
+   * point leaves the old ones. Each collection is dropped, created bare, filled with one `INSERT … SELECT`
+   * from the attached rebuild file, then indexed (its expression indexes, its FTS table and triggers):
+   * building an index once over a full table is much cheaper than keeping it in step during the load.
+   */
+  async swapRebuild(collections: CollectionSpec[], projections: string[]): Promise<void> {
+    const file = rebuildFile(this.file);
+    if (!existsSync(file)) throw new Error(`no rebuild to swap in: ${file} is missing`);
     const swap = this.writer.transaction(() => {
-      for (const name of collections) {
-        const fresh = `${REBUILD.tables}${checkName(name)}`;
-        this.writer.exec(`CREATE TABLE IF NOT EXISTS ${fresh} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-        this.writer.exec(`DROP TABLE IF EXISTS ${LIVE.tables}${name}`);
-        this.writer.exec(`ALTER TABLE ${fresh} RENAME TO ${LIVE.tables}${name}`);
-        swapFtsIndex(this.writer, fresh, `${LIVE.tables}${name}`);
+      const rebuilt = this.writer.prepare(`SELECT 1 FROM ${REBUILT}.sqlite_master WHERE type = 'table' AND name = ?`);
+      for (const spec of collections) {
+        const table = this.table(spec.name);
+        this.writer.exec(`DROP TABLE IF EXISTS main.${table}`);
+        this.writer.exec(`DROP TABLE IF EXISTS main.${ftsTable(table)}`);
+        this.writer.exec(`CREATE TABLE main.${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+        // A collection the rebuild never created holds no document. In id order, the id index fills sequentially.
+        if (rebuilt.get(table)) this.writer.exec(`INSERT INTO main.${table} (id, doc) SELECT id, doc FROM ${REBUILT}.${table} ORDER BY id`);
+        this.ensureIndexes(spec);
       }
-      const drop = this.writer.prepare(`DELETE FROM ${LIVE.checkpoints} WHERE projection = ?`);
+      const drop = this.writer.prepare(`DELETE FROM main.${CHECKPOINTS} WHERE projection = ?`);
       const copy = this.writer.prepare(
-        `INSERT INTO ${LIVE.checkpoints} (projection, position)
-         SELECT projection, position FROM ${REBUILD.checkpoints} WHERE projection = ?`,
+        `INSERT INTO main.${CHECKPOINTS} (projection, position)
+         SELECT projection, position FROM ${REBUILT}.${CHECKPOINTS} WHERE projection = ?`,
       );
       for (const p of projections) {
         drop.run(p);
         copy.run(p);
       }
-      this.writer.exec(`DELETE FROM ${REBUILD.checkpoints}`);
     });
-    await exclusive(this.file, () => swap.immediate());
+    await exclusive(this.file, () => {
+      this.writer.prepare('ATTACH DATABASE ? AS ' + REBUILT).run(file);
+      try {
+        swap.immediate();
+      } finally {
+        this.writer.exec(`DETACH DATABASE ${REBUILT}`);
+      }
+    });
     this.statements.clear();
+    for (const listener of this.swapListeners) listener();
   }
 
   async ping(): Promise<boolean> {
@@ -193,6 +244,12 @@ export class SqliteReadStore implements ReadStore {
 
   async close(): Promise<void> {
     await exclusive(this.file, () => undefined);
+    if (this.mode === 'load') {
+      // A rebuild's file is scratch (journal off, no WAL): swapped in (copied) already, or abandoned.
+      if (this.writer.open) this.writer.close();
+      rmSync(this.file, { force: true });
+      return;
+    }
     for (const db of [this.reader, this.writer]) await closeWalConnection(db);
   }
 
@@ -231,35 +288,69 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Index names carry a hash of their fields (so an existing index is recognised after a rebuild
-   * renamed its table) and a random tail (so a later rebuild's index cannot collide with it).
+   * Index names carry a hash of their fields (so an existing index is recognised when collections are
+   * ensured again) and a random tail (so no two indexes of the file ever share a name).
    */
   private ensureIndex(table: string, fields: string[]) {
     const signature = createHash('sha256').update(fields.join(',')).digest('hex').slice(0, 12);
     const existing = this.writer
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?`)
+      .prepare(`SELECT name FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?`)
       .get(table, `%${signature}%`);
     if (existing) return;
     const name = `ix_${table}_${signature}_${randomBytes(4).toString('hex')}`;
     const columns = [...fields.map(fieldExpr), 'id'].join(', ');
-    this.writer.exec(`CREATE INDEX ${name} ON ${table} (${columns})`);
+    this.writer.exec(`CREATE INDEX main.${name} ON ${table} (${columns})`);
   }
 
-  private dropRebuildTables() {
-    const tables = this.writer
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'r\\_%' ESCAPE '\\'`)
-      .all() as { name: string }[];
-    for (const { name } of tables) this.writer.exec(`DROP TABLE ${name}`);
-    dropFtsTables(this.writer, REBUILD.tables);
-    this.writer.exec(`DELETE FROM ${REBUILD.checkpoints}`);
+  /**
+   * Load mode: single-row statements on the rebuild's file, and each collection's pending documents
+   * written in one pass. A filtered read or delete first gets the collection its indexes: projections that
+   * query by filter while they replay (a page's link targets) would otherwise scan the table each time.
+   */
+  private loadWrites() {
+    const direct = this.writeTransaction();
+    return {
+      get: direct.get,
+      findAll: async <T extends Doc>(collection: string, filter: Filter) => {
+        this.indexNow(collection);
+        return direct.findAll<T>(collection, filter);
+      },
+      deleteMany: async (collection: string, filter: Filter) => {
+        this.indexNow(collection);
+        await direct.deleteMany(collection, filter);
+      },
+      write: async (collection: string, docs: PendingDocs) => {
+        const table = this.table(collection);
+        const put = this.stmt(this.writer, `INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`);
+        const remove = this.stmt(this.writer, `DELETE FROM ${table} WHERE id = ?`);
+        for (const [id, json] of docs) {
+          if (json === null) remove.run(id);
+          else put.run(id, json);
+        }
+      },
+    };
+  }
+
+  private indexNow(collection: string) {
+    const spec = this.deferred.get(collection);
+    if (!spec) return;
+    this.deferred.delete(collection);
+    // Only what filters use: the text index is never queried during a load, the swap builds it.
+    this.ensureIndexes({ ...spec, textIndex: undefined });
+  }
+
+  private ensureIndexes(spec: CollectionSpec) {
+    const table = this.table(spec.name);
+    for (const fields of spec.indexes) this.ensureIndex(table, fields);
+    if (spec.textIndex) ensureFtsIndex(this.writer, table, spec.textIndex);
   }
 
   private table(collection: string): string {
-    return `${this.ns.tables}${checkName(collection)}`;
+    return `${TABLES}${checkName(collection)}`;
   }
 
   private checkpointSql() {
-    return `SELECT position FROM ${this.ns.checkpoints} WHERE projection = ?`;
+    return `SELECT position FROM ${CHECKPOINTS} WHERE projection = ?`;
   }
 
   /** Statements are prepared once per connection and SQL text; SQLite re-prepares them after a swap. */
@@ -284,8 +375,18 @@ function open(file: string): Database.Database {
   return db;
 }
 
+/** A rebuild's file: thrown away on any failure, so neither a journal nor an fsync buys anything. */
+function openForLoad(file: string): Database.Database {
+  const db = new Database(file);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  // 64 MiB of page cache: the tables being loaded stay in memory between batches.
+  db.pragma('cache_size = -65536');
+  return db;
+}
+
 /** The table holding a live collection (what queries read). */
-export const liveTable = (collection: string) => `${LIVE.tables}${checkName(collection)}`;
+export const liveTable = (collection: string) => `${TABLES}${checkName(collection)}`;
 
 function checkName(name: string): string {
   if (!NAME.test(name)) throw new Error(`invalid collection name: ${name}`);

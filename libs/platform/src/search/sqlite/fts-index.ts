@@ -9,8 +9,8 @@ import { TextIndexSpec } from '../search.port';
  * collection's JSON already) with `contentless_delete` so rows can be replaced, its rowid the collection
  * row's rowid. Triggers on the collection table keep it in step, so every write through the read store
  * (upsert, patch, delete, deleteMany) updates the index in the same transaction as the projection's
- * checkpoint. When a rebuild's `r_<name>` replaces `c_<name>`, the triggers follow their table, and renaming
- * `ft_r_<name>` to `ft_c_<name>` rewrites their bodies (SQLite updates references on rename).
+ * checkpoint. A rebuild's swap drops both tables (the triggers go with theirs), fills the collection anew and
+ * then creates its index here, filled in one statement from the full table.
  *
  * Rowids of a table without an INTEGER PRIMARY KEY may change under VACUUM: Folio never vacuums read.db
  * (a rebuild writes fresh tables instead), and a VACUUM would need a `projections rebuild` after it.
@@ -46,19 +46,4 @@ export function ensureFtsIndex(db: Database.Database, table: string, spec: TextI
   db.exec(`CREATE TRIGGER ${name}_i AFTER INSERT ON ${table} BEGIN ${insert} END`);
   db.exec(`CREATE TRIGGER ${name}_d AFTER DELETE ON ${table} BEGIN ${remove} END`);
   db.exec(`CREATE TRIGGER ${name}_u AFTER UPDATE ON ${table} BEGIN ${remove} ${insert} END`);
-}
-
-/** Replaces `live`'s index by `fresh`'s: called in the swap's transaction, after the tables were swapped. */
-export function swapFtsIndex(db: Database.Database, fresh: string, live: string): void {
-  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = ?`);
-  if (exists.get(ftsTable(live))) db.exec(`DROP TABLE ${ftsTable(live)}`);
-  if (exists.get(ftsTable(fresh))) db.exec(`ALTER TABLE ${ftsTable(fresh)} RENAME TO ${ftsTable(live)}`);
-}
-
-/** The rebuild's FTS tables (virtual ones only: FTS5 drops its own shadow tables with them). */
-export function dropFtsTables(db: Database.Database, prefix: string): void {
-  const tables = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND name LIKE ? ESCAPE '\\'`)
-    .all(`ft\\_${prefix.replace('_', '\\_')}%`) as { name: string }[];
-  for (const { name } of tables) db.exec(`DROP TABLE ${name}`);
 }
