@@ -81,6 +81,10 @@ class RacedStore implements EventStore {
     return [...(this.streams.get(stream) ?? [])];
   }
 
+  async readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]> {
+    return (await this.readStream(stream)).filter((e) => e.revision > revision);
+  }
+
   async readAll(): Promise<StoredEvent[]> {
     throw new Error('not used by Aggregates');
   }
@@ -127,7 +131,7 @@ function setup(rivals = 0) {
   // status() reads the read store; handle() never does.
   const progress = new ObservedProgress(store, undefined as unknown as ReadStore, []);
   const { decider, decisions } = voteDecider();
-  const aggregates = new Aggregates(store, progress, clock);
+  const aggregates = new Aggregates(store, progress, clock, { aggregateCacheSize: 100 });
   const vote = (voter: string, ifMatch?: bigint) =>
     aggregates.handle(stream, decider, { type: 'Vote', voter }, caller, ifMatch === undefined ? {} : { ifMatch });
   return { clock, store, progress, decisions, vote };
