@@ -64,6 +64,32 @@ export function eventStoreContract(name: string, fixture: () => EventStoreFixtur
       expect(await store.readStream(stream())).toEqual([]);
     });
 
+    it('reads a stream strictly after a revision: all of it after -1, nothing after its last, nothing of a missing stream', async () => {
+      const s = stream();
+      await store.append(s, [event('A'), event('B')], 'no-stream');
+      await store.append(s, [event('C')], 1n);
+      await store.append(stream(), [event('Other')], 'no-stream');
+      const after = async (revision: bigint) => (await store.readStreamAfter(s, revision)).map((e) => [e.type, e.revision]);
+      expect(await after(-1n)).toEqual([['A', 0n], ['B', 1n], ['C', 2n]]);
+      expect(await after(0n)).toEqual([['B', 1n], ['C', 2n]]);
+      expect(await after(2n)).toEqual([]);
+      expect(await after(7n)).toEqual([]);
+      expect(await store.readStreamAfter(stream(), -1n)).toEqual([]);
+      expect(await store.readStreamAfter(s, 1n)).toEqual((await store.readStream(s)).slice(2));
+    });
+
+    it('reads after a revision what another connection appended since', async () => {
+      const s = stream();
+      await store.append(s, [event('Mine')], 'no-stream');
+      const second = await f.openSecond();
+      try {
+        await second.append(s, [event('Theirs')], 0n);
+      } finally {
+        await second.close();
+      }
+      expect((await store.readStreamAfter(s, 0n)).map((e) => [e.type, e.revision])).toEqual([['Theirs', 1n]]);
+    });
+
     it('appends at the exact expected revision and refuses any other, writing nothing', async () => {
       const s = stream();
       await store.append(s, [event('A')], 'no-stream');

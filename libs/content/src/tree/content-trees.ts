@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LruCache } from '@folio/platform/caching/lru-cache';
 import { NotFound } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../documents/document.model';
-import { LruCache } from './object-cache';
 import { TreeDraft } from './tree-draft';
 import { FileEntry, PageMeta, PageNode, PageType, TreeRoot } from './tree.model';
 import { TreeObjects } from './tree-objects';

@@ -1,6 +1,7 @@
+import { deepFreeze } from '@folio/platform/caching/deep-freeze';
+import { LruCache } from '@folio/platform/caching/lru-cache';
 import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { EMPTY_MAP, EMPTY_MAP_HASH, EMPTY_TREE, EMPTY_TREE_HASH } from './empty-tree';
-import { LruCache } from './object-cache';
 
 /** Objects every reader knows without the store: a new space's tree names them and nothing stores them. */
 const KNOWN = new Map<string, unknown>([
@@ -54,12 +55,4 @@ export class TreeObjects {
   remember(hash: string, value: unknown): void {
     if (!KNOWN.has(hash)) this.cache.set(hash, deepFreeze(value));
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

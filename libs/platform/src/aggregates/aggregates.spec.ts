@@ -42,6 +42,8 @@ function voteDecider() {
 class RacedStore implements EventStore {
   readonly streams = new Map<string, StoredEvent[]>();
   readonly attempts: ExpectedRevision[] = [];
+  /** The revision each stream read started after. */
+  readonly readsAfter: bigint[] = [];
   private position = 0;
 
   constructor(
@@ -71,14 +73,22 @@ class RacedStore implements EventStore {
   private write(stream: string, events: NewEvent[]): AppendResult {
     const current = this.streams.get(stream) ?? [];
     for (const event of events) {
-      current.push({ ...event, stream, revision: BigInt(current.length), position: String(++this.position) });
+      // Stored as JSON, as the real stores do.
+      const data = JSON.parse(JSON.stringify(event.data));
+      current.push({ ...event, data, stream, revision: BigInt(current.length), position: String(++this.position) });
     }
     this.streams.set(stream, current);
     return { nextRevision: BigInt(current.length - 1), position: String(this.position) };
   }
 
   async readStream(stream: string): Promise<StoredEvent[]> {
+    this.readsAfter.push(-1n);
     return [...(this.streams.get(stream) ?? [])];
+  }
+
+  async readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]> {
+    this.readsAfter.push(revision);
+    return (this.streams.get(stream) ?? []).filter((e) => e.revision > revision);
   }
 
   async readAll(): Promise<StoredEvent[]> {
@@ -127,10 +137,10 @@ function setup(rivals = 0) {
   // status() reads the read store; handle() never does.
   const progress = new ObservedProgress(store, undefined as unknown as ReadStore, []);
   const { decider, decisions } = voteDecider();
-  const aggregates = new Aggregates(store, progress, clock);
+  const aggregates = new Aggregates(store, progress, clock, { aggregateCacheSize: 100 });
   const vote = (voter: string, ifMatch?: bigint) =>
     aggregates.handle(stream, decider, { type: 'Vote', voter }, caller, ifMatch === undefined ? {} : { ifMatch });
-  return { clock, store, progress, decisions, vote };
+  return { clock, store, progress, decider, decisions, aggregates, vote };
 }
 
 describe('Aggregates.handle', () => {
@@ -246,5 +256,99 @@ describe('Aggregates.handle', () => {
     };
     await expect(vote('u1')).rejects.toThrow('disk full');
     expect(store.attempts).toHaveLength(1);
+  });
+});
+
+describe('Aggregates: the state cache', () => {
+  it('reads only the events after the revision it holds, and decides on them folded in', async () => {
+    const { store, decisions, vote } = setup();
+    await vote('u1');
+    await vote('u2');
+    store.rivals = ['rival1']; // appended by someone else before the next append: seen by the re-load
+    await vote('u3');
+    // The refused append leaves the state held at revision 1: the re-load reads the rival's vote after it.
+    expect(store.readsAfter).toEqual([-1n, 0n, 1n, 1n]);
+    expect(decisions.map((d) => d.voters)).toEqual([[], ['u1'], ['u1', 'u2'], ['u1', 'u2', 'rival1']]);
+    expect(store.ours(stream).map((e) => [e.data.voter, e.revision])).toEqual([['u1', 0n], ['u2', 1n], ['u3', 3n]]);
+  });
+
+  it('answers a load from what it holds after an append, reading nothing new', async () => {
+    const { store, decider, aggregates, vote } = setup();
+    const handled = await vote('u1');
+    const loaded = await aggregates.load(stream, decider);
+    expect(loaded).toEqual({ state: { voters: ['u1'] }, revision: 0n });
+    expect(loaded.state).toBe(handled.state);
+    expect(store.readsAfter).toEqual([-1n, 0n]);
+  });
+
+  it('holds after an append the very state a load from the store folds (its data through JSON)', async () => {
+    type Noted = { type: 'Noted'; data: { note: string; detail?: string } };
+    const notes: Decider<{ type: 'Note'; note: string; now: string }, Noted, { notes: Noted['data'][] }> = {
+      initialState: { notes: [] },
+      evolve: (state, event) => ({ notes: [...state.notes, event.data] }),
+      // An optional field left undefined: JSON drops it, so the store never gives it back.
+      decide: (command) => [{ type: 'Noted', data: { note: command.note, detail: undefined } }],
+    };
+    const { store, progress, clock } = setup();
+    const aggregates = new Aggregates(store, progress, clock, { aggregateCacheSize: 100 });
+    const handled = await aggregates.handle(stream, notes, { type: 'Note', note: 'n1' }, caller);
+    const fresh = await new Aggregates(store, progress, clock, { aggregateCacheSize: 100 }).load(stream, notes);
+    expect(handled.state).toStrictEqual(fresh.state);
+    expect((await aggregates.load(stream, notes)).state).toStrictEqual(fresh.state);
+    // The events handed back to the caller are its own, not frozen into the cache.
+    expect(Object.isFrozen(handled.events[0].data)).toBe(false);
+  });
+
+  it('keeps the states of two deciders of one stream apart', async () => {
+    const { store, progress, clock, decider, vote } = setup();
+    const count: Decider<never, VoteEvent, number> = { initialState: 0, evolve: (n) => n + 1, decide: () => [] };
+    const aggregates = new Aggregates(store, progress, clock, { aggregateCacheSize: 100 });
+    await vote('u1');
+    await vote('u2');
+    expect((await aggregates.load(stream, count)).state).toBe(2);
+    expect((await aggregates.load(stream, decider)).state).toEqual({ voters: ['u1', 'u2'] });
+    expect((await aggregates.load(stream, count)).state).toBe(2);
+  });
+
+  it('forgets what it holds when the stream is found shorter (a restored backup) and reads it whole', async () => {
+    const { store, decisions, vote } = setup();
+    await vote('u1');
+    await vote('u2');
+    store.streams.set(stream, store.streams.get(stream)!.slice(0, 1)); // the log as the backup had it
+    const handled = await vote('u3');
+    expect(store.attempts).toEqual(['no-stream', 0n, 1n, 0n]);
+    expect(store.readsAfter).toEqual([-1n, 0n, 1n, -1n]);
+    expect(decisions.at(-1)!.voters).toEqual(['u1']);
+    expect(handled).toMatchObject({ state: { voters: ['u1', 'u3'] }, revision: 1n });
+  });
+
+  it('evicts the least recently used stream beyond its size, and reads an evicted stream whole again', async () => {
+    const { store, progress, clock, decider } = setup();
+    const aggregates = new Aggregates(store, progress, clock, { aggregateCacheSize: 2 });
+    const vote = (poll: string) => aggregates.handle(poll, decider, { type: 'Vote', voter: 'u1' }, caller);
+    await vote('poll-a');
+    await vote('poll-b');
+    await vote('poll-c'); // poll-a goes
+    store.readsAfter.length = 0;
+    await aggregates.load('poll-c', decider);
+    await aggregates.load('poll-b', decider);
+    await aggregates.load('poll-a', decider);
+    expect(store.readsAfter).toEqual([0n, 0n, -1n]);
+  });
+
+  it('refuses, rather than corrupts, an evolve that changes the cached state in place', async () => {
+    const { store, progress, clock } = setup();
+    const careless: Decider<VoteCommand, VoteEvent, VoteState> = {
+      initialState: { voters: [] },
+      evolve: (state, event) => {
+        state.voters.push(event.data.voter);
+        return state;
+      },
+      decide: (command) => [{ type: 'Voted', data: { voter: command.voter, votedAt: command.now } }],
+    };
+    const aggregates = new Aggregates(store, progress, clock, { aggregateCacheSize: 100 });
+    await store.append(stream, [rivalVote('rival1', start)], 'no-stream');
+    await aggregates.load(stream, careless);
+    await expect(aggregates.handle(stream, careless, { type: 'Vote', voter: 'u1' }, caller)).rejects.toThrow(TypeError);
   });
 });

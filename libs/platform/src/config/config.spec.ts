@@ -24,4 +24,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ FETCH_ALLOW_PRIVATE: 'true' }).fetchAllowPrivate).toBe(true);
     expect(() => loadConfig({ FETCH_ALLOW_PRIVATE: 'yes' })).toThrow(new StartupError('FETCH_ALLOW_PRIVATE must be true or false; got "yes"'));
   });
+
+  it('keeps 10,000 aggregate states by default, AGGREGATE_CACHE_SIZE when set, and refuses anything but a positive integer', () => {
+    expect(loadConfig({}).aggregateCacheSize).toBe(10_000);
+    expect(loadConfig({ AGGREGATE_CACHE_SIZE: '' }).aggregateCacheSize).toBe(10_000);
+    expect(loadConfig({ AGGREGATE_CACHE_SIZE: '500' }).aggregateCacheSize).toBe(500);
+    for (const size of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ AGGREGATE_CACHE_SIZE: size })).toThrow(new StartupError(`AGGREGATE_CACHE_SIZE must be a positive integer; got "${size}"`));
+    }
+  });
 });

@@ -21,7 +21,11 @@ export interface FolioConfig {
   secret?: string;
   /** FETCH_ALLOW_PRIVATE=true: URLs given to Folio may be fetched from private and loopback addresses. */
   fetchAllowPrivate: boolean;
+  /** AGGREGATE_CACHE_SIZE: how many decided states (per stream and decider) the write side keeps. */
+  aggregateCacheSize: number;
 }
+
+const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const port = Number(env.PORT ?? 3000);
@@ -33,6 +37,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const fetchAllowPrivate = env.FETCH_ALLOW_PRIVATE || 'false';
   if (fetchAllowPrivate !== 'true' && fetchAllowPrivate !== 'false') {
     throw new StartupError(`FETCH_ALLOW_PRIVATE must be true or false; got "${fetchAllowPrivate}"`);
+  }
+  const aggregateCacheSize = Number(env.AGGREGATE_CACHE_SIZE || DEFAULT_AGGREGATE_CACHE_SIZE);
+  if (!Number.isInteger(aggregateCacheSize) || aggregateCacheSize < 1) {
+    throw new StartupError(`AGGREGATE_CACHE_SIZE must be a positive integer; got "${env.AGGREGATE_CACHE_SIZE}"`);
   }
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
   return {
@@ -47,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     logLevel,
     secret: env.FOLIO_SECRET || undefined,
     fetchAllowPrivate: fetchAllowPrivate === 'true',
+    aggregateCacheSize,
   };
 }
 

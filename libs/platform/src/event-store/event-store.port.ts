@@ -57,6 +57,12 @@ export interface EventStore {
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Every event of a stream in revision order; empty when the stream does not exist. */
   readStream(stream: string): Promise<StoredEvent[]>;
+  /**
+   * The events of a stream with a revision strictly after `revision`, in revision order (the whole stream
+   * for -1n; empty when the stream does not exist or has nothing newer). Lets a holder of the stream's
+   * state at `revision` catch up with every writer, other processes included, without re-reading it all.
+   */
+  readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]>;
   /** Events of the global log strictly after `after` (from the start when null), oldest first. */
   readAll(after: string | null, limit: number): Promise<StoredEvent[]>;
   /** Position of the newest event, or null for an empty log. */

@@ -88,6 +88,10 @@ class GivenLog implements EventStore {
     return this.events.filter((e) => e.stream === stream);
   }
 
+  async readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]> {
+    return this.events.filter((e) => e.stream === stream && e.revision > revision);
+  }
+
   async readAll(after: string | null, limit: number): Promise<StoredEvent[]> {
     return this.events.filter((e) => comparePositions(e.position, after) > 0).slice(0, limit);
   }

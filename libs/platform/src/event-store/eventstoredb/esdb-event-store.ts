@@ -24,6 +24,7 @@ import {
   LOG_EVENT_TYPES,
   positionAt,
   positionOf,
+  revisionAfter,
   toEsdbExpectedRevision,
   toEventData,
   toStoredEvent,
@@ -88,8 +89,12 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readStream(stream: string): Promise<StoredEvent[]> {
+    return this.readStreamAfter(stream, -1n);
+  }
+
+  async readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]> {
     try {
-      return (await collect(this.client.readStream(stream))).map(toStoredEvent);
+      return (await collect(this.client.readStream(stream, { fromRevision: revisionAfter(revision) }))).map(toStoredEvent);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;

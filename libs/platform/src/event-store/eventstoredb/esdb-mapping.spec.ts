@@ -4,6 +4,7 @@ import {
   AllStreamResolvedEvent,
   JSONRecordedEvent,
   NO_STREAM,
+  START,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { EventMetadata, NewEvent, WrongExpectedRevision } from '../event-store.port';
@@ -14,6 +15,7 @@ import {
   isSystemEvent,
   positionAt,
   positionOf,
+  revisionAfter,
   toEsdbExpectedRevision,
   toEventData,
   toStoredEvent,
@@ -109,6 +111,14 @@ describe('expected revisions', () => {
       expected: 'no-stream',
       actual: 'no-stream',
     });
+  });
+});
+
+describe('revisionAfter', () => {
+  it('starts a stream read at the start for -1 (everything) and at the next revision otherwise, beyond 2^53 too', () => {
+    expect(revisionAfter(-1n)).toBe(START);
+    expect(revisionAfter(0n)).toBe(1n);
+    expect(revisionAfter(BEYOND_SAFE)).toBe(BEYOND_SAFE + 1n);
   });
 });
 

@@ -5,7 +5,9 @@ import {
   EventData,
   NO_STREAM,
   Position,
+  ReadRevision,
   ResolvedEvent,
+  START,
   WrongExpectedVersionError,
   jsonEvent,
 } from '@eventstore/db-client';
@@ -47,6 +49,11 @@ export function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpect
   if (expected === 'no-stream') return NO_STREAM;
   if (expected === 'any') return ANY;
   return expected;
+}
+
+/** Where a forward stream read starts to return the events after `revision`: `fromRevision` is inclusive. */
+export function revisionAfter(revision: bigint): ReadRevision {
+  return revision < 0n ? START : revision + 1n;
 }
 
 export function toWrongExpectedRevision(

@@ -140,6 +140,10 @@ export class SqliteEventStore implements EventStore {
     return (this.stmts.readStream.all(stream) as EventRow[]).map(toStored);
   }
 
+  async readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]> {
+    return (this.stmts.readStreamAfter.all(stream, revision) as EventRow[]).map(toStored);
+  }
+
   async readAll(after: string | null, limit: number): Promise<StoredEvent[]> {
     return (this.stmts.readAll.all(BigInt(after ?? 0), BigInt(limit)) as EventRow[]).map(toStored);
   }
@@ -217,6 +221,7 @@ function prepareStatements(db: Database.Database) {
       'INSERT INTO events (event_id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     readStream: db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision'),
+    readStreamAfter: db.prepare('SELECT * FROM events WHERE stream = ? AND revision > ? ORDER BY revision'),
     readAll: db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
   };

@@ -1,6 +1,6 @@
 /**
- * A least-recently-used cache bounded by its number of entries. Content objects are immutable, so an entry
- * never goes stale: the bound is only there to keep memory flat however many trees are read.
+ * A least-recently-used cache bounded by its number of entries: the bound keeps memory flat however many
+ * keys are read. Whether an entry can go stale is its user's business (content objects never do).
  */
 export class LruCache<K, V> {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
@@ -27,5 +27,9 @@ export class LruCache<K, V> {
     this.entries.delete(key);
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
   }
 }

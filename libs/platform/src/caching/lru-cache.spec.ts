@@ -1,4 +1,4 @@
-import { LruCache } from './object-cache';
+import { LruCache } from './lru-cache';
 
 describe('LruCache', () => {
   it('keeps at most its capacity, evicting the least recently used', () => {
@@ -14,6 +14,16 @@ describe('LruCache', () => {
     cache.set('a', 10); // replacing does not grow it
     expect(cache.size).toBe(2);
     expect(cache.get('a')).toBe(10);
+  });
+
+  it('forgets a deleted key and makes room for another', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.delete('a');
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('c', 3);
+    expect([cache.get('b'), cache.get('c'), cache.size]).toEqual([2, 3, 2]);
   });
 
   it('refuses a capacity that is not a positive integer', () => {
