@@ -24,4 +24,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ FETCH_ALLOW_PRIVATE: 'true' }).fetchAllowPrivate).toBe(true);
     expect(() => loadConfig({ FETCH_ALLOW_PRIVATE: 'yes' })).toThrow(new StartupError('FETCH_ALLOW_PRIVATE must be true or false; got "yes"'));
   });
+
+  it('sizes the read cache in megabytes from READ_CACHE_MB (16 by default, 0 turns it off), and refuses another value', () => {
+    expect(loadConfig({}).readCacheMegabytes).toBe(16);
+    expect(loadConfig({ READ_CACHE_MB: '0' }).readCacheMegabytes).toBe(0);
+    expect(loadConfig({ READ_CACHE_MB: '2.5' }).readCacheMegabytes).toBe(2.5);
+    for (const bad of ['-1', 'lots']) expect(() => loadConfig({ READ_CACHE_MB: bad })).toThrow(StartupError);
+  });
 });

@@ -21,6 +21,8 @@ export interface FolioConfig {
   secret?: string;
   /** FETCH_ALLOW_PRIVATE=true: URLs given to Folio may be fetched from private and loopback addresses. */
   fetchAllowPrivate: boolean;
+  /** READ_CACHE_MB: the embedded read store's document cache, in megabytes of JSON text (0: off). */
+  readCacheMegabytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
@@ -33,6 +35,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const fetchAllowPrivate = env.FETCH_ALLOW_PRIVATE || 'false';
   if (fetchAllowPrivate !== 'true' && fetchAllowPrivate !== 'false') {
     throw new StartupError(`FETCH_ALLOW_PRIVATE must be true or false; got "${fetchAllowPrivate}"`);
+  }
+  const readCacheMegabytes = Number(env.READ_CACHE_MB || 16);
+  if (!Number.isFinite(readCacheMegabytes) || readCacheMegabytes < 0) {
+    throw new StartupError(`READ_CACHE_MB must be a number of megabytes, 0 or more; got "${env.READ_CACHE_MB}"`);
   }
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
   return {
@@ -47,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     logLevel,
     secret: env.FOLIO_SECRET || undefined,
     fetchAllowPrivate: fetchAllowPrivate === 'true',
+    readCacheMegabytes,
   };
 }
 

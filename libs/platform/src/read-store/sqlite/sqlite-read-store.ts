@@ -12,6 +12,8 @@ import {
 } from '../read-store.port';
 import { fieldExpr, orderClause, whereClause } from './sqlite-filter';
 import { readPath } from '../read-path';
+import { DocumentCache } from '../document-cache';
+import { CommitsByOthers } from './commits-by-others';
 import { dropFtsTables, ensureFtsIndex, swapFtsIndex } from '../../search/sqlite/fts-index';
 
 /** Table-name prefixes: live collections, and the fresh copies a rebuild fills before the swap. */
@@ -20,6 +22,9 @@ const REBUILD = { tables: 'r_', checkpoints: '_checkpoints_rebuild' };
 type Namespace = typeof LIVE;
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** The document cache's default budget, in JSON characters (`READ_CACHE_MB` sets it in the apps). */
+export const DEFAULT_CACHE_CHARACTERS = 16 * 1024 * 1024;
 
 /**
  * Write work on one file, per process, runs one piece at a time. A batch holds SQLite's write lock
@@ -43,15 +48,22 @@ function exclusive<T>(file: string, work: () => Promise<T> | T): Promise<T> {
  * The embedded read store: one table per collection, `(id, doc JSON)`, with expression indexes on the
  * declared fields. Queries use their own connection, which in WAL mode only ever sees committed batches;
  * projections write through a second one, one batch at a time.
+ *
+ * `get` answers from a cache of parsed documents. A batch committed here forgets the documents it
+ * wrote, right after its commit; a commit by any other connection (the CLI, another store on the file)
+ * empties the cache before the next `get` answers, so no read ever sees less than a plain query would.
  */
 export class SqliteReadStore implements ReadStore {
   private readonly reader: Database.Database;
   private readonly writer: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly documents: DocumentCache;
+  private readonly othersCommitted: CommitsByOthers;
 
   constructor(
     private readonly file: string,
     private readonly ns: Namespace = LIVE,
+    cacheCharacters = DEFAULT_CACHE_CHARACTERS,
   ) {
     this.writer = open(file);
     this.writer.exec(
@@ -59,6 +71,9 @@ export class SqliteReadStore implements ReadStore {
        CREATE TABLE IF NOT EXISTS ${REBUILD.checkpoints} (projection TEXT PRIMARY KEY, position TEXT NOT NULL);`,
     );
     this.reader = open(file);
+    this.documents = new DocumentCache(cacheCharacters);
+    // Asked on the writer, whose own commits invalidate by id: the reader would count those too.
+    this.othersCommitted = new CommitsByOthers(this.writer);
   }
 
   ensureCollections(specs: CollectionSpec[]): Promise<void> {
@@ -73,7 +88,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    return getDoc<T>(this.stmt(this.reader, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
+    const table = this.table(collection);
+    const select = this.stmt(this.reader, `SELECT doc FROM ${table} WHERE id = ?`);
+    if (!this.documents.enabled) return getDoc<T>(select, id);
+    if (this.othersCommitted.happened()) this.documents.clear();
+    const cached = this.documents.get<T>(table, id);
+    if (cached) return cached;
+    const row = select.get(id) as { doc: string } | undefined;
+    return row ? this.documents.fill<T>(table, id, row.doc) : null;
   }
 
   async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {
@@ -109,6 +131,7 @@ export class SqliteReadStore implements ReadStore {
     const run = async () => {
       // IMMEDIATE: another process (the CLI, a rebuild) writing the same file waits for this batch.
       this.writer.exec('BEGIN IMMEDIATE');
+      const written = new Written();
       try {
         const read = this.stmt(this.writer, this.checkpointSql());
         const write = this.stmt(
@@ -117,13 +140,17 @@ export class SqliteReadStore implements ReadStore {
            ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
         );
         for (const { projection, position, work } of batches) {
-          await work(this.writeTransaction(), readCheckpoint(read, projection));
+          await work(this.writeTransaction(written), readCheckpoint(read, projection));
           write.run(projection, position);
         }
         this.writer.exec('COMMIT');
       } catch (error) {
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw error;
+      } finally {
+        // After the commit, in the same synchronous step: a get between the writes and the commit read
+        // (and kept) the old documents. Forgetting them after a rollback too costs nothing.
+        written.forget(this.documents);
       }
     };
     return exclusive(this.file, run);
@@ -158,6 +185,7 @@ export class SqliteReadStore implements ReadStore {
     });
     await exclusive(this.file, () => swap.immediate());
     this.statements.clear();
+    this.documents.clear();
   }
 
   async ping(): Promise<boolean> {
@@ -174,7 +202,7 @@ export class SqliteReadStore implements ReadStore {
     for (const db of [this.reader, this.writer]) if (db.open) db.close();
   }
 
-  private writeTransaction(): ReadTransaction {
+  private writeTransaction(written: Written): ReadTransaction {
     const db = this.writer;
     return {
       get: async <T extends Doc>(collection: string, id: string) =>
@@ -190,6 +218,7 @@ export class SqliteReadStore implements ReadStore {
           `INSERT INTO ${this.table(collection)} (id, doc) VALUES (?, ?)
            ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
         ).run(doc.id, JSON.stringify(doc));
+        written.document(this.table(collection), doc.id);
       },
       patch: async (collection: string, id: string, changes: Record<string, unknown>) => {
         const current = getDoc(this.stmt(db, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
@@ -197,13 +226,16 @@ export class SqliteReadStore implements ReadStore {
         const next: Record<string, unknown> = { ...current, ...changes, id };
         for (const [key, value] of Object.entries(changes)) if (value === undefined) delete next[key];
         this.stmt(db, `UPDATE ${this.table(collection)} SET doc = ? WHERE id = ?`).run(JSON.stringify(next), id);
+        written.document(this.table(collection), id);
       },
       delete: async (collection: string, id: string) => {
         this.stmt(db, `DELETE FROM ${this.table(collection)} WHERE id = ?`).run(id);
+        written.document(this.table(collection), id);
       },
       deleteMany: async (collection: string, filter: Filter) => {
         const where = whereClause(filter);
         this.stmt(db, `DELETE FROM ${this.table(collection)} ${where.sql}`).run(...where.params);
+        written.table(this.table(collection));
       },
     };
   }
@@ -267,6 +299,25 @@ export const liveTable = (collection: string) => `${LIVE.tables}${checkName(coll
 function checkName(name: string): string {
   if (!NAME.test(name)) throw new Error(`invalid collection name: ${name}`);
   return name;
+}
+
+/** What one batch wrote: documents by table and id, and tables written by filter (ids unknown). */
+class Written {
+  private readonly documents: [table: string, id: string][] = [];
+  private readonly tables = new Set<string>();
+
+  document(table: string, id: string) {
+    this.documents.push([table, id]);
+  }
+
+  table(table: string) {
+    this.tables.add(table);
+  }
+
+  forget(cache: DocumentCache) {
+    for (const [table, id] of this.documents) cache.delete(table, id);
+    for (const table of this.tables) cache.deleteTable(table);
+  }
 }
 
 function getDoc<T extends Doc>(stmt: Database.Statement, id: string): T | null {
