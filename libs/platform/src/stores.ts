@@ -28,10 +28,11 @@ export async function openObjectStore(config: FolioConfig): Promise<ContentObjec
   return new SqliteObjectStore(join(config.dataDir, 'events.db'));
 }
 
+/** MongoDB reads are not cached: API replicas could not learn of the projector's writes at once. */
 export async function openReadStore(config: FolioConfig): Promise<ReadStore> {
   if (config.mongodbUrl) return MongoReadStore.connect(config.mongodbUrl);
   mkdirSync(config.dataDir, { recursive: true });
-  return new SqliteReadStore(join(config.dataDir, 'read.db'));
+  return new SqliteReadStore(join(config.dataDir, 'read.db'), undefined, config.readCacheMegabytes * 1024 * 1024);
 }
 
 /** Search reads the read store's own collections: the same file, or the same MongoDB database. */

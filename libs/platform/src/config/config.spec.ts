@@ -33,4 +33,11 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ AGGREGATE_CACHE_SIZE: size })).toThrow(new StartupError(`AGGREGATE_CACHE_SIZE must be a positive integer; got "${size}"`));
     }
   });
+
+  it('sizes the read cache in megabytes from READ_CACHE_MB (16 by default, 0 turns it off), and refuses another value', () => {
+    expect(loadConfig({}).readCacheMegabytes).toBe(16);
+    expect(loadConfig({ READ_CACHE_MB: '0' }).readCacheMegabytes).toBe(0);
+    expect(loadConfig({ READ_CACHE_MB: '2.5' }).readCacheMegabytes).toBe(2.5);
+    for (const bad of ['-1', 'lots']) expect(() => loadConfig({ READ_CACHE_MB: bad })).toThrow(StartupError);
+  });
 });

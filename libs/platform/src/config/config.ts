@@ -23,6 +23,8 @@ export interface FolioConfig {
   fetchAllowPrivate: boolean;
   /** AGGREGATE_CACHE_SIZE: how many decided states (per stream and decider) the write side keeps. */
   aggregateCacheSize: number;
+  /** READ_CACHE_MB: the embedded read store's document cache, in megabytes of JSON text (0: off). */
+  readCacheMegabytes: number;
 }
 
 const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
@@ -42,6 +44,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   if (!Number.isInteger(aggregateCacheSize) || aggregateCacheSize < 1) {
     throw new StartupError(`AGGREGATE_CACHE_SIZE must be a positive integer; got "${env.AGGREGATE_CACHE_SIZE}"`);
   }
+  const readCacheMegabytes = Number(env.READ_CACHE_MB || 16);
+  if (!Number.isFinite(readCacheMegabytes) || readCacheMegabytes < 0) {
+    throw new StartupError(`READ_CACHE_MB must be a number of megabytes, 0 or more; got "${env.READ_CACHE_MB}"`);
+  }
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
   return {
     port,
@@ -56,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     secret: env.FOLIO_SECRET || undefined,
     fetchAllowPrivate: fetchAllowPrivate === 'true',
     aggregateCacheSize,
+    readCacheMegabytes,
   };
 }
 

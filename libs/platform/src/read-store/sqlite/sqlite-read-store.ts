@@ -15,6 +15,8 @@ import {
 import { fieldExpr, orderClause, whereClause } from './sqlite-filter';
 import { readPath } from '../read-path';
 import { BatchedWrites, PendingDocs } from '../batched-writes';
+import { DocumentCache } from '../document-cache';
+import { CommitsByOthers } from './commits-by-others';
 import { ensureFtsIndex, ftsTable } from '../../search/sqlite/fts-index';
 import { closeWalConnection, walCheckpointerFor, walCheckpointerOfFile } from '../../sqlite/wal-checkpointer';
 
@@ -32,6 +34,9 @@ const REBUILT = 'rebuilt';
 type Mode = 'live' | 'load';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** The document cache's default budget, in JSON characters (`READ_CACHE_MB` sets it in the apps). */
+export const DEFAULT_CACHE_CHARACTERS = 16 * 1024 * 1024;
 
 /**
  * Write work on one file, per process, runs one piece at a time. A batch holds SQLite's write lock
@@ -65,6 +70,10 @@ function exclusive<T>(file: string, work: () => Promise<T> | T): Promise<T> {
  * The embedded read store: one table per collection, `(id, doc JSON)`, with expression indexes on the
  * declared fields. Queries use their own connection, which in WAL mode only ever sees committed batches;
  * projections write through a second one, one batch at a time.
+ *
+ * `get` answers from a cache of parsed documents. A batch committed here forgets the documents it
+ * wrote, right after its commit; a commit by any other connection (the CLI, another store on the file)
+ * empties the cache before the next `get` answers, so no read ever sees less than a plain query would.
  */
 export class SqliteReadStore implements ReadStore {
   private readonly reader: Database.Database;
@@ -77,16 +86,23 @@ export class SqliteReadStore implements ReadStore {
   private readonly deferred = new Map<string, CollectionSpec>();
   /** Load mode: a batch failed half-written (there is no journal to roll back), so the file is unusable. */
   private failed: unknown = null;
+  private readonly documents: DocumentCache;
+  private readonly othersCommitted: CommitsByOthers;
 
   constructor(
     private readonly file: string,
     private readonly mode: Mode = 'live',
+    cacheCharacters = DEFAULT_CACHE_CHARACTERS,
   ) {
     this.writer = mode === 'live' ? open(file) : openForLoad(file);
     this.writer.exec(`CREATE TABLE IF NOT EXISTS ${CHECKPOINTS} (projection TEXT PRIMARY KEY, position TEXT NOT NULL)`);
     // Without a journal there is nothing for a second connection to isolate it from.
     this.reader = mode === 'live' ? open(file) : this.writer;
     this.readTogether = this.reader.transaction(<T>(work: () => T): T => work()) as <T>(work: () => T) => T;
+    // A rebuild's file is read by its own load only, through its batch buffer: nothing to cache there.
+    this.documents = new DocumentCache(mode === 'live' ? cacheCharacters : 0);
+    // Asked on the writer, whose own commits invalidate by id: the reader would count those too.
+    this.othersCommitted = new CommitsByOthers(this.writer);
   }
 
   ensureCollections(specs: CollectionSpec[]): Promise<void> {
@@ -107,7 +123,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    return getDoc<T>(this.stmt(this.reader, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
+    const table = this.table(collection);
+    const select = this.stmt(this.reader, `SELECT doc FROM ${table} WHERE id = ?`);
+    if (!this.documents.enabled) return getDoc<T>(select, id);
+    if (this.othersCommitted.happened()) this.documents.clear();
+    const cached = this.documents.get<T>(table, id);
+    if (cached) return cached;
+    const row = select.get(id) as { doc: string } | undefined;
+    return row ? this.documents.fill<T>(table, id, row.doc) : null;
   }
 
   async snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]> {
@@ -152,6 +175,7 @@ export class SqliteReadStore implements ReadStore {
       if (this.failed) throw this.failed;
       // IMMEDIATE: another process (the CLI, a rebuild) writing the same file waits for this batch.
       this.writer.exec('BEGIN IMMEDIATE');
+      const written = new Written();
       try {
         const read = this.stmt(this.writer, this.checkpointSql());
         const write = this.stmt(
@@ -162,7 +186,7 @@ export class SqliteReadStore implements ReadStore {
         for (const { projection, position, work } of batches) {
           const checkpoint = readCheckpoint(read, projection);
           if (this.mode === 'live') {
-            await work(this.writeTransaction(), checkpoint);
+            await work(this.writeTransaction(written), checkpoint);
           } else {
             const tx = new BatchedWrites(this.loadWrites());
             await work(tx, checkpoint);
@@ -175,6 +199,10 @@ export class SqliteReadStore implements ReadStore {
         if (this.mode === 'load') this.failed = error;
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw error;
+      } finally {
+        // After the commit, in the same synchronous step: a get between the writes and the commit read
+        // (and kept) the old documents. Forgetting them after a rollback too costs nothing.
+        written.forget(this.documents);
       }
     };
     return exclusive(this.file, run);
@@ -230,6 +258,7 @@ export class SqliteReadStore implements ReadStore {
       }
     });
     this.statements.clear();
+    this.documents.clear();
     for (const listener of this.swapListeners) listener();
   }
 
@@ -253,7 +282,7 @@ export class SqliteReadStore implements ReadStore {
     for (const db of [this.reader, this.writer]) await closeWalConnection(db);
   }
 
-  private writeTransaction(): ReadTransaction {
+  private writeTransaction(written: Written): ReadTransaction {
     const db = this.writer;
     return {
       get: async <T extends Doc>(collection: string, id: string) =>
@@ -269,6 +298,7 @@ export class SqliteReadStore implements ReadStore {
           `INSERT INTO ${this.table(collection)} (id, doc) VALUES (?, ?)
            ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
         ).run(doc.id, JSON.stringify(doc));
+        written.document(this.table(collection), doc.id);
       },
       patch: async (collection: string, id: string, changes: Record<string, unknown>) => {
         const current = getDoc(this.stmt(db, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
@@ -276,13 +306,16 @@ export class SqliteReadStore implements ReadStore {
         const next: Record<string, unknown> = { ...current, ...changes, id };
         for (const [key, value] of Object.entries(changes)) if (value === undefined) delete next[key];
         this.stmt(db, `UPDATE ${this.table(collection)} SET doc = ? WHERE id = ?`).run(JSON.stringify(next), id);
+        written.document(this.table(collection), id);
       },
       delete: async (collection: string, id: string) => {
         this.stmt(db, `DELETE FROM ${this.table(collection)} WHERE id = ?`).run(id);
+        written.document(this.table(collection), id);
       },
       deleteMany: async (collection: string, filter: Filter) => {
         const where = whereClause(filter);
         this.stmt(db, `DELETE FROM ${this.table(collection)} ${where.sql}`).run(...where.params);
+        written.table(this.table(collection));
       },
     };
   }
@@ -308,7 +341,8 @@ export class SqliteReadStore implements ReadStore {
    * query by filter while they replay (a page's link targets) would otherwise scan the table each time.
    */
   private loadWrites() {
-    const direct = this.writeTransaction();
+    // A load's writes need no forgetting: a rebuild's store caches nothing (its swap empties the live cache).
+    const direct = this.writeTransaction(new Written());
     return {
       get: direct.get,
       findAll: async <T extends Doc>(collection: string, filter: Filter) => {
@@ -391,6 +425,25 @@ export const liveTable = (collection: string) => `${TABLES}${checkName(collectio
 function checkName(name: string): string {
   if (!NAME.test(name)) throw new Error(`invalid collection name: ${name}`);
   return name;
+}
+
+/** What one batch wrote: documents by table and id, and tables written by filter (ids unknown). */
+class Written {
+  private readonly documents: [table: string, id: string][] = [];
+  private readonly tables = new Set<string>();
+
+  document(table: string, id: string) {
+    this.documents.push([table, id]);
+  }
+
+  table(table: string) {
+    this.tables.add(table);
+  }
+
+  forget(cache: DocumentCache) {
+    for (const [table, id] of this.documents) cache.delete(table, id);
+    for (const table of this.tables) cache.deleteTable(table);
+  }
 }
 
 function getDoc<T extends Doc>(stmt: Database.Statement, id: string): T | null {

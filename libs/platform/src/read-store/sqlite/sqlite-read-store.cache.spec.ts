@@ -1,0 +1,120 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Doc } from '../read-store.port';
+import { SqliteReadStore } from './sqlite-read-store';
+
+const C = 'things';
+const specs = [{ name: C, indexes: [['group']] }];
+
+/** The read store's document cache: every way a document can change must reach `get` at once. */
+describe('SqliteReadStore document cache', () => {
+  let dir: string;
+  let file: string;
+  let store: SqliteReadStore;
+  const opened: SqliteReadStore[] = [];
+  const open = async () => {
+    const s = new SqliteReadStore(file);
+    opened.push(s);
+    await s.ensureCollections(specs);
+    return s;
+  };
+  const write = (s: SqliteReadStore, work: Parameters<SqliteReadStore['transaction']>[2], position = '1') =>
+    s.transaction('p', position, work);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-doccache-'));
+    file = join(dir, 'read.db');
+    store = await open();
+    await write(store, async (tx) => {
+      await tx.upsert(C, { id: 'a', group: 'g', n: 1 });
+      await tx.upsert(C, { id: 'b', group: 'g', n: 1 });
+    });
+  });
+  afterEach(async () => {
+    for (const s of opened.splice(0)) await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the same frozen document from memory while nothing changed', async () => {
+    const first = await store.get(C, 'a');
+    expect(first).toEqual({ id: 'a', group: 'g', n: 1 });
+    expect(await store.get(C, 'a')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it('forgets what its own batch upserted, patched and deleted, at commit', async () => {
+    await store.get(C, 'a');
+    await store.get(C, 'b');
+    await write(store, async (tx) => {
+      await tx.patch(C, 'a', { n: 2 });
+      // A read between the write and the commit sees (and may keep) the old document.
+      expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 1 });
+      await tx.delete(C, 'b');
+    }, '2');
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 2 });
+    expect(await store.get(C, 'b')).toBeNull();
+    await write(store, async (tx) => tx.upsert(C, { id: 'a', group: 'h', n: 3 }), '3');
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'h', n: 3 });
+  });
+
+  it('forgets a collection written by filter', async () => {
+    await store.get(C, 'a');
+    await write(store, async (tx) => tx.deleteMany(C, { group: 'g' }), '2');
+    expect(await store.get(C, 'a')).toBeNull();
+  });
+
+  it('keeps nothing a failed batch read inside it, and serves what stayed committed', async () => {
+    await expect(
+      write(store, async (tx) => {
+        await tx.patch(C, 'a', { n: 9 });
+        await store.get(C, 'a');
+        throw new Error('projection failed');
+      }, '2'),
+    ).rejects.toThrow('projection failed');
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 1 });
+  });
+
+  it("sees another store's commit on the same file at once (the CLI's path)", async () => {
+    const cli = await open();
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 1 });
+    await write(cli, async (tx) => tx.patch(C, 'a', { n: 2 }), '2');
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 2 });
+    await write(cli, async (tx) => tx.delete(C, 'a'), '3');
+    expect(await store.get(C, 'a')).toBeNull();
+  });
+
+  it("sees a bare connection's commit at once, and every document read before it is forgotten", async () => {
+    await store.get(C, 'a');
+    await store.get(C, 'b');
+    const other = new Database(file);
+    try {
+      other.prepare(`UPDATE c_${C} SET doc = json_set(doc, '$.n', 5)`).run();
+    } finally {
+      other.close();
+    }
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 5 });
+    expect(await store.get(C, 'b')).toEqual({ id: 'b', group: 'g', n: 5 });
+  });
+
+  it('answers the rebuilt documents after a rebuild is swapped in', async () => {
+    await store.get(C, 'a');
+    const target = await store.rebuildTarget();
+    await target.ensureCollections(specs);
+    await target.transaction('p', '1', async (tx) => tx.upsert(C, { id: 'a', group: 'g', n: 'rebuilt' }));
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 1 });
+    await store.swapRebuild(specs, ['p']);
+    await target.close();
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 'rebuilt' });
+    expect(await store.get(C, 'b')).toBeNull();
+  });
+
+  it('hands out fresh documents when its budget is 0', async () => {
+    const uncached = new SqliteReadStore(file, undefined, 0);
+    opened.push(uncached);
+    const first = await uncached.get<Doc>(C, 'a');
+    expect(await uncached.get(C, 'a')).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(false);
+  });
+});
