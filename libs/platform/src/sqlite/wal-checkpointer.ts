@@ -148,6 +148,9 @@ export class WalCheckpointer {
     this.worker = null;
     if (!worker) return;
     const exited = new Promise<void>((done) => worker.once('exit', () => done()));
+    // Idle, the thread is unref'd: without this, a process with nothing else left to do (the CLI after a
+    // rebuild, a script) would end while the thread's last checkpoint runs, mid-close, silently.
+    worker.ref();
     worker.postMessage('STOP');
     await exited;
   }
