@@ -1,3 +1,4 @@
+import { LogController } from 'fastify';
 import { Type } from '@nestjs/common';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -21,7 +22,7 @@ function adapter(logger: Pino) {
     loggerInstance: logger,
     // Fastify's lines per request (incoming, completed) are written at info. Below that level none is,
     // so no request pays for a child logger bound to its id (Fastify's rare own error lines use the app's).
-    disableRequestLogging: !everyRequest,
+    logController: new LogController({ disableRequestLogging: !everyRequest }),
     ...(everyRequest ? {} : { childLoggerFactory: (parent: FastifyBaseLogger) => parent }),
     bodyLimit: BODY_LIMIT,
     // Trailing slashes, and query strings parsed our way (bounded, repeated keys kept for the pipe to judge).
