@@ -233,7 +233,7 @@ function create(command: Extract<ChangeRequestCommand, { type: 'CreateChangeRequ
     if (space.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
     throw new NotFound('space');
   }
-  assertUnlocked(space);
+  assertUnlocked(space.settings);
   assertSubject(command.subject);
   return [
     {

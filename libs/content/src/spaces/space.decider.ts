@@ -4,7 +4,7 @@ import { RevisionRecord } from '../revisions/revision.model';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { keyBetween } from '../ordering/sibling-order';
 import { Slot, within } from '../shared/slot';
-import { SpaceEvent, SpaceSettings, SpaceVisibility } from './space.events';
+import { EditMode, SpaceEvent, SpaceSettings, SpaceVisibility } from './space.events';
 
 /** Deleted spaces stay restorable for 7 days, up to and including the exact 7-day mark; after it they are purged. */
 export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -229,7 +229,7 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
       case 'MergeChangeRequest': {
         if (state.merged.includes(command.changeRequest.id)) return [];
         assertActive(state);
-        assertUnlocked(state);
+        assertUnlocked(state.settings);
         if (command.basedOn !== state.revision) throw new StaleMain();
         return [
           {
@@ -240,7 +240,7 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
       }
       case 'EditMain':
         assertActive(state);
-        assertUnlocked(state);
+        assertUnlocked(state.settings);
         if (command.basedOn !== state.revision) throw new StaleMain();
         if (command.revision.tree === state.tree) return [];
         return [{ type: 'SpaceContentChanged', data: { spaceId, organizationId, revision: command.revision, changedAt: command.now } }];
@@ -256,11 +256,12 @@ function assertActive(state: Existing) {
   if (state.status === 'deleted') throw new Conflict('The space is deleted; restore it first');
 }
 
-export const LOCKED_SPACE = 'The space is locked: its content cannot be changed until its editMode is live';
-
-/** A space in `editMode: locked` takes no new change requests, content or merges. */
-export function assertUnlocked(state: Pick<Existing, 'settings'>) {
-  if (state.settings.editMode === 'locked') throw new Forbidden(LOCKED_SPACE);
+/**
+ * A space in `editMode: locked` takes no new change requests, content or merges. Given the space's settings
+ * (a decider's state) or its read-model document: both carry `editMode`.
+ */
+export function assertUnlocked(space: { editMode: EditMode }) {
+  if (space.editMode === 'locked') throw new Forbidden('The space is locked: its content cannot be changed until its editMode is live');
 }
 
 function update(state: Existing, requested: Partial<SpaceSettings>, now: string): SpaceEvent[] {

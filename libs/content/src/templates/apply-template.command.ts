@@ -14,7 +14,7 @@ import { FileInputs } from '@folio/content/files/file-inputs';
 import { effectiveMergeRules } from '@folio/content/merge-rules/evaluate-merge-rules';
 import { ContentReads } from '@folio/content/revisions/content-reads';
 import { RevisionRecord } from '@folio/content/revisions/revision.model';
-import { assertUnlocked, LOCKED_SPACE, spaceDecider, StaleMain } from '@folio/content/spaces/space.decider';
+import { assertUnlocked, spaceDecider, StaleMain } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { SpaceDoc } from '@folio/content/spaces/space.projection';
 import { ContentTrees } from '@folio/content/tree/content-trees';
@@ -63,7 +63,7 @@ export class ApplyTemplateToSpaceHandler implements ICommandHandler<ApplyTemplat
       await this.commands.execute(new UpdateChangeRequestContent(caller, spaceId, changeRequestId, changes, true));
       return;
     }
-    if (space.editMode === 'locked') throw new Forbidden(LOCKED_SPACE);
+    assertUnlocked(space);
     if (!permissions.admin) await this.assertNoReviewRequired(space);
     await this.editMain(caller, spaceId, changes);
   }
@@ -81,7 +81,7 @@ export class ApplyTemplateToSpaceHandler implements ICommandHandler<ApplyTemplat
       const { state } = await this.aggregates.load(spaceStream(spaceId), spaceDecider);
       if (state.status === 'none' || state.status === 'purged') throw new NotFound('space');
       // The decider refuses it too; refusing first spares applying the batch.
-      assertUnlocked(state);
+      assertUnlocked(state.settings);
       const now = this.clock.nowIso();
       const editor = await this.trees.edit(state.tree);
       await applyContentBatch(changes, {

@@ -81,7 +81,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
     const view = await this.reads.get(spaceId, changeRequestId, caller);
     assertAllowed(view.permissions.edit, 'change the content of this change request');
     const { state: space } = await this.aggregates.load(spaceStream(spaceId), spaceDecider);
-    if (space.status !== 'none') assertUnlocked(space);
+    if (space.status !== 'none') assertUnlocked(space.settings);
     const stream = changeRequestStream(spaceId, view.changeRequest.number);
     const read = remembered((file: FileInput) => this.files.read(file));
     let outcome: BatchOutcome;

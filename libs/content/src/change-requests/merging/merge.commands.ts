@@ -2,10 +2,11 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { Clock } from '@folio/platform/clock';
-import { Conflict, Forbidden } from '@folio/platform/domain/errors';
+import { Conflict } from '@folio/platform/domain/errors';
+import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { newId } from '@folio/platform/ids';
 import { RevisionRecord } from '@folio/content/revisions/revision.model';
-import { LOCKED_SPACE, spaceDecider, StaleMain } from '@folio/content/spaces/space.decider';
+import { assertUnlocked, spaceDecider, StaleMain } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { changeRequestDecider } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
@@ -50,10 +51,10 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
 
   async execute({ caller, spaceId, changeRequestId }: MergeChangeRequest): Promise<MergeOutcome> {
     const view = await this.reads.get(spaceId, changeRequestId, caller);
-    if (!view.permissions.merge) throw new Forbidden('Merging a change request needs the edit role on the space');
+    assertAllowed(view.permissions.merge, 'merge this change request');
     if (view.changeRequest.status === 'merged') throw new Conflict('The change request is already merged');
     if (view.changeRequest.status === 'archived') throw new Conflict('The change request is archived: reopen it to merge it');
-    if (view.space.editMode === 'locked') throw new Forbidden(LOCKED_SPACE);
+    assertUnlocked(view.space);
     await this.gate.assertMayMerge(view, caller);
     const { number, id } = view.changeRequest;
     for (let attempt = 1; ; attempt++) {

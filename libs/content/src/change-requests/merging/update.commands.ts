@@ -2,10 +2,11 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { Clock } from '@folio/platform/clock';
-import { Conflict, Forbidden } from '@folio/platform/domain/errors';
+import { Conflict } from '@folio/platform/domain/errors';
+import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { newId } from '@folio/platform/ids';
 import { RevisionRecord } from '@folio/content/revisions/revision.model';
-import { LOCKED_SPACE } from '@folio/content/spaces/space.decider';
+import { assertUnlocked } from '@folio/content/spaces/space.decider';
 import { changeRequestDecider, StaleHead } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
 import { ChangeRequestReads } from '../change-request.reads';
@@ -44,8 +45,8 @@ export class UpdateFromMainHandler implements ICommandHandler<UpdateChangeReques
 
   async execute({ caller, spaceId, changeRequestId }: UpdateChangeRequestFromMain): Promise<UpdateOutcome> {
     const view = await this.reads.get(spaceId, changeRequestId, caller);
-    if (!view.permissions.edit) throw new Forbidden('Updating a change request needs the edit role on the space');
-    if (view.space.editMode === 'locked') throw new Forbidden(LOCKED_SPACE);
+    assertAllowed(view.permissions.edit, 'update this change request');
+    assertUnlocked(view.space);
     const { number } = view.changeRequest;
     for (let attempt = 1; ; attempt++) {
       const inputs = await this.inputs.load(spaceId, number);
