@@ -1,20 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { paragraphDocument } from '../documents/paragraph-document';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
-import { PageDocument } from '../documents/document.model';
 import { ContentTrees, diffTrees, TreeEditor } from './content-trees';
 import { EMPTY_TREE_HASH } from './empty-tree';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-01-02T00:00:00.000Z';
 
-const doc = (text: string): PageDocument => ({
-  object: 'document',
-  data: {},
-  nodes: [{ object: 'block', type: 'paragraph', key: 'k1', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
-});
+const doc = paragraphDocument;
 
 describe('ContentTrees', () => {
   let dir: string;
