@@ -2,12 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
+import { LruCache } from '@folio/platform/caching/lru-cache';
 import { hashToken } from './api-token';
 import { API_TOKENS, ApiTokenDoc, USER_TOKENS, USERS, UserDoc, UserTokenDoc } from './user.projection';
+
+/** Token digests kept: more clients than this at once only cost a hash each. */
+const TOKEN_DIGESTS = 1024;
 
 /** The identity context's reads of its user and token read models. */
 @Injectable()
 export class UserReads {
+  /**
+   * Digests of recently presented tokens: every request hashes its token, and a client sends the same one
+   * each time. A digest never goes stale (whether its token is still active is read each time).
+   */
+  private readonly digests = new LruCache<string, string>(TOKEN_DIGESTS);
+
   constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
 
   user(userId: string): Promise<UserDoc | null> {
@@ -26,7 +36,12 @@ export class UserReads {
 
   /** An active token, found by its secret. */
   token(token: string): Promise<ApiTokenDoc | null> {
-    return this.reads.get<ApiTokenDoc>(API_TOKENS, hashToken(token));
+    let digest = this.digests.get(token);
+    if (digest === undefined) {
+      digest = hashToken(token);
+      this.digests.set(token, digest);
+    }
+    return this.reads.get<ApiTokenDoc>(API_TOKENS, digest);
   }
 
   /** A token, active or revoked, found by its id. */

@@ -79,11 +79,15 @@ export interface EventStore {
 
 export const EVENT_STORE = Symbol('EventStore');
 
+/**
+ * Orders positions, null (before the first event) first. Positions are canonical decimal integers (no
+ * sign, no leading zero), so the longer is the larger and equal lengths compare as text: no BigInt
+ * parsing on the paths that compare for every command (the runner's waiters).
+ */
 export function comparePositions(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  return a < b ? -1 : 1;
 }

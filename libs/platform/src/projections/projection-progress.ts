@@ -25,12 +25,8 @@ export abstract class ProjectionProgress {
 
   async status(): Promise<Record<string, ProjectionStatus>> {
     const head = await this.events.headPosition();
-    const out: Record<string, ProjectionStatus> = {};
-    for (const p of this.projections) {
-      const position = await this.reads.checkpoint(p.name);
-      out[p.name] = { position, lag: lag(head, position) };
-    }
-    return out;
+    const positions = await this.reads.checkpoints(this.projections.map((p) => p.name));
+    return Object.fromEntries(this.projections.map((p, i) => [p.name, { position: positions[i], lag: lag(head, positions[i]) }]));
   }
 }
 
@@ -46,7 +42,7 @@ export class CheckpointFollower extends ProjectionProgress {
   async waitFor(position: string, timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const checkpoints = await Promise.all(this.projections.map((p) => this.reads.checkpoint(p.name)));
+      const checkpoints = await this.reads.checkpoints(this.projections.map((p) => p.name));
       if (checkpoints.every((c) => comparePositions(c, position) >= 0)) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, 20));

@@ -65,6 +65,7 @@ export class ProjectionRunner extends ProjectionProgress {
   private unsubscribe: (() => void) | null = null;
   private readonly batchSize: number;
   private readonly context: ProjectionContext;
+  private readonly names: string[];
 
   constructor(
     events: EventStore,
@@ -75,6 +76,7 @@ export class ProjectionRunner extends ProjectionProgress {
     super(events, reads, projections);
     this.batchSize = options.batchSize ?? 500;
     this.context = { objects: options.objects ?? NO_OBJECTS };
+    this.names = projections.map((p) => p.name);
   }
 
   async start(): Promise<void> {
@@ -126,8 +128,9 @@ export class ProjectionRunner extends ProjectionProgress {
     // Projections at the same checkpoint (the usual case) share one read of the log.
     const reads = new Map<string | null, Promise<StoredEvent[]>>();
     const pending: Pending[] = [];
-    for (const projection of this.projections) {
-      const checkpoint = await this.reads.checkpoint(projection.name);
+    const checkpoints = await this.reads.checkpoints(this.names);
+    for (const [i, projection] of this.projections.entries()) {
+      const checkpoint = checkpoints[i];
       if (!reads.has(checkpoint)) reads.set(checkpoint, this.events.readAll(checkpoint, this.batchSize));
       const events = await reads.get(checkpoint)!;
       if (events.length === 0) this.advance(projection.name, checkpoint);
@@ -167,9 +170,12 @@ export class ProjectionRunner extends ProjectionProgress {
 
   private advance(projection: string, position: string | null) {
     this.known.set(projection, position);
-    const ready = this.waiters.filter((w) => this.reached(w.position));
+    if (this.waiters.length === 0) return;
+    // What every projection has applied: one look over the projections, not one per waiter.
+    const floor = this.floor();
+    const ready = this.waiters.filter((w) => comparePositions(floor, w.position) >= 0);
     if (ready.length === 0) return;
-    this.waiters = this.waiters.filter((w) => !ready.includes(w));
+    this.waiters = this.waiters.filter((w) => comparePositions(floor, w.position) < 0);
     for (const w of ready) {
       clearTimeout(w.timer);
       w.resolve(true);
@@ -177,6 +183,16 @@ export class ProjectionRunner extends ProjectionProgress {
   }
 
   private reached(position: string): boolean {
-    return this.projections.every((p) => comparePositions(this.known.get(p.name) ?? null, position) >= 0);
+    return comparePositions(this.floor(), position) >= 0;
+  }
+
+  /** The oldest checkpoint this runner knows of (null while any projection has applied nothing). */
+  private floor(): string | null {
+    let floor: string | null | undefined;
+    for (const p of this.projections) {
+      const known = this.known.get(p.name) ?? null;
+      if (floor === undefined || comparePositions(known, floor) < 0) floor = known;
+    }
+    return floor ?? null;
   }
 }

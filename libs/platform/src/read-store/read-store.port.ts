@@ -97,8 +97,8 @@ export interface ReadStore {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   /**
    * Several documents a request needs together, each answered at its ref's index (null when missing).
-   * SQLite reads them in one read transaction: one consistent view, one transaction's cost instead of one
-   * per get. MongoDB reads them at once, each as `get` would (no snapshot session: it would cost a round
+   * SQLite answers them as of one moment: from its document cache (frozen documents, as `get` answers)
+   * and, for the rest, one read transaction instead of one per get. MongoDB reads them at once, each as `get` would (no snapshot session: it would cost a round
    * trip more than it saves).
    */
   snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]>;
@@ -106,6 +106,8 @@ export interface ReadStore {
   /** How many documents match; backed by the collection's indexes when the filter fits one. */
   count(collection: string, filter: Filter): Promise<number>;
   checkpoint(projection: string): Promise<string | null>;
+  /** Several checkpoints in one read, each at its name's index: a pass of many projections reads them all. */
+  checkpoints(projections: readonly string[]): Promise<(string | null)[]>;
   /**
    * Runs `work` and stores `position` as `projection`'s checkpoint, all or nothing. `work` receives the
    * checkpoint stored when the batch began (inside the same transaction), so a batch that another

@@ -119,7 +119,12 @@ export class MongoReadStore implements ReadStore {
   }
 
   async checkpoint(projection: string): Promise<string | null> {
-    return (await this.checkpoints().findOne({ _id: projection }))?.position ?? null;
+    return (await this.checkpointCollection().findOne({ _id: projection }))?.position ?? null;
+  }
+
+  async checkpoints(projections: readonly string[]): Promise<(string | null)[]> {
+    const stored = await this.storedCheckpoints(projections);
+    return projections.map((p) => stored.get(p) ?? null);
   }
 
   /**
@@ -140,11 +145,17 @@ export class MongoReadStore implements ReadStore {
     if (this.loading) return this.loadAll(batches);
     await this.client.withSession((session) =>
       session.withTransaction(async () => {
+        // One read and one bulk write of the checkpoints per pass, however many projections it moves.
+        const stored = await this.storedCheckpoints(batches.map((b) => b.projection), session);
         for (const { projection, position, work } of batches) {
-          const stored = await this.checkpoints().findOne({ _id: projection }, { session });
-          await work(this.writeTransaction(session, position), stored?.position ?? null);
-          await this.checkpoints().updateOne({ _id: projection }, { $set: { position } }, { upsert: true, session });
+          await work(this.writeTransaction(session, position), stored.get(projection) ?? null);
         }
+        await this.checkpointCollection().bulkWrite(
+          batches.map(({ projection, position }) => ({
+            updateOne: { filter: { _id: projection }, update: { $set: { position } }, upsert: true },
+          })),
+          { session },
+        );
       }, BATCH),
     );
   }
@@ -259,7 +270,7 @@ export class MongoReadStore implements ReadStore {
         const tx = new BatchedWrites(this.loadWrites(position));
         await work(tx, await this.checkpoint(projection));
         await tx.flush();
-        await this.checkpoints().updateOne({ _id: projection }, { $set: { position } }, { upsert: true });
+        await this.checkpointCollection().updateOne({ _id: projection }, { $set: { position } }, { upsert: true });
       }
     } catch (error) {
       this.failed = error;
@@ -315,8 +326,15 @@ export class MongoReadStore implements ReadStore {
     return this.db.collection<Stored>(name + this.suffix);
   }
 
-  private checkpoints(): Collection<Checkpoint> {
+  private checkpointCollection(): Collection<Checkpoint> {
     return this.db.collection<Checkpoint>(CHECKPOINTS + this.suffix);
+  }
+
+  private async storedCheckpoints(projections: readonly string[], session?: ClientSession): Promise<Map<string, string>> {
+    const found = await this.checkpointCollection()
+      .find({ _id: { $in: [...projections] } }, { session })
+      .toArray();
+    return new Map(found.map((c) => [c._id, c.position]));
   }
 
   private async collectionNames(): Promise<Set<string>> {

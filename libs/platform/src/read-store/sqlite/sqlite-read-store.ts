@@ -123,21 +123,41 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    const table = this.table(collection);
-    const select = this.stmt(this.reader, `SELECT doc FROM ${table} WHERE id = ?`);
-    if (!this.documents.enabled) return getDoc<T>(select, id);
+    if (!this.documents.enabled) return getDoc<T>(this.selectDoc(collection), id);
     if (this.othersCommitted.happened()) this.documents.clear();
-    const cached = this.documents.get<T>(table, id);
-    if (cached) return cached;
-    const row = select.get(id) as { doc: string } | undefined;
-    return row ? this.documents.fill<T>(table, id, row.doc) : null;
+    return this.documents.get<T>(this.table(collection), id) ?? this.readAndFill<T>(collection, id);
   }
 
+  /** The committed document, read on the query connection and kept in the cache. */
+  private readAndFill<T extends Doc>(collection: string, id: string): T | null {
+    const row = this.selectDoc(collection).get(id) as { doc: string } | undefined;
+    return row ? this.documents.fill<T>(this.table(collection), id, row.doc) : null;
+  }
+
+  private selectDoc(collection: string): Database.Statement {
+    return this.stmt(this.reader, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`);
+  }
+
+  /**
+   * Cached documents where the cache has them, the rest read together. Synchronous inside, so no write of
+   * this process lands in between: a cached document is the newest committed one, like a fresh read. A
+   * commit by another process during the fresh reads could pair a cached old document with a new one, so
+   * that case (seen on `data_version`) is read again, all of it, in one read transaction.
+   */
   async snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]> {
-    // Synchronous inside: no other request's read can run in this transaction, nor see its view.
-    return this.readTogether(() =>
-      refs.map(({ collection, id }) => getDoc(this.stmt(this.reader, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id)),
-    );
+    if (!this.documents.enabled) return this.readTogether(() => refs.map((ref) => getDoc(this.selectDoc(ref.collection), ref.id)));
+    if (this.othersCommitted.happened()) this.documents.clear();
+    const found: (Doc | null | undefined)[] = refs.map(({ collection, id }) => this.documents.get(this.table(collection), id));
+    const missing = found.flatMap((doc, i) => (doc ? [] : [i]));
+    if (missing.length === 0) return found as Doc[];
+    const fill = () => {
+      for (const i of missing) found[i] = this.readAndFill(refs[i].collection, refs[i].id);
+    };
+    if (missing.length === 1) fill();
+    else this.readTogether(fill);
+    if (missing.length === refs.length || !this.othersCommitted.happened()) return found as (Doc | null)[];
+    this.documents.clear();
+    return this.readTogether(() => refs.map((ref) => this.readAndFill(ref.collection, ref.id)));
   }
 
   async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {
@@ -161,6 +181,11 @@ export class SqliteReadStore implements ReadStore {
     return readCheckpoint(this.stmt(this.reader, this.checkpointSql()), projection);
   }
 
+  async checkpoints(projections: readonly string[]): Promise<(string | null)[]> {
+    const stored = this.allCheckpoints(this.reader);
+    return projections.map((p) => stored.get(p) ?? null);
+  }
+
   transaction(
     projection: string,
     position: string,
@@ -177,14 +202,10 @@ export class SqliteReadStore implements ReadStore {
       this.writer.exec('BEGIN IMMEDIATE');
       const written = new Written();
       try {
-        const read = this.stmt(this.writer, this.checkpointSql());
-        const write = this.stmt(
-          this.writer,
-          `INSERT INTO ${CHECKPOINTS} (projection, position) VALUES (?, ?)
-           ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
-        );
-        for (const { projection, position, work } of batches) {
-          const checkpoint = readCheckpoint(read, projection);
+        // A pass moves every projection's checkpoint: one statement reads them all, one writes them all.
+        const stored = this.allCheckpoints(this.writer);
+        for (const { projection, work } of batches) {
+          const checkpoint = stored.get(projection) ?? null;
           if (this.mode === 'live') {
             await work(this.writeTransaction(written), checkpoint);
           } else {
@@ -192,8 +213,8 @@ export class SqliteReadStore implements ReadStore {
             await work(tx, checkpoint);
             await tx.flush();
           }
-          write.run(projection, position);
         }
+        this.writeCheckpoints(batches);
         this.writer.exec('COMMIT');
       } catch (error) {
         if (this.mode === 'load') this.failed = error;
@@ -385,6 +406,22 @@ export class SqliteReadStore implements ReadStore {
 
   private checkpointSql() {
     return `SELECT position FROM ${CHECKPOINTS} WHERE projection = ?`;
+  }
+
+  /** Every stored checkpoint (a few dozen rows at most: one per projection and process). */
+  private allCheckpoints(db: Database.Database): Map<string, string> {
+    const rows = this.stmt(db, `SELECT projection, position FROM ${CHECKPOINTS}`).all() as { projection: string; position: string }[];
+    return new Map(rows.map((r) => [r.projection, r.position]));
+  }
+
+  /** One upsert for the batches' checkpoints; its statement is kept per number of rows (a pass's is steady). */
+  private writeCheckpoints(batches: readonly ProjectionBatch[]) {
+    const rows = batches.map(() => '(?, ?)').join(', ');
+    this.stmt(
+      this.writer,
+      `INSERT INTO ${CHECKPOINTS} (projection, position) VALUES ${rows}
+       ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
+    ).run(batches.flatMap((b) => [b.projection, b.position]));
   }
 
   /** Statements are prepared once per connection and SQL text; SQLite re-prepares them after a swap. */
