@@ -170,6 +170,19 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
       expect(await store.get(C, 'from-p')).not.toBeNull();
     });
 
+    it('reads several checkpoints at once, each at its name, null where none is stored', async () => {
+      await store.transactionAll([
+        { projection: 'p', position: '7', work: async (_tx, checkpoint) => expect(checkpoint).toBeNull() },
+        { projection: 'q', position: '9', work: async () => undefined },
+      ]);
+      await store.transactionAll([
+        { projection: 'q', position: '12', work: async (_tx, checkpoint) => expect(checkpoint).toBe('9') },
+        { projection: 'p', position: '12', work: async (_tx, checkpoint) => expect(checkpoint).toBe('7') },
+      ]);
+      expect(await store.checkpoints(['q', 'none', 'p'])).toEqual(['12', null, '12']);
+      expect(await store.checkpoints([])).toEqual([]);
+    });
+
     it('shows a batch from another connection its checkpoint inside the transaction', async () => {
       const second = await f.openSecond();
       try {

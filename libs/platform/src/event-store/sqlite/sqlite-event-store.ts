@@ -201,7 +201,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Changes when another connection commits (not for this connection's own writes). */
   private dataVersion(): number {
-    return Number(this.db.pragma('data_version', { simple: true }));
+    return Number(this.stmts.dataVersion.get());
   }
 
   private notify() {
@@ -224,6 +224,7 @@ function prepareStatements(db: Database.Database) {
     readStreamAfter: db.prepare('SELECT * FROM events WHERE stream = ? AND revision > ? ORDER BY revision'),
     readAll: db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
+    dataVersion: db.prepare('PRAGMA data_version').pluck(),
   };
 }
 

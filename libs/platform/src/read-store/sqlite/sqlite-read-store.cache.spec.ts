@@ -98,6 +98,30 @@ describe('SqliteReadStore document cache', () => {
     expect(await store.get(C, 'b')).toEqual({ id: 'b', group: 'g', n: 5 });
   });
 
+  it('answers a snapshot from the cache, reading only the documents it misses', async () => {
+    const a = await store.get(C, 'a');
+    const [cachedA, b, missing] = await store.snapshot([
+      { collection: C, id: 'a' },
+      { collection: C, id: 'b' },
+      { collection: C, id: 'none' },
+    ]);
+    expect(cachedA).toBe(a);
+    expect(b).toEqual({ id: 'b', group: 'g', n: 1 });
+    expect(missing).toBeNull();
+    // What the snapshot read is cached like what `get` reads.
+    expect(await store.get(C, 'b')).toBe(b);
+  });
+
+  it("answers a snapshot with another store's commit at once, cached documents included", async () => {
+    await store.snapshot([{ collection: C, id: 'a' }, { collection: C, id: 'b' }]);
+    const cli = await open();
+    await write(cli, async (tx) => {
+      await tx.patch(C, 'a', { n: 2 });
+      await tx.delete(C, 'b');
+    }, '2');
+    expect(await store.snapshot([{ collection: C, id: 'a' }, { collection: C, id: 'b' }])).toEqual([{ id: 'a', group: 'g', n: 2 }, null]);
+  });
+
   it('answers the rebuilt documents after a rebuild is swapped in', async () => {
     await store.get(C, 'a');
     const target = await store.rebuildTarget();
