@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { v7 as uuidV7 } from 'uuid';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -24,6 +25,12 @@ export function newId(): string {
   }
 }
 
+/**
+ * An event id: a UUID (EventStoreDB's format) of version 7, which starts with the time. Ids made one after
+ * another sort one after another, so the indexes on them (the log's unique event id, the audit trail's
+ * primary key) grow at their right edge: a commit rewrites one index page, not one random page per event
+ * (measured: a fifth of the pages a PATCH wrote to the two WALs).
+ */
 export function newEventId(): string {
-  return randomUUID();
+  return uuidV7();
 }
