@@ -1,6 +1,6 @@
 // Folio's API as the bench sees it: a child process running the built main.js in embedded mode
 // (SQLite event and read stores under a fresh DATA_DIR), and the few calls that set up the data.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Child, freePort, startChild } from './children';
 
@@ -27,8 +27,7 @@ export async function startFolio(dataDir: string, readyWithinMs?: number): Promi
   delete env.MONGODB_URL;
 
   const child = await startChild('folio api', join(__dirname, '../apps/api/src/main.js'), port, env, '/health', readyWithinMs);
-  // Written by the bootstrap during app.init(), so it exists once /health answers.
-  const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+  const token = await adminToken(join(dataDir, 'admin-token'));
 
   const call: Folio['call'] = async (method, path, body) => {
     const response = await fetch(child.url + path, {
@@ -43,6 +42,21 @@ export async function startFolio(dataDir: string, readyWithinMs?: number): Promi
   };
 
   return { ...child, token, call };
+}
+
+/** How long the admin token may take to appear once /health answers. */
+const ADMIN_TOKEN_WITHIN_MS = 30_000;
+
+/** The bootstrap writes the admin token after the server listens (main.ts), so /health may answer first. */
+async function adminToken(file: string): Promise<string> {
+  const deadline = Date.now() + ADMIN_TOKEN_WITHIN_MS;
+  for (;;) {
+    // Not empty either: the file exists, empty, for a moment before its one write.
+    const token = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no admin token at ${file} ${ADMIN_TOKEN_WITHIN_MS / 1000} s after the API answered /health`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export async function createOrganization(folio: Folio, title: string): Promise<string> {
