@@ -9,15 +9,13 @@ import {
 } from '../event-store.port';
 import { walCheckpointerFor, WalCheckpointer, WalLimits } from '../../sqlite/wal-checkpointer';
 
-interface EventRow {
-  position: number | bigint;
-  event_id: string;
-  stream: string;
-  revision: number | bigint;
-  type: string;
-  data: string;
-  metadata: string;
-}
+/**
+ * A row of the log as the reads select it (EVENT_COLUMNS), in raw mode: an array, not an object per row,
+ * which is a third of the cost of reading a page of the log (measured on a 110k-event replay).
+ */
+type EventRow = [position: bigint, eventId: string, stream: string, revision: bigint, type: string, data: string, metadata: string];
+
+const EVENT_COLUMNS = 'position, event_id, stream, revision, type, data, metadata';
 
 /** An append waiting for the next group commit. */
 interface PendingAppend {
@@ -220,22 +218,22 @@ function prepareStatements(db: Database.Database) {
     insert: db.prepare(
       'INSERT INTO events (event_id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
     ),
-    readStream: db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision'),
-    readStreamAfter: db.prepare('SELECT * FROM events WHERE stream = ? AND revision > ? ORDER BY revision'),
-    readAll: db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+    readStream: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? ORDER BY revision`).raw(),
+    readStreamAfter: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision > ? ORDER BY revision`).raw(),
+    readAll: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
     dataVersion: db.prepare('PRAGMA data_version').pluck(),
   };
 }
 
-function toStored(row: EventRow): StoredEvent {
+function toStored([position, eventId, stream, revision, type, data, metadata]: EventRow): StoredEvent {
   return {
-    eventId: row.event_id,
-    stream: row.stream,
-    revision: BigInt(row.revision),
-    position: row.position.toString(),
-    type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    eventId,
+    stream,
+    revision,
+    position: position.toString(),
+    type,
+    data: JSON.parse(data),
+    metadata: JSON.parse(metadata),
   };
 }

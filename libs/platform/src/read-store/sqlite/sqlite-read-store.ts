@@ -376,12 +376,18 @@ export class SqliteReadStore implements ReadStore {
       },
       write: async (collection: string, docs: PendingDocs) => {
         const table = this.table(collection);
-        const put = this.stmt(this.writer, `INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`);
         const remove = this.stmt(this.writer, `DELETE FROM ${table} WHERE id = ?`);
+        const rows: string[] = [];
         for (const [id, json] of docs) {
           if (json === null) remove.run(id);
-          else put.run(id, json);
+          else rows.push(id, json);
         }
+        // Many rows per statement: one call into SQLite per row was half the cost of writing a batch.
+        const full = rows.length - (rows.length % (2 * ROWS_PER_INSERT));
+        const putMany = this.stmt(this.writer, insertRows(table, ROWS_PER_INSERT));
+        for (let i = 0; i < full; i += 2 * ROWS_PER_INSERT) putMany.run(rows.slice(i, i + 2 * ROWS_PER_INSERT));
+        const putOne = this.stmt(this.writer, insertRows(table, 1));
+        for (let i = full; i < rows.length; i += 2) putOne.run(rows[i], rows[i + 1]);
       },
     };
   }
@@ -434,6 +440,14 @@ export class SqliteReadStore implements ReadStore {
     }
     return stmt;
   }
+}
+
+/** Rows per INSERT in a load (each row binds two values; SQLite allows 32,766 per statement). */
+const ROWS_PER_INSERT = 64;
+
+/** The load's upsert of `rows` documents at once (a full chunk, or one). */
+function insertRows(table: string, rows: number): string {
+  return `INSERT OR REPLACE INTO ${table} (id, doc) VALUES ${Array(rows).fill('(?, ?)').join(', ')}`;
 }
 
 function open(file: string): Database.Database {
