@@ -14,6 +14,8 @@ export interface ReplayFigures {
   /** Of those, written straight into the log before the replay (see replay-log.ts). */
   seededEvents: number;
   rebuildSeconds: number;
+  /** Of rebuildSeconds, the swap (copy into the live file, index builds). */
+  swapSeconds: number;
   rebuildEventsPerSec: number;
   rawRows: number;
   rawScanSeconds: number;
@@ -50,6 +52,7 @@ export async function measureReplay(dataDir: string): Promise<ReplayFigures> {
       events: rebuild.events,
       seededEvents,
       rebuildSeconds: rebuild.seconds,
+      swapSeconds: rebuild.swapSeconds,
       rebuildEventsPerSec: rebuild.events / rebuild.seconds,
       rawRows: raw.rows,
       rawScanSeconds: raw.seconds,

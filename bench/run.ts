@@ -296,6 +296,7 @@ function report(
         ['', 'items', 'seconds', 'per second'],
         [
           ['rebuildProjections (events)', num(replay.events), num(replay.rebuildSeconds, 3), num(replay.rebuildEventsPerSec)],
+          ['  of which the swap (copy, indexes)', '', num(replay.swapSeconds, 3), ''],
           [`rawScan (rows, median of 5)`, num(replay.rawRows), num(replay.rawScanSeconds, 4), num(replay.rawRowsPerSec)],
         ],
       ) +
