@@ -1,11 +1,13 @@
-// Nest's own ceiling for the read benchmark: a hello-world Nest app served through Folio's whole set-up
+// Nest's own ceiling for the read and command benchmarks: a hello-world Nest app served through Folio's whole set-up
 // (createApp: the Fastify adapter and its options, JSON parser, query-string and 405 checks, ETag and
 // response hooks, validation binding, the pino logger at the bench's level) with Folio's global AuthGuard
 // and error filter, answering Folio's body at Folio's route. Only the domain work is missing: the token is
-// verified from memory, and the organization is a constant. Folio can come close to this, not pass it.
+// verified from memory, and the organization is a constant. Folio can come close to this, not pass it. Its
+// PATCH route validates Folio's own body DTO (through the same validation binding) and answers the same body:
+// what a command costs before any append, projection or read-your-writes wait.
 // Run as its own process with PORT, BODY (Folio's answer), TOKEN and LOG_LEVEL in the environment.
 import 'reflect-metadata';
-import { Controller, Get, Injectable, Module, Param } from '@nestjs/common';
+import { Body, Controller, Get, Injectable, Module, Param, Patch } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Caller } from '../libs/platform/src/auth/caller';
 import { AuthGuard } from '../libs/platform/src/http/auth.guard';
@@ -15,6 +17,7 @@ import { createLogger } from '../libs/platform/src/http/logger';
 import { Public } from '../libs/platform/src/http/public.decorator';
 import { TokenVerifier } from '../libs/platform/src/http/token-verifier';
 import { createApp } from '../apps/api/src/create-app';
+import { UpdateOrganizationBody } from '../libs/identity/src/organizations/organization.dto';
 
 const body = JSON.parse(process.env.BODY ?? '{}') as object;
 const token = process.env.TOKEN ?? '';
@@ -30,6 +33,12 @@ class MemoryTokenVerifier extends TokenVerifier {
 class OrganizationController {
   @Get(':organizationId')
   get(@CallerParam() _caller: Caller, @Param('organizationId') _organizationId: string) {
+    return body;
+  }
+
+  @Patch(':organizationId')
+  update(@CallerParam() _caller: Caller, @Param('organizationId') _organizationId: string, @Body() changes: UpdateOrganizationBody) {
+    changes.toChanges();
     return body;
   }
 }

@@ -77,7 +77,8 @@ interface ReadFigures {
   ceilingOfBare: number;
 }
 
-async function benchReads(folio: Folio): Promise<ReadFigures> {
+/** The read figures, and the environment the ceiling ran with (Folio's answer as its body), for the commands. */
+async function benchReads(folio: Folio): Promise<{ reads: ReadFigures; ceilingEnv: NodeJS.ProcessEnv }> {
   log('Reads: GET /v1/orgs/{id}');
   const id = await createOrganization(folio, 'Bench read org');
   const path = `/v1/orgs/${id}`;
@@ -100,7 +101,7 @@ async function benchReads(folio: Folio): Promise<ReadFigures> {
   const bareRead = await measureServer('bare fastify', bare.url, bare.process.pid);
   await bare.stop();
 
-  return {
+  const reads = {
     folio: folioRead,
     ceiling: ceilingRead,
     bare: bareRead,
@@ -108,9 +109,12 @@ async function benchReads(folio: Folio): Promise<ReadFigures> {
     ceilingRatio: folioRead.rps / ceilingRead.rps,
     ceilingOfBare: ceilingRead.rps / bareRead.rps,
   };
+  return { reads, ceilingEnv: env };
 }
 
 interface CommandFigures extends LoadFigures {
+  /** The same PATCH load on Nest's ceiling (validation, no domain work), in the same run. */
+  ceiling: LoadFigures;
   /** Successful PATCHes including the warm-up: each must have appended an event. */
   ok2xxWithWarmup: number;
   /**
@@ -120,32 +124,32 @@ interface CommandFigures extends LoadFigures {
   sent: number;
 }
 
-async function benchCommands(folio: Folio): Promise<CommandFigures> {
+async function benchCommands(folio: Folio, ceilingEnv: NodeJS.ProcessEnv): Promise<CommandFigures> {
   log(`Commands: PATCH /v1/orgs/{id} over ${COMMAND_ORGS} organizations`);
   const ids = await createOrganizations(folio, COMMAND_ORGS, 'Bench org');
-  // One counter shared by all connections (autocannon runs them on this event loop): consecutive
-  // requests go to different organizations, and every title is new, so every PATCH is a real change.
-  let n = 0;
-  const patch: autocannon.Request = {
-    method: 'PATCH',
-    setupRequest: (request) => {
-      const i = n++;
-      return { ...request, path: `/v1/orgs/${ids[i % ids.length]}`, body: JSON.stringify({ title: `Bench title ${i}` }) };
-    },
+  const measurePatches = async (label: string, url: string, pid: number | undefined) => {
+    // One counter shared by all connections (autocannon runs them on this event loop): consecutive
+    // requests go to different organizations, and every title is new, so every PATCH is a real change.
+    let n = 0;
+    const patch: autocannon.Request = {
+      method: 'PATCH',
+      setupRequest: (request) => {
+        const i = n++;
+        return { ...request, path: `/v1/orgs/${ids[i % ids.length]}`, body: JSON.stringify({ title: `Bench title ${i}` }) };
+      },
+    };
+    const load = { url, connections: CONNECTIONS, headers: { authorization: `Bearer ${folio.token}`, 'content-type': 'application/json' }, requests: [patch] };
+    const { measured, warmup } = await measure(label, load, COMMAND_SECONDS, COMMAND_WARMUP_SECONDS, pid);
+    return { measured, withWarmup: measured.ok2xx + (warmup?.ok2xx ?? 0), sent: n };
   };
-  const { measured, warmup } = await measure(
-    'folio',
-    {
-      url: folio.url,
-      connections: CONNECTIONS,
-      headers: { authorization: `Bearer ${folio.token}`, 'content-type': 'application/json' },
-      requests: [patch],
-    },
-    COMMAND_SECONDS,
-    COMMAND_WARMUP_SECONDS,
-    folio.process.pid,
-  );
-  return { ...measured, ok2xxWithWarmup: measured.ok2xx + (warmup?.ok2xx ?? 0), sent: n };
+  const folioPatches = await measurePatches('folio', folio.url, folio.process.pid);
+
+  const ceilingPort = await freePort();
+  const ceiling = await startChild('nest ceiling', join(__dirname, 'nest-ceiling.js'), ceilingPort, { ...ceilingEnv, PORT: String(ceilingPort) });
+  const ceilingPatches = await measurePatches('nest ceiling', ceiling.url, ceiling.process.pid);
+  await ceiling.stop();
+
+  return { ...folioPatches.measured, ok2xxWithWarmup: folioPatches.withWarmup, sent: folioPatches.sent, ceiling: ceilingPatches.measured };
 }
 
 /** Resident memory after each phase, in MB: the API's own (reads and commands), then this process's (replay runs here). */
@@ -206,6 +210,7 @@ function checks(
       detail: `${num(memory.apiAfterCommandsMb, 1)} MB (after reads ${num(memory.apiAfterReadsMb, 1)} MB)`,
     },
     { name: 'commands: all 2xx', ok: clean(commands), detail: codes(commands) },
+    { name: 'commands: all 2xx (nest ceiling)', ok: clean(commands.ceiling), detail: codes(commands.ceiling) },
     {
       // Every 2xx appended its event, and no event appeared without a PATCH to cause it.
       name: 'commands: one event per PATCH',
@@ -286,9 +291,10 @@ function report(
     ),
     section(
       `Commands — PATCH /v1/orgs/{id} title over ${COMMAND_ORGS} orgs, ${CONNECTIONS} connections, ${COMMAND_SECONDS} s`,
-      table(loadHeader, [load('Folio API', commands)]) +
+      table(loadHeader, [load('Folio API', commands), load("Nest's ceiling (validation, constant answer)", commands.ceiling)]) +
         '\n\nEach PATCH is a durable append (synchronous=FULL) plus a wait for the read model (read-your-writes).' +
-        ` Target ≥ ${num(TARGET.commandsPerSecond)}/s.`,
+        ` Target ≥ ${num(TARGET.commandsPerSecond)}/s. Folio / Nest's ceiling: ${ratio(commands.rps / commands.ceiling.rps)}` +
+        ' (the ceiling validates the same body and does nothing else).',
     ),
     section(
       `Replay — rebuildProjections over the whole log (the API's, topped up to ≥ ${num(REPLAY_MIN_EVENTS)} events), API stopped`,
@@ -353,6 +359,7 @@ function report(
           ['read server CPU per request: Folio / ceiling / bare', `${us(reads.folio.cpuUsPerRequest)} / ${us(reads.ceiling.cpuUsPerRequest)} / ${us(reads.bare.cpuUsPerRequest)}`],
           ['read p50 / p99 (Folio)', `${ms(reads.folio.p50Ms)} / ${ms(reads.folio.p99Ms)}`],
           ['command req/s', num(commands.rps)],
+          ["command req/s (Nest's ceiling: validation only)", num(commands.ceiling.rps)],
           ['command p50 / p99', `${ms(commands.p50Ms)} / ${ms(commands.p99Ms)}`],
           ['command non-2xx', num(commands.non2xx)],
           ['command server CPU per request', us(commands.cpuUsPerRequest)],
@@ -383,9 +390,9 @@ async function main(): Promise<number> {
   log(`Starting Folio's API (embedded, DATA_DIR=${dataDir})…`);
   const folio = await startFolio(dataDir);
 
-  const reads = await benchReads(folio);
+  const { reads, ceilingEnv } = await benchReads(folio);
   const apiAfterReadsMb = residentMb(folio.process.pid!);
-  const commands = await benchCommands(folio);
+  const commands = await benchCommands(folio, ceilingEnv);
   const apiAfterCommandsMb = residentMb(folio.process.pid!);
 
   log('Stopping the API (SIGTERM)…');
