@@ -10,6 +10,7 @@ import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-bod
 import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
 import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
 import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
+import { installReadFreshness } from '@folio/platform/http/read-freshness';
 import { installResponseHeaders, requestIdGenerator } from '@folio/platform/http/request-id';
 import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
 import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing';
@@ -49,6 +50,7 @@ function adapter(logger: Pino) {
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
+  installReadFreshness(fastify);
   installJsonBodyParser(fastify);
   installRouteBodyLimits(fastify);
   installQueryStringCheck(fastify);

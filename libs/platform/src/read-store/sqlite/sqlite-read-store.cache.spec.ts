@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Doc } from '../read-store.port';
+import { markRequestBegun } from '../requests-begun';
 import { SqliteReadStore } from './sqlite-read-store';
 
 const C = 'things';
@@ -76,16 +77,38 @@ describe('SqliteReadStore document cache', () => {
     expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 1 });
   });
 
-  it("sees another store's commit on the same file at once (the CLI's path)", async () => {
+  it("sees another store's commit in the next request (the CLI's path)", async () => {
     const cli = await open();
     expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 1 });
     await write(cli, async (tx) => tx.patch(C, 'a', { n: 2 }), '2');
+    markRequestBegun();
     expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 2 });
     await write(cli, async (tx) => tx.delete(C, 'a'), '3');
+    markRequestBegun();
     expect(await store.get(C, 'a')).toBeNull();
   });
 
-  it("sees a bare connection's commit at once, and every document read before it is forgotten", async () => {
+  it('asks SQLite once for the reads of one request: a commit by another store after that is for the next request', async () => {
+    const cli = await open();
+    markRequestBegun();
+    const first = await store.get(C, 'a');
+    await write(cli, async (tx) => tx.patch(C, 'a', { n: 2 }), '2');
+    // Still the same request: it began before the commit, so the document as it was is a correct answer.
+    expect(await store.get(C, 'a')).toBe(first);
+    markRequestBegun();
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 2 });
+  });
+
+  it("outside requests, sees another store's commit from the next turn of the event loop", async () => {
+    const cli = await open();
+    const first = await store.get(C, 'a');
+    await write(cli, async (tx) => tx.patch(C, 'a', { n: 2 }), '2');
+    expect(await store.get(C, 'a')).toBe(first);
+    await new Promise((next) => setImmediate(next));
+    expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 2 });
+  });
+
+  it("sees a bare connection's commit in the next request, and every document read before it is forgotten", async () => {
     await store.get(C, 'a');
     await store.get(C, 'b');
     const other = new Database(file);
@@ -94,6 +117,7 @@ describe('SqliteReadStore document cache', () => {
     } finally {
       other.close();
     }
+    markRequestBegun();
     expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 5 });
     expect(await store.get(C, 'b')).toEqual({ id: 'b', group: 'g', n: 5 });
   });
@@ -112,14 +136,30 @@ describe('SqliteReadStore document cache', () => {
     expect(await store.get(C, 'b')).toBe(b);
   });
 
-  it("answers a snapshot with another store's commit at once, cached documents included", async () => {
+  it("answers a snapshot with another store's commit in the next request, cached documents included", async () => {
     await store.snapshot([{ collection: C, id: 'a' }, { collection: C, id: 'b' }]);
     const cli = await open();
     await write(cli, async (tx) => {
       await tx.patch(C, 'a', { n: 2 });
       await tx.delete(C, 'b');
     }, '2');
+    markRequestBegun();
     expect(await store.snapshot([{ collection: C, id: 'a' }, { collection: C, id: 'b' }])).toEqual([{ id: 'a', group: 'g', n: 2 }, null]);
+  });
+
+  it('never pairs a cached document with a newer one read fresh in the same snapshot', async () => {
+    markRequestBegun();
+    await store.get(C, 'a');
+    const cli = await open();
+    await write(cli, async (tx) => {
+      await tx.patch(C, 'a', { n: 2 });
+      await tx.patch(C, 'b', { n: 2 });
+    }, '2');
+    // Same request: `a` alone could be answered as cached, but `b` is read fresh (after the commit), so both are.
+    expect(await store.snapshot([{ collection: C, id: 'a' }, { collection: C, id: 'b' }])).toEqual([
+      { id: 'a', group: 'g', n: 2 },
+      { id: 'b', group: 'g', n: 2 },
+    ]);
   });
 
   it('answers the rebuilt documents after a rebuild is swapped in', async () => {

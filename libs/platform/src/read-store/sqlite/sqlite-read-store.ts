@@ -155,7 +155,7 @@ export class SqliteReadStore implements ReadStore {
     };
     if (missing.length === 1) fill();
     else this.readTogether(fill);
-    if (missing.length === refs.length || !this.othersCommitted.happened()) return found as (Doc | null)[];
+    if (missing.length === refs.length || !this.othersCommitted.happenedNow()) return found as (Doc | null)[];
     this.documents.clear();
     return this.readTogether(() => refs.map((ref) => this.readAndFill(ref.collection, ref.id)));
   }
