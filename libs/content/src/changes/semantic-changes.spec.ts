@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { paragraphDocument } from '../documents/paragraph-document';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees, TreeEditor, TreeSnapshot } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { FileEntry } from '../tree/tree.model';
@@ -14,20 +12,15 @@ const T1 = '2025-01-02T00:00:00.000Z';
 const doc = paragraphDocument;
 
 describe('semanticChanges', () => {
-  let dir: string;
+  const objects = useTempObjectStore('folio-changes-');
   let store: SqliteObjectStore;
   let trees: ContentTrees;
   let urlsBuilt: string[];
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-changes-'));
-    store = new SqliteObjectStore(join(dir, 'events.db'));
+    store = objects.store;
     trees = new ContentTrees(store);
     urlsBuilt = [];
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const downloadUrl = (file: FileEntry) => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
 import { ContentTrees } from '../tree/content-trees';
@@ -11,9 +8,8 @@ import { LINK_SPACES, LINK_TARGETS, LinkTargetDoc, PAGE_LINKS, PageLink, PageLin
 import { linkProjection } from './link.projection';
 
 const t0 = '2026-01-01T00:00:00.000Z';
-let dir: string;
-let objects: SqliteObjectStore;
-const spec = projectionSpec<SpaceEvent>(linkProjection, { stream: (e) => spaceStream(e.data.spaceId), objects: () => objects });
+const objects = useTempObjectStore('folio-links-', 'all');
+const spec = projectionSpec<SpaceEvent>(linkProjection, { stream: (e) => spaceStream(e.data.spaceId), objects: () => objects.store });
 
 const created = (spaceId: string, tree?: string): SpaceEvent => ({
   type: 'SpaceCreated',
@@ -33,9 +29,7 @@ const trees: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
 const doc = (markdown: string) => markdownToDocument(markdown).document;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-links-'));
-  objects = new SqliteObjectStore(join(dir, 'events.db'));
-  const content = new ContentTrees(objects);
+  const content = new ContentTrees(objects.store);
   const a = await content.edit(EMPTY_TREE_HASH);
   await a.insertPage({ id: 'p1', into: null, meta: { title: 'One' }, document: doc('To [two](/pages/p2) and [the web](https://example.com).'), now: t0 });
   trees.A = await a.commit();
@@ -48,10 +42,6 @@ beforeAll(async () => {
   const c = await content.edit(trees.B);
   await c.deletePage('p1');
   trees.C = await c.commit();
-});
-afterAll(async () => {
-  await objects.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const pageDoc = (space: string, page: string, links: PageLink[]): PageLinksDoc => ({ id: `${space}:${page}`, space, page, links });

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { ContentTrees, TreeEditor, TreeSnapshot } from '../tree/content-trees';
@@ -50,14 +48,13 @@ const outline = async (tree: TreeSnapshot) => {
 const BASE_OUTLINE = ['Introduction', 'Guides', '  Install', '  Configure', 'FAQ'];
 
 describe('mergeTrees', () => {
-  let dir: string;
+  const objects = useTempObjectStore('folio-merge-');
   let store: SqliteObjectStore;
   let trees: ContentTrees;
   let base: string;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-merge-'));
-    store = new SqliteObjectStore(join(dir, 'events.db'));
+    store = objects.store;
     trees = new ContentTrees(store);
     const editor = await trees.edit(EMPTY_TREE_HASH);
     const page = (id: string, title: string, into: string | null, markdown: string) =>
@@ -69,10 +66,6 @@ describe('mergeTrees', () => {
     await page('faq', 'FAQ', null, 'Questions.\n\nAnswers.');
     await editor.addFile({ id: 'logo', name: 'logo.txt', contentType: 'text/plain', bytes: Buffer.from('logo'), now: T0 });
     base = await editor.commit();
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const side = async (edit: Edit) => {

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { FolioConfig } from '@folio/platform/config/config';
 import { NotFound } from '@folio/platform/domain/errors';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { expectInOrder, readPdf } from '@folio/platform/testing/pdf-text';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
@@ -16,14 +14,13 @@ const NOW = '2026-03-01T09:00:00.000Z';
 const APP = 'https://app.folio.test/s/space1/~/changes/3';
 
 describe('PdfPrinter and pagesToPrint', () => {
-  let dir: string;
+  const objects = useTempObjectStore('folio-pdf-');
   let store: SqliteObjectStore;
   let tree: TreeSnapshot;
   let printer: PdfPrinter;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-pdf-'));
-    store = new SqliteObjectStore(join(dir, 'events.db'));
+    store = objects.store;
     const trees = new ContentTrees(store);
     const editor = await trees.edit(EMPTY_TREE_HASH);
     const page = (id: string, title: string, markdown: string, into: string | null = null) =>
@@ -35,10 +32,6 @@ describe('PdfPrinter and pagesToPrint', () => {
     await editor.insertPage({ id: 'out', into: null, type: 'link', meta: { title: 'Website' }, document: null, now: NOW });
     tree = await trees.open(await editor.commit());
     printer = new PdfPrinter(store, { appUrl: 'https://app.folio.test' } as FolioConfig);
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const print = async (selection: { page?: string; only: boolean }) => {

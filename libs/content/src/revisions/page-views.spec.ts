@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
@@ -12,21 +9,11 @@ const NOW = '2026-01-01T00:00:00.000Z';
 
 
 describe('page views', () => {
-  let dir: string;
-  let store: SqliteObjectStore;
-
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-page-views-'));
-    store = new SqliteObjectStore(join(dir, 'events.db'));
-  });
-  afterAll(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const objects = useTempObjectStore('folio-page-views-', 'all');
 
   /** A space of `sections` root pages with `perSection` subpages each; `guides/install` has one subpage. */
   async function space(sections: number, perSection: number): Promise<string> {
-    const editor = await new ContentTrees(store).edit(EMPTY_TREE_HASH);
+    const editor = await new ContentTrees(objects.store).edit(EMPTY_TREE_HASH);
     const body = markdownToDocument('Some text.\n').document;
     await editor.insertPage({ id: 'guides', into: null, meta: { title: 'Guides' }, document: body, now: NOW });
     await editor.insertPage({ id: 'install', into: 'guides', meta: { title: 'Install' }, document: body, now: NOW });
@@ -42,7 +29,7 @@ describe('page views', () => {
 
   /** Objects read (from a cold cache) to answer GET …/page/install: the page, its path and its subpages. */
   async function pageReadCost(tree: string): Promise<number> {
-    const counting = new CountingObjectStore(store);
+    const counting = new CountingObjectStore(objects.store);
     const snapshot = await new ContentTrees(counting).open(tree);
     const node = await snapshot.page('install');
     const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), 'markdown');
@@ -58,7 +45,7 @@ describe('page views', () => {
   }, 60_000);
 
   it('nests every page of the tree under the root pages, with their paths', async () => {
-    const snapshot = await new ContentTrees(store).open(await space(2, 2));
+    const snapshot = await new ContentTrees(objects.store).open(await space(2, 2));
     const outline = (views: Awaited<ReturnType<typeof treeViews>>): unknown[] => views.map((v) => [v.path, ...outline(v.pages)]);
     expect(outline(await treeViews(snapshot, 'document'))).toEqual([
       ['guides', ['guides/install', ['guides/install/linux']]],

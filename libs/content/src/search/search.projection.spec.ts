@@ -1,22 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { SEARCH_PAGES, SEARCH_SPACES, SearchPageDoc, searchProjection } from './search.projection';
 
-const dir = mkdtempSync(join(tmpdir(), 'folio-search-projection-'));
-const objects = new SqliteObjectStore(join(dir, 'events.db'));
-afterAll(async () => {
-  await objects.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const objects = useTempObjectStore('folio-search-projection-', 'all');
 
-const spec = projectionSpec<SpaceEvent>(searchProjection, { stream: (e) => spaceStream(e.data.spaceId), objects: () => objects });
+const spec = projectionSpec<SpaceEvent>(searchProjection, { stream: (e) => spaceStream(e.data.spaceId), objects: () => objects.store });
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-02T00:00:00.000Z';
 
@@ -43,7 +35,7 @@ const GUIDE_MD = 'Start here.\n\n## Install\n\nRun the **installer**.\n\n## Conf
 let v1: string;
 let v2: string;
 beforeAll(async () => {
-  const trees = new ContentTrees(objects);
+  const trees = new ContentTrees(objects.store);
   const a = await trees.edit(EMPTY_TREE_HASH);
   await a.insertPage({ id: 'guide', into: null, meta: { title: 'Guide', description: 'How to start' }, document: markdownToDocument(GUIDE_MD).document, now: t0 });
   await a.insertPage({ id: 'sub', into: 'guide', meta: { title: 'Details' }, document: markdownToDocument('Deep text.').document, now: t0 });

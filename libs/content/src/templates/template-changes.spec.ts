@@ -1,9 +1,7 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Invalid } from '@folio/platform/domain/errors';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { applyContentBatch } from '@folio/content/change-requests/content/apply-content-batch';
 import { parseContentChanges } from '@folio/content/change-requests/content/content-changes';
 import { documentToMarkdown } from '@folio/content/documents/document-to-markdown';
@@ -15,20 +13,15 @@ import { templateChanges, TemplateRequest } from './template-changes';
 const NOW = '2026-03-01T09:00:00.000Z';
 
 describe('templateChanges', () => {
-  let dir: string;
+  const objects = useTempObjectStore('folio-template-');
   let store: SqliteObjectStore;
   let trees: ContentTrees;
   let ids: number;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-template-'));
-    store = new SqliteObjectStore(join(dir, 'events.db'));
+    store = objects.store;
     trees = new ContentTrees(store);
     ids = 0;
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** The template's batch, as the content route would validate it, applied on `tree` and committed. */

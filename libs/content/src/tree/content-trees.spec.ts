@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { paragraphDocument } from '../documents/paragraph-document';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees, TreeEditor } from './content-trees';
 import { EMPTY_TREE_HASH } from './empty-tree';
 
@@ -13,18 +11,13 @@ const T1 = '2025-01-02T00:00:00.000Z';
 const doc = paragraphDocument;
 
 describe('ContentTrees', () => {
-  let dir: string;
+  const objects = useTempObjectStore('folio-trees-');
   let store: SqliteObjectStore;
   let trees: ContentTrees;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-trees-'));
-    store = new SqliteObjectStore(join(dir, 'events.db'));
+    store = objects.store;
     trees = new ContentTrees(store);
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const insert = (editor: TreeEditor, id: string, title: string, more: Partial<Parameters<TreeEditor['insertPage']>[0]> = {}) =>

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { paragraphDocument } from '../documents/paragraph-document';
 import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { newId } from '@folio/platform/ids';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees } from './content-trees';
 import { EMPTY_TREE_HASH } from './empty-tree';
 
@@ -18,7 +15,7 @@ const doc = paragraphDocument;
  * objects crossing the store's interface, with a cold cache (a new ContentTrees) where reads are counted.
  */
 describe('content trees at 5,000 pages', () => {
-  let dir: string;
+  const objects = useTempObjectStore('folio-tree-cost-', 'all');
   let store: CountingObjectStore;
   let tree: string;
   let small: string;
@@ -27,8 +24,7 @@ describe('content trees at 5,000 pages', () => {
   const cold = () => new ContentTrees(store);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-tree-cost-'));
-    store = new CountingObjectStore(new SqliteObjectStore(join(dir, 'events.db')));
+    store = new CountingObjectStore(objects.store);
     const editor = await cold().edit(EMPTY_TREE_HASH);
     for (let s = 0; s < 100; s++) {
       const section = newId();
@@ -45,11 +41,6 @@ describe('content trees at 5,000 pages', () => {
     for (let i = 0; i < 10; i++) await tiny.insertPage({ id: leaves[i], into: null, meta: { title: `Page ${i}` }, document: null, now: NOW });
     small = await tiny.commit();
   }, 120_000);
-
-  afterAll(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('holds every page', async () => {
     expect(await (await cold().open(tree)).pages()).toHaveLength(5000);

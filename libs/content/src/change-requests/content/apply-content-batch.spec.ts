@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { FileInput } from '@folio/content/files/file-input';
 import { ContentTrees, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { EMPTY_TREE_HASH } from '@folio/content/tree/empty-tree';
@@ -14,20 +12,15 @@ import { parseContentChanges } from './content-changes';
 const NOW = '2026-03-01T09:00:00.000Z';
 
 describe('applyContentBatch', () => {
-  let dir: string;
+  const objects = useTempObjectStore('folio-batch-');
   let store: SqliteObjectStore;
   let trees: ContentTrees;
   let ids: number;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'folio-batch-'));
-    store = new SqliteObjectStore(join(dir, 'events.db'));
+    store = objects.store;
     trees = new ContentTrees(store);
     ids = 0;
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const revisions = new Map<string, string>();
