@@ -1,5 +1,4 @@
 import { paragraphDocument } from '../documents/paragraph-document';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees, TreeEditor, TreeSnapshot } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
@@ -13,13 +12,11 @@ const doc = paragraphDocument;
 
 describe('semanticChanges', () => {
   const objects = useTempObjectStore('folio-changes-');
-  let store: SqliteObjectStore;
   let trees: ContentTrees;
   let urlsBuilt: string[];
 
   beforeEach(() => {
-    store = objects.store;
-    trees = new ContentTrees(store);
+    trees = new ContentTrees(objects.store);
     urlsBuilt = [];
   });
 

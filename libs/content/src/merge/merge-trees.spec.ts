@@ -1,4 +1,4 @@
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
+import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { markdownToDocument } from '../documents/markdown-to-document';
@@ -49,13 +49,11 @@ const BASE_OUTLINE = ['Introduction', 'Guides', '  Install', '  Configure', 'FAQ
 
 describe('mergeTrees', () => {
   const objects = useTempObjectStore('folio-merge-');
-  let store: SqliteObjectStore;
   let trees: ContentTrees;
   let base: string;
 
   beforeEach(async () => {
-    store = objects.store;
-    trees = new ContentTrees(store);
+    trees = new ContentTrees(objects.store);
     const editor = await trees.edit(EMPTY_TREE_HASH);
     const page = (id: string, title: string, into: string | null, markdown: string) =>
       editor.insertPage({ id, into, meta: { title }, document: markdownToDocument(markdown).document, now: T0 });
@@ -184,14 +182,10 @@ describe('mergeTrees', () => {
                                           ...sections.map((s) => rewrite(`s${s}p${s % 7 + 1}`, 'second', 'second, by request'))));
 
     // A fresh ContentTrees (an empty cache) over a store that counts what is read.
-    let read = 0;
-    const counting = Object.create(store, {
-      get: { value: (hash: string) => ((read += 1), store.get(hash)) },
-      getMany: { value: (hashes: readonly string[]) => ((read += hashes.length), store.getMany(hashes)) },
-    }) as SqliteObjectStore;
+    const counting = new CountingObjectStore(objects.store);
     const fresh = new ContentTrees(counting);
     const snapshots = { base: await fresh.open(base), main: await fresh.open(main), changeRequest: await fresh.open(changeRequest) };
-    read = 0;
+    counting.reset();
     const into = await fresh.edit(main);
     expect(await mergeTrees(snapshots, into, NOW)).toEqual({ conflicts: [] });
     const merged = await trees.open(await into.commit());
@@ -199,6 +193,6 @@ describe('mergeTrees', () => {
     expect(await markdownOf(merged, 's10p4')).toBe('Page 10.4, first, by main.\n\nPage 10.4, second, by request.\n');
 
     const stored = (await (await trees.open(base)).pages()).length * 2; // a node and a document per page, trie nodes aside
-    expect(read).toBeLessThan(stored / 4);
+    expect(counting.reads).toBeLessThan(stored / 4);
   }, 60_000);
 });

@@ -1,6 +1,5 @@
 import { FolioConfig } from '@folio/platform/config/config';
 import { NotFound } from '@folio/platform/domain/errors';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { expectInOrder, readPdf } from '@folio/platform/testing/pdf-text';
 import { markdownToDocument } from '../documents/markdown-to-document';
@@ -15,13 +14,11 @@ const APP = 'https://app.folio.test/s/space1/~/changes/3';
 
 describe('PdfPrinter and pagesToPrint', () => {
   const objects = useTempObjectStore('folio-pdf-');
-  let store: SqliteObjectStore;
   let tree: TreeSnapshot;
   let printer: PdfPrinter;
 
   beforeEach(async () => {
-    store = objects.store;
-    const trees = new ContentTrees(store);
+    const trees = new ContentTrees(objects.store);
     const editor = await trees.edit(EMPTY_TREE_HASH);
     const page = (id: string, title: string, markdown: string, into: string | null = null) =>
       editor.insertPage({ id, into, meta: { title }, document: markdownToDocument(markdown).document, now: NOW });
@@ -31,12 +28,12 @@ describe('PdfPrinter and pagesToPrint', () => {
     await page('api', 'API', 'Call it.');
     await editor.insertPage({ id: 'out', into: null, type: 'link', meta: { title: 'Website' }, document: null, now: NOW });
     tree = await trees.open(await editor.commit());
-    printer = new PdfPrinter(store, { appUrl: 'https://app.folio.test' } as FolioConfig);
+    printer = new PdfPrinter(objects.store, { appUrl: 'https://app.folio.test' } as FolioConfig);
   });
 
   const print = async (selection: { page?: string; only: boolean }) => {
     const hash = await printer.print({ spaceId: 'space1', snapshot: tree, app: APP, title: 'Docs', createdAt: NOW }, await pagesToPrint(tree, selection));
-    return (await store.get(hash))!;
+    return (await objects.store.get(hash))!;
   };
 
   it('prints the pages in tree order (not link pages), stored under the hash of their bytes', async () => {

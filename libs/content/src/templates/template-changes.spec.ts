@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { Invalid } from '@folio/platform/domain/errors';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { applyContentBatch } from '@folio/content/change-requests/content/apply-content-batch';
 import { parseContentChanges } from '@folio/content/change-requests/content/content-changes';
@@ -14,13 +13,11 @@ const NOW = '2026-03-01T09:00:00.000Z';
 
 describe('templateChanges', () => {
   const objects = useTempObjectStore('folio-template-');
-  let store: SqliteObjectStore;
   let trees: ContentTrees;
   let ids: number;
 
   beforeEach(() => {
-    store = objects.store;
-    trees = new ContentTrees(store);
+    trees = new ContentTrees(objects.store);
     ids = 0;
   });
 

@@ -1,6 +1,5 @@
 import { paragraphDocument } from '../documents/paragraph-document';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees, TreeEditor } from './content-trees';
 import { EMPTY_TREE_HASH } from './empty-tree';
@@ -12,12 +11,10 @@ const doc = paragraphDocument;
 
 describe('ContentTrees', () => {
   const objects = useTempObjectStore('folio-trees-');
-  let store: SqliteObjectStore;
   let trees: ContentTrees;
 
   beforeEach(() => {
-    store = objects.store;
-    trees = new ContentTrees(store);
+    trees = new ContentTrees(objects.store);
   });
 
   const insert = (editor: TreeEditor, id: string, title: string, more: Partial<Parameters<TreeEditor['insertPage']>[0]> = {}) =>
@@ -53,7 +50,7 @@ describe('ContentTrees', () => {
     expect(intro).toMatchObject({ id: 'intro', type: 'document', parent: null, slug: 'introduction', createdAt: T0, updatedAt: T0 });
     expect((await editor.page('intro'))!.children).toEqual(['install']);
     expect(await outline(editor)).toEqual(['Introduction', '  Install', 'Usage']);
-    expect(await store.getMany([])).toEqual([]);
+    expect(await objects.store.getMany([])).toEqual([]);
 
     const hash = await editor.commit();
     const tree = await trees.open(hash);
@@ -184,7 +181,7 @@ describe('ContentTrees', () => {
     expect(await tree.files()).toEqual([entry]);
     expect(await tree.file('f1')).toEqual(entry);
     expect(await tree.file('f2')).toBeNull();
-    expect(await store.get(entry.object)).toEqual(bytes);
+    expect(await objects.store.get(entry.object)).toEqual(bytes);
 
     const next = await trees.edit(tree.hash);
     await next.setFile('f1', null);

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { contentHash } from '@folio/platform/object-store/content-object-store.port';
-import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { FileInput } from '@folio/content/files/file-input';
 import { ContentTrees, TreeSnapshot } from '@folio/content/tree/content-trees';
@@ -13,13 +12,11 @@ const NOW = '2026-03-01T09:00:00.000Z';
 
 describe('applyContentBatch', () => {
   const objects = useTempObjectStore('folio-batch-');
-  let store: SqliteObjectStore;
   let trees: ContentTrees;
   let ids: number;
 
   beforeEach(() => {
-    store = objects.store;
-    trees = new ContentTrees(store);
+    trees = new ContentTrees(objects.store);
     ids = 0;
   });
 
@@ -63,7 +60,7 @@ describe('applyContentBatch', () => {
       { object: 'created_page', page: 'id2' },
     ]);
     expect(outcome.insertedFiles).toEqual([expect.objectContaining({ id: 'id3', name: 'logo.png', object: contentHash(png) })]);
-    expect(await store.has(contentHash(png))).toBe(true);
+    expect(await objects.store.has(contentHash(png))).toBe(true);
   });
 
   it('takes the title from front matter over `title`, else `title`, else the default', async () => {
