@@ -1,10 +1,10 @@
 // The replay bench's log, grown past 100,000 events: the API's own log (organizations created and
 // PATCHed through HTTP) is a few thousand events, too few to time a replay that should take about a second.
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { keyBetween } from '../libs/content/src/ordering/sibling-order';
-import { newId } from '../libs/platform/src/ids';
+import { newEventId } from '../libs/platform/src/ids';
+import { spaceCreatedData } from './seeded-events';
 
 /** The log's size after seeding, at least: the replay target is stated over 100k events. */
 export const REPLAY_LOG_EVENTS = 110_000;
@@ -47,33 +47,19 @@ export function seedReplayLog(dataDir: string): number {
         const organizationId = organizations[o].stream.slice('organization-'.length);
         const at = new Date(started + i).toISOString();
         const changed = { organizationId, changes: { title: `Seeded title ${i}` }, before: { title: `Seeded title ${i - 1}` }, changedAt: at };
-        insert.run(randomUUID(), organizations[o].stream, ++revisions[o], 'OrganizationSettingsChanged', JSON.stringify(changed), metadata(i));
+        insert.run(newEventId(), organizations[o].stream, ++revisions[o], 'OrganizationSettingsChanged', JSON.stringify(changed), metadata(i));
         written++;
         if (i % 2 === 1 || written >= missing) continue;
         // Every other step, a space and its title changes, in the same organization.
         position = keyBetween(position, null);
-        const spaceId = newId();
+        const created = spaceCreatedData(organizationId, position, `Seeded space ${i}`, at);
+        const { spaceId } = created;
         const stream = `space-${spaceId}`;
-        const created = {
-          spaceId,
-          organizationId,
-          parent: null,
-          position,
-          title: `Seeded space ${i}`,
-          emoji: '',
-          editMode: 'live',
-          defaultLevel: 'inherit',
-          language: null,
-          mergeRules: { type: 'inherit' },
-          visibility: 'private',
-          revision: newId(),
-          createdAt: at,
-        };
-        insert.run(randomUUID(), stream, 0, 'SpaceCreated', JSON.stringify(created), metadata(i));
+        insert.run(newEventId(), stream, 0, 'SpaceCreated', JSON.stringify(created), metadata(i));
         written++;
         for (let u = 1; u <= UPDATES_PER_SPACE && written < missing; u++, written++) {
           const updated = { spaceId, organizationId, changes: { title: `Seeded space ${i}.${u}` }, before: {}, updatedAt: at };
-          insert.run(randomUUID(), stream, u, 'SpaceUpdated', JSON.stringify(updated), metadata(i));
+          insert.run(newEventId(), stream, u, 'SpaceUpdated', JSON.stringify(updated), metadata(i));
         }
       }
     })();

@@ -1,12 +1,12 @@
 // Space lists as they grow: the same page of `GET /v1/orgs/{id}/spaces?limit=100` timed on an
 // organization of 1,000 spaces and on one of 100,000. Keyset pagination should keep the two close.
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { keyBetween } from '../libs/content/src/ordering/sibling-order';
-import { newId } from '../libs/platform/src/ids';
+import { newEventId } from '../libs/platform/src/ids';
 import { createOrganization, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
+import { spaceCreatedData } from './seeded-events';
 
 export const SPACE_COUNTS = [1_000, 100_000] as const;
 const CONNECTIONS = 4;
@@ -37,23 +37,8 @@ function seedSpaces(dataDir: string, organizationId: string, count: number) {
     let position: string | null = null;
     for (let i = 0; i < count; i++) {
       position = keyBetween(position, null);
-      const spaceId = newId();
-      const data = {
-        spaceId,
-        organizationId,
-        parent: null,
-        position,
-        title: `Space ${i}`,
-        emoji: '',
-        editMode: 'live',
-        defaultLevel: 'inherit',
-        language: null,
-        mergeRules: { type: 'inherit' },
-        visibility: 'private',
-        revision: newId(),
-        createdAt: new Date(Date.parse(now) + i).toISOString(),
-      };
-      insert.run(randomUUID(), `space-${spaceId}`, 'SpaceCreated', JSON.stringify(data), metadata);
+      const data = spaceCreatedData(organizationId, position, `Space ${i}`, new Date(Date.parse(now) + i).toISOString());
+      insert.run(newEventId(), `space-${data.spaceId}`, 'SpaceCreated', JSON.stringify(data), metadata);
     }
   })();
   db.close();
