@@ -1,0 +1,50 @@
+import { Invalid } from '@folio/platform/domain/errors';
+import { assertJsonDocument } from '../change-requests/content/json-document';
+import { documentToMarkdown } from '../documents/document-to-markdown';
+import { PageDocument } from '../documents/document.model';
+import { markdownToDocument } from '../documents/markdown-to-document';
+
+/**
+ * What content shares with collaboration of its documents: a comment's body is a page document, read
+ * from markdown with the parser the content routes use, and answered as markdown with their serializer.
+ */
+export type { PageDocument } from '../documents/document.model';
+
+/** The client spec's Document as a body: `{ markdown }` or `{ document }`. */
+export interface BodyInput {
+  markdown?: string;
+  document?: PageDocument;
+}
+
+/** Markdown of a comment: 64 KiB (UTF-8) at most. */
+export const MAX_COMMENT_MARKDOWN_BYTES = 64 * 1024;
+/** A JSON document is about four times its markdown: the same room, in JSON. */
+export const MAX_COMMENT_DOCUMENT_BYTES = 4 * MAX_COMMENT_MARKDOWN_BYTES;
+
+/** The document a body stands for; Invalid (named `field`) for an empty, oversized or malformed one. */
+export function commentDocument(input: BodyInput, field = 'body'): PageDocument {
+  const { markdown, document } = input;
+  if (markdown !== undefined && document !== undefined) throw new Invalid(`${field}: give markdown or document, not both`);
+  if (markdown !== undefined) {
+    if (Buffer.byteLength(markdown, 'utf8') > MAX_COMMENT_MARKDOWN_BYTES) {
+      throw new Invalid(`${field}.markdown: must be at most ${MAX_COMMENT_MARKDOWN_BYTES} bytes`);
+    }
+    if (markdown.trim() === '') throw new Invalid(`${field}.markdown: must not be empty`);
+    return markdownToDocument(markdown).document;
+  }
+  if (document !== undefined) {
+    if (Buffer.byteLength(JSON.stringify(document), 'utf8') > MAX_COMMENT_DOCUMENT_BYTES) {
+      throw new Invalid(`${field}.document: must be at most ${MAX_COMMENT_DOCUMENT_BYTES} bytes of JSON`);
+    }
+    if (document.object !== 'document') throw new Invalid(`${field}.document.object: must be "document"`);
+    assertJsonDocument(document, `${field}.document`);
+    if (document.nodes.length === 0) throw new Invalid(`${field}.document.nodes: must not be empty`);
+    return document;
+  }
+  throw new Invalid(`${field}: give markdown or document`);
+}
+
+/** A body in the format a read asks for. */
+export function commentBodyAs(document: PageDocument, format: 'document' | 'markdown' = 'document') {
+  return format === 'markdown' ? { markdown: documentToMarkdown(document) } : { document };
+}
