@@ -10,6 +10,7 @@ import { IdentityHttpModule, IdentityModule } from '@folio/identity/identity.mod
 import { SamlHttpModule, SamlModule } from '@folio/identity/saml/saml.module';
 import { TeamsHttpModule, TeamsModule } from '@folio/identity/teams/teams.module';
 import { ContentHttpModule, ContentModule } from '@folio/content/content.module';
+import { CollaborationHttpModule, CollaborationModule } from '@folio/collaboration/collaboration.module';
 import { allProjections } from './projections';
 
 @Module({
@@ -24,6 +25,8 @@ import { allProjections } from './projections';
     SamlHttpModule,
     ContentModule,
     ContentHttpModule,
+    CollaborationModule,
+    CollaborationHttpModule,
   ],
   controllers: [HealthController],
   providers: [

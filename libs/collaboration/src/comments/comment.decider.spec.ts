@@ -6,6 +6,7 @@ import { CommentBody, CommentEvent } from './comment.events';
 const spec = deciderSpec(commentDecider);
 const now = '2026-01-01T00:00:00.000Z';
 const thread = { commentId: 'c1', organizationId: 'o1', spaceId: 's1', changeRequestId: null };
+const at = { spaceId: 's1', changeRequestId: null };
 const body = (text: string): CommentBody => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] });
 
 const commenter: Rights = { comment: true, review: false, admin: false };
@@ -51,6 +52,7 @@ const post = (rights = commenter, actor = 'author'): CommentCommand => ({
 });
 const update = (changes: Extract<CommentCommand, { type: 'UpdateComment' }>['changes'], actor = 'author', rights = commenter): CommentCommand => ({
   type: 'UpdateComment',
+  at,
   changes,
   actor,
   rights,
@@ -58,15 +60,17 @@ const update = (changes: Extract<CommentCommand, { type: 'UpdateComment' }>['cha
 });
 const updateReply = (replyId: string, changes: Extract<CommentCommand, { type: 'UpdateReply' }>['changes'], actor = 'replier', rights = commenter): CommentCommand => ({
   type: 'UpdateReply',
+  at,
   replyId,
   changes,
   actor,
   rights,
   now,
 });
-const remove = (actor = 'author', rights = commenter): CommentCommand => ({ type: 'DeleteComment', actor, rights, now });
-const reply = (replyId: string, actor = 'replier', rights = commenter): CommentCommand => ({ type: 'PostReply', replyId, body: body('Re'), actor, rights, now });
-const removeReply = (replyId: string, actor = 'replier', rights = commenter): CommentCommand => ({ type: 'DeleteReply', replyId, actor, rights, now });
+const remove = (actor = 'author', rights = commenter): CommentCommand => ({ type: 'DeleteComment', at, actor, rights, now });
+const reply = (replyId: string, actor = 'replier', rights = commenter): CommentCommand => ({ type: 'PostReply', at, replyId, body: body('Re'), actor, rights, now });
+const removeReply = (replyId: string, actor = 'replier', rights = commenter): CommentCommand => ({ type: 'DeleteReply', at, replyId, actor, rights, now });
+const elsewhere = { spaceId: 's1', changeRequestId: 'cr1' };
 
 describe('comment decider', () => {
   describe('PostComment', () => {
@@ -119,6 +123,14 @@ describe('comment decider', () => {
     it("refuses a reviewer deleting another member's comment", () => spec.given([posted()]).when(remove('rev', reviewer)).thenThrows(Forbidden));
     it('writes nothing for a comment already deleted', () => spec.given([posted(), deleted(true, [])]).when(remove()).then([]));
     it('writes nothing for a comment that never was', () => spec.given([]).when(remove()).then([]));
+  });
+
+  describe('a thread is only where it was posted', () => {
+    it('is not found from a change request of its space', () =>
+      spec.given([posted()]).when({ type: 'UpdateComment', at: elsewhere, changes: { resolved: true }, actor: 'author', rights: admin, now }).thenThrows(NotFound));
+    it('is not deleted from elsewhere', () => spec.given([posted()]).when({ type: 'DeleteComment', at: elsewhere, actor: 'author', rights: admin, now }).then([]));
+    it('takes no reply from elsewhere', () =>
+      spec.given([posted()]).when({ type: 'PostReply', at: elsewhere, replyId: 'r1', body: body('x'), actor: 'author', rights: admin, now }).thenThrows(NotFound));
   });
 
   describe('PurgeComment', () => {

@@ -46,15 +46,20 @@ interface Acting {
   now: string;
 }
 
+/** Where the caller found the comment: a thread elsewhere (another space, another request) is not there. */
+interface At {
+  at: { spaceId: string; changeRequestId: string | null };
+}
+
 export type CommentCommand =
   | ({ type: 'PostComment'; thread: Thread; revision: string; target: CommentTarget; body: CommentBody } & Acting)
-  | ({ type: 'UpdateComment'; changes: Changes } & Acting)
-  | ({ type: 'DeleteComment' } & Acting)
+  | ({ type: 'UpdateComment'; changes: Changes } & Acting & At)
+  | ({ type: 'DeleteComment' } & Acting & At)
   /** A purged space takes its comments along: the system acts, no one's rights apply. */
   | { type: 'PurgeComment'; actor: string; now: string }
-  | ({ type: 'PostReply'; replyId: string; body: CommentBody } & Acting)
-  | ({ type: 'UpdateReply'; replyId: string; changes: Changes } & Acting)
-  | ({ type: 'DeleteReply'; replyId: string } & Acting);
+  | ({ type: 'PostReply'; replyId: string; body: CommentBody } & Acting & At)
+  | ({ type: 'UpdateReply'; replyId: string; changes: Changes } & Acting & At)
+  | ({ type: 'DeleteReply'; replyId: string } & Acting & At);
 
 export const initialState: CommentState = { status: 'none' };
 
@@ -102,12 +107,12 @@ export function decide(command: CommentCommand, state: CommentState): CommentEve
       return [{ type: 'CommentPosted', data: { ...thread, revision, target, body, postedBy: actor, postedAt: now } }];
     }
     case 'UpdateComment': {
-      const comment = live(state);
+      const comment = live(state, command);
       assertMay(command.rights.comment, 'change comments here');
       return update(comment, command, { postedBy: comment.postedBy, resolved: comment.status === 'resolved', reactions: comment.reactions });
     }
     case 'DeleteComment': {
-      if (state.status !== 'open' && state.status !== 'resolved') return [];
+      if (!isLiveAt(state, command)) return [];
       assertMay(command.rights.comment && (command.actor === state.postedBy || command.rights.admin), "delete another member's comment");
       return [deleted(state, command.actor, command.now)];
     }
@@ -115,21 +120,21 @@ export function decide(command: CommentCommand, state: CommentState): CommentEve
       if (state.status !== 'open' && state.status !== 'resolved') return [];
       return [deleted(state, command.actor, command.now, 'space-purged')];
     case 'PostReply': {
-      const comment = live(state);
+      const comment = live(state, command);
       assertMay(command.rights.comment, 'reply here');
       if (comment.replies[command.replyId]) throw new Conflict('reply already exists');
       const { replyId, body, actor, now } = command;
       return [{ type: 'CommentReplyPosted', data: { ...comment.thread, replyId, body, postedBy: actor, postedAt: now } }];
     }
     case 'UpdateReply': {
-      const comment = live(state);
+      const comment = live(state, command);
       const reply = comment.replies[command.replyId];
       if (!reply) throw new NotFound('comment reply');
       assertMay(command.rights.comment, 'change replies here');
       return update(comment, command, reply, command.replyId);
     }
     case 'DeleteReply': {
-      if (state.status !== 'open' && state.status !== 'resolved') return [];
+      if (!isLiveAt(state, command)) return [];
       const reply = state.replies[command.replyId];
       if (!reply) return [];
       assertMay(command.rights.comment && (command.actor === reply.postedBy || command.rights.admin), "delete another member's reply");
@@ -141,8 +146,16 @@ export function decide(command: CommentCommand, state: CommentState): CommentEve
 
 export const commentDecider: Decider<CommentCommand, CommentEvent, CommentState> = { initialState, evolve, decide };
 
-function live(state: CommentState): Live {
-  if (state.status !== 'open' && state.status !== 'resolved') throw new NotFound('comment');
+function isLiveAt(state: CommentState, { at }: At): state is Live {
+  return (
+    (state.status === 'open' || state.status === 'resolved') &&
+    state.thread.spaceId === at.spaceId &&
+    state.thread.changeRequestId === at.changeRequestId
+  );
+}
+
+function live(state: CommentState, at: At): Live {
+  if (!isLiveAt(state, at)) throw new NotFound('comment');
   return state;
 }
 

@@ -1,0 +1,3 @@
+import { commentProjection } from './comments/comment.projection';
+
+export const collaborationProjections = [commentProjection];
