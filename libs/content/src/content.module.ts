@@ -64,6 +64,7 @@ import {
   UpdateSpaceHandler,
 } from './spaces/space.commands';
 import { CollectionSpacesController } from './spaces/collection-spaces.controller';
+import { GetCommentScopeHandler } from './spaces/comment-scope.handler';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
@@ -109,6 +110,7 @@ const handlers = [
   ListContributorsHandler,
   SearchSpaceContentHandler,
   SearchOrganizationContentHandler,
+  GetCommentScopeHandler,
 ];
 
 /**
