@@ -51,6 +51,7 @@ import { MergeChangeRequestHandler } from './change-requests/merging/merge.comma
 import { MergeController } from './change-requests/merging/merge.controller';
 import { UpdateFromMainHandler } from './change-requests/merging/update.commands';
 import { ContentController } from './revisions/content.controller';
+import { CheckCommentTargetHandler } from './revisions/comment-target.handler';
 import { ContentReads } from './revisions/content-reads';
 import { contentQueryHandlers } from './revisions/content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
@@ -111,6 +112,7 @@ const handlers = [
   SearchSpaceContentHandler,
   SearchOrganizationContentHandler,
   GetCommentScopeHandler,
+  CheckCommentTargetHandler,
 ];
 
 /**
