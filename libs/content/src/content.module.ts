@@ -51,6 +51,7 @@ import { MergeChangeRequestHandler } from './change-requests/merging/merge.comma
 import { MergeController } from './change-requests/merging/merge.controller';
 import { UpdateFromMainHandler } from './change-requests/merging/update.commands';
 import { ContentController } from './revisions/content.controller';
+import { CheckCommentTargetHandler } from './revisions/comment-target.handler';
 import { ContentReads } from './revisions/content-reads';
 import { contentQueryHandlers } from './revisions/content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
@@ -64,6 +65,7 @@ import {
   UpdateSpaceHandler,
 } from './spaces/space.commands';
 import { CollectionSpacesController } from './spaces/collection-spaces.controller';
+import { GetCommentScopeHandler } from './spaces/comment-scope.handler';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
@@ -109,6 +111,8 @@ const handlers = [
   ListContributorsHandler,
   SearchSpaceContentHandler,
   SearchOrganizationContentHandler,
+  GetCommentScopeHandler,
+  CheckCommentTargetHandler,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { projectionSpec, stored } from '@folio/platform/testing/projection-spec';
 import { PageDocument } from '../documents/document.model';
 import { RevisionRecord } from '../revisions/revision.model';
+import { OpenCommentEvent } from '../shared/open-comments';
 import { ChangeRequestEvent, changeRequestStream, ContentTouched, Reviewer } from './change-request.events';
 import {
   CHANGE_REQUEST_CONTRIBUTORS,
@@ -11,8 +12,9 @@ import {
   changeRequestProjection,
 } from './change-request.projection';
 
-const spec = projectionSpec<ChangeRequestEvent>(changeRequestProjection, {
-  stream: (e) => changeRequestStream(e.data.spaceId, e.data.number),
+const isComment = (e: ChangeRequestEvent | OpenCommentEvent): e is OpenCommentEvent => e.type.startsWith('Comment');
+const spec = projectionSpec<ChangeRequestEvent | OpenCommentEvent>(changeRequestProjection, {
+  stream: (e) => (isComment(e) ? `comment-${e.data.commentId}` : changeRequestStream(e.data.spaceId, e.data.number)),
 });
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-02T00:00:00.000Z';
@@ -137,6 +139,46 @@ describe('change-request projection', () => {
     spec
       .given([created(1), created(2, t1), created(3, t1), statusChanged(3, 'open', 'draft')])
       .thenFinds(CHANGE_REQUESTS, { filter: { spaceId: 's1', status: 'draft' }, sort: { field: 'updatedAt', direction: 'desc' } }, ['cr2', 'cr1']));
+
+  describe('open comments', () => {
+    const on = (commentId: string, changeRequestId: string | null) => ({ commentId, organizationId: 'o1', spaceId: 's1', changeRequestId });
+    const posted = (commentId: string, changeRequestId: string | null = 'cr1'): OpenCommentEvent => ({ type: 'CommentPosted', data: on(commentId, changeRequestId) });
+    const resolved = (commentId: string): OpenCommentEvent => ({ type: 'CommentResolved', data: on(commentId, 'cr1') });
+    const reopened = (commentId: string): OpenCommentEvent => ({ type: 'CommentReopened', data: on(commentId, 'cr1') });
+    const removed = (commentId: string, wasOpen: boolean, changeRequestId: string | null = 'cr1'): OpenCommentEvent => ({
+      type: 'CommentDeleted',
+      data: { ...on(commentId, changeRequestId), wasOpen },
+    });
+    const counted = [
+      created(1),
+      created(2, t1),
+      posted('m1'),
+      posted('m2'),
+      posted('m3', 'cr2'),
+      posted('m4', null),
+      resolved('m1'),
+      reopened('m1'),
+      removed('m1', true),
+      resolved('m2'),
+      reopened('m2'),
+      removed('m4', true, null),
+    ];
+
+    it('counts each request’s open comments through resolve, reopen and delete, and none of the space’s, without touching the request', () =>
+      spec.given(counted).then(CHANGE_REQUESTS, [
+        request({ comments: 1, commentsPosition: '11' }),
+        request({ id: 'cr2', number: 2, createdAt: t1, updatedAt: t1, comments: 1, commentsPosition: '5' }),
+      ]));
+
+    it('counts a deleted comment that was resolved no more', () =>
+      spec
+        .given([created(), posted('m1'), resolved('m1'), removed('m1', false)])
+        .thenDocument(CHANGE_REQUESTS, 'cr1', request({ comments: 0, commentsPosition: '3' })));
+
+    it('counts nothing twice on replay', () => spec.given(counted).thenIdempotent());
+
+    it('is rebuilt from scratch to the same counts', () => spec.given(counted).thenRebuildsIdentically());
+  });
 
   it('does not count a replayed edit twice', () =>
     spec.given([created(), stored(edited('r1'), { position: '5' })]).thenIdempotent());

@@ -2,6 +2,7 @@ import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { PageDocument } from '../documents/document.model';
+import { OpenCommentEvent, openCommentHandlers, OpenComments } from '../shared/open-comments';
 import { ChangeRequestEvent, ChangeRequestStatus, Reviewer, ReviewStatus } from './change-request.events';
 
 export const CHANGE_REQUESTS = 'changeRequests';
@@ -9,8 +10,8 @@ export const CHANGE_REQUEST_REVIEWS = 'changeRequestReviews';
 export const CHANGE_REQUEST_REVIEWERS = 'changeRequestReviewers';
 export const CHANGE_REQUEST_CONTRIBUTORS = 'changeRequestContributors';
 
-/** One document per change request, keyed by its id. */
-export interface ChangeRequestDoc {
+/** One document per change request, keyed by its id; `comments`: the open comments on it. */
+export interface ChangeRequestDoc extends OpenComments {
   id: string;
   spaceId: string;
   organizationId: string;
@@ -106,7 +107,7 @@ async function contributed(tx: ReadTransaction, changeRequestId: string, userId:
   await tx.upsert(CHANGE_REQUEST_CONTRIBUTORS, doc);
 }
 
-export const changeRequestProjection = defineProjection<ChangeRequestEvent>(
+export const changeRequestProjection = defineProjection<ChangeRequestEvent | OpenCommentEvent>(
   'content-change-requests',
   [
     {
@@ -208,5 +209,7 @@ export const changeRequestProjection = defineProjection<ChangeRequestEvent>(
         mergedBy: data.mergedBy,
         mergedAt: data.mergedAt,
       }),
+    // Comments are not changes of the request: they move neither its `updatedAt` nor its ETag.
+    ...openCommentHandlers(CHANGE_REQUESTS, (data) => data.changeRequestId),
   },
 );

@@ -41,8 +41,7 @@ export function changeRequestResource(cr: ChangeRequestDoc, space: Pick<SpaceDoc
       revisionInitial: cr.revisionInitial,
       ...(cr.revisionMergedAncestor ? { revisionMergedAncestor: cr.revisionMergedAncestor } : {}),
       ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
-      // Comments come with their own slice; until then a request has none.
-      comments: 0,
+      comments: cr.comments ?? 0,
       outdated: cr.status !== 'merged' && space.revision !== base,
       urls: {
         location: changeRequestLocation(config, cr),

@@ -1,9 +1,10 @@
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
 import { ChangeRequestEvent } from '../change-requests/change-request.events';
+import { OpenCommentEvent } from '../shared/open-comments';
 import { SpaceEvent, SpaceSettings, spaceStream } from './space.events';
 import { SpaceDoc, spaceProjection, SPACES } from './space.projection';
 
-const spec = projectionSpec<SpaceEvent | ChangeRequestEvent>(spaceProjection, { stream: (e) => spaceStream(e.data.spaceId) });
+const spec = projectionSpec<SpaceEvent | ChangeRequestEvent | OpenCommentEvent>(spaceProjection, { stream: (e) => spaceStream(e.data.spaceId) });
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-02T00:00:00.000Z';
 const t2 = '2026-01-03T00:00:00.000Z';
@@ -125,6 +126,40 @@ describe('space projection', () => {
       ));
 
     it('counts nothing twice on replay', () => spec.given(counted).thenIdempotent());
+  });
+
+  describe('open comments', () => {
+    const on = (commentId: string, changeRequestId: string | null = null) => ({ commentId, organizationId: 'o1', spaceId: 's1', changeRequestId });
+    const posted = (commentId: string, changeRequestId: string | null = null): OpenCommentEvent => ({ type: 'CommentPosted', data: on(commentId, changeRequestId) });
+    const resolved = (commentId: string): OpenCommentEvent => ({ type: 'CommentResolved', data: on(commentId) });
+    const reopened = (commentId: string): OpenCommentEvent => ({ type: 'CommentReopened', data: on(commentId) });
+    const removed = (commentId: string, wasOpen: boolean, changeRequestId: string | null = null): OpenCommentEvent => ({
+      type: 'CommentDeleted',
+      data: { ...on(commentId, changeRequestId), wasOpen },
+    });
+    const counted = [
+      created('s1'),
+      posted('m1'),
+      posted('m2'),
+      posted('m3'),
+      resolved('m1'),
+      reopened('m1'),
+      removed('m1', true),
+      resolved('m2'),
+      removed('m2', false),
+      posted('m4', 'cr1'),
+      removed('m4', true, 'cr1'),
+    ];
+
+    it('counts the space’s open comments through resolve, reopen and delete, and none of its requests’', () =>
+      spec.given(counted).thenDocument(SPACES, 's1', space({ comments: 1, commentsPosition: '8' })));
+
+    it('never counts below zero', () =>
+      spec.given([created('s1'), resolved('m1'), removed('m1', true)]).thenDocument(SPACES, 's1', space({ comments: 0, commentsPosition: '3' })));
+
+    it('counts nothing twice on replay', () => spec.given(counted).thenIdempotent());
+
+    it('is rebuilt from scratch to the same counts', () => spec.given(counted).thenRebuildsIdentically());
   });
 
   const history = [created('s1', 'c1'), created('s2'), updated({ emoji: '📗' }, { emoji: '📘' }), moved(null, 'b1'), deleted, restored(null), transferred, purged('s2')];

@@ -4,12 +4,16 @@ import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { ChangeRequestEvent, ChangeRequestStatus } from '../change-requests/change-request.events';
 import { DefaultLevel } from '../shared/default-level';
 import { InheritableMergeRules } from '../shared/merge-rules';
+import { OpenCommentEvent, openCommentHandlers, OpenComments } from '../shared/open-comments';
 import { EditMode, SpaceEvent, SpaceVisibility } from './space.events';
 
 export const SPACES = 'spaces';
 
-/** One document per space not yet purged; deleted spaces keep theirs (with `deletedAt`) until the purge. */
-export interface SpaceDoc {
+/**
+ * One document per space not yet purged; deleted spaces keep theirs (with `deletedAt`) until the purge.
+ * `comments`: the open comments on the space itself (a change request's count on its own).
+ */
+export interface SpaceDoc extends OpenComments {
   id: string;
   organizationId: string;
   /** Parent collection id; null at the organization's root. */
@@ -62,7 +66,7 @@ async function countChangeRequest(
   await tx.patch(SPACES, spaceId, { ...counts, changeRequestsPosition: position });
 }
 
-export const spaceProjection = defineProjection<SpaceEvent | ChangeRequestEvent>(
+export const spaceProjection = defineProjection<SpaceEvent | ChangeRequestEvent | OpenCommentEvent>(
   'content-spaces',
   [
     {
@@ -125,5 +129,6 @@ export const spaceProjection = defineProjection<SpaceEvent | ChangeRequestEvent>
     ChangeRequestStatusChanged: async ({ data, position }, tx) =>
       countChangeRequest(tx, data.spaceId, position, data.previousStatus, data.status),
     ChangeRequestMerged: async ({ data, position }, tx) => countChangeRequest(tx, data.spaceId, position, data.previousStatus, 'merged'),
+    ...openCommentHandlers(SPACES, (data) => (data.changeRequestId === null ? data.spaceId : null)),
   },
 );

@@ -25,8 +25,7 @@ export function spaceResource({ space: s, role }: SpaceView, config: FolioConfig
     ...(s.language ? { language: s.language } : {}),
     revision: s.revision,
     defaultLevel: s.defaultLevel,
-    // Comments come with their own slice; until then a space has none.
-    comments: 0,
+    comments: s.comments ?? 0,
     changeRequests: s.changeRequests ?? 0,
     changeRequestsOpen: s.changeRequestsOpen ?? 0,
     changeRequestsDraft: s.changeRequestsDraft ?? 0,
