@@ -20,6 +20,7 @@ import { measureReplay, ReplayFigures } from './replay';
 const REPLAY_MIN_EVENTS = 100_000;
 import { ms, num, ratio, section, table, us } from './report';
 import { measureSpaceLists, SpaceListFigures } from './space-lists';
+import { CommentListFigures, measureCommentLists } from './comment-lists';
 
 const CONNECTIONS = 32;
 const READ_SECONDS = 8;
@@ -176,6 +177,7 @@ function checks(
   notice: AppendNoticeFigures,
   content: ContentFigures,
   memory: MemoryFigures,
+  comments: CommentListFigures,
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -222,6 +224,8 @@ function checks(
     { name: "another process's append heard within 100 ms (p50)", ok: notice.p50Ms < 100, detail: `p50 ${ms(notice.p50Ms)}, max ${ms(notice.maxMs)} over ${notice.samples}` },
     ...lists.map((l) => ({ name: `space list of ${l.spaces}: all 2xx`, ok: clean(l.first) && clean(l.deep), detail: `${codes(l.first)}; ${codes(l.deep)}` })),
     ...contentChecks(content),
+    { name: `comment list of ${num(comments.comments)}: all 2xx`, ok: clean(comments.first) && clean(comments.deep), detail: `${codes(comments.first)}; ${codes(comments.deep)}` },
+    { name: `comment list page ${comments.deepPage} / page 1 ≤ 1.5 (p50)`, ok: comments.ratio <= 1.5, detail: `${ratio(comments.ratio)}: ${ms(comments.deep.p50Ms)} / ${ms(comments.first.p50Ms)}` },
   ];
 }
 
@@ -333,6 +337,16 @@ function report(
         `\n\npage time ${num(lists[lists.length - 1].spaces)} / ${num(lists[0].spaces)} spaces (p50): first page ${ratio(listRatios(lists).first)}, deep page ${ratio(listRatios(lists).deep)} (target ≤ 1.5)`,
     ),
     section(
+      `Comment lists — GET /v1/spaces/{id}/comments?limit=100 over ${num(comments.comments)} comments, 4 connections`,
+      table(
+        ['page', 'req/s', 'p50', 'p99'],
+        [
+          ['first', num(comments.first.rps), ms(comments.first.p50Ms), ms(comments.first.p99Ms)],
+          [`page ${comments.deepPage}`, num(comments.deep.rps), ms(comments.deep.p50Ms), ms(comments.deep.p99Ms)],
+        ],
+      ) + `\n\npage ${comments.deepPage} / first page (p50): ${ratio(comments.ratio)} (target ≤ 1.5)`,
+    ),
+    section(
       `Content (a ${num(LARGE_SPACE_PAGES)}-page space seeded through the API in ${num(content.seedSeconds, 1)} s)`,
       table(
         ['measure', 'req/s', 'p50', 'p99'],
@@ -404,9 +418,10 @@ async function main(): Promise<number> {
   log("Append notice: another connection's append, heard by the store's watcher");
   const notice = await measureAppendNotice(tempDir);
   const content = await measureContent(tempDir);
+  const comments = await measureCommentLists(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -419,6 +434,7 @@ async function main(): Promise<number> {
       spaceLists: { lists, ratio: listRatios(lists) },
       appendNotice: notice,
       content,
+      commentLists: comments,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,
