@@ -22,6 +22,7 @@ import { MemberController } from './members/member.controller';
 import { GetMemberHandler, ListMembersHandler, ListMemberTeamsHandler } from './members/member.queries';
 import { MemberReads } from './members/member.reads';
 import { GetMembershipHandler } from './members/membership.handler';
+import { GetOrganizationMembersHandler } from './members/organization-members.handler';
 import {
   CreateOrganizationHandler,
   JoinOrganizationHandler,
@@ -59,6 +60,7 @@ const handlers = [
   GetMemberHandler,
   ListMemberTeamsHandler,
   GetMembershipHandler,
+  GetOrganizationMembersHandler,
   InviteUsersHandler,
   JoinWithInviteHandler,
   CreateInviteLinkHandler,
