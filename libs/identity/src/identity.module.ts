@@ -21,6 +21,7 @@ import { ChangeMemberRoleHandler, RemoveMemberHandler, SetMemberSSOHandler } fro
 import { MemberController } from './members/member.controller';
 import { GetMemberHandler, ListMembersHandler, ListMemberTeamsHandler } from './members/member.queries';
 import { MemberReads } from './members/member.reads';
+import { FindMentionableMembersHandler } from './members/mentionable-members.handler';
 import { GetMembershipHandler } from './members/membership.handler';
 import { GetOrganizationMembersHandler } from './members/organization-members.handler';
 import {
@@ -61,6 +62,7 @@ const handlers = [
   ListMemberTeamsHandler,
   GetMembershipHandler,
   GetOrganizationMembersHandler,
+  FindMentionableMembersHandler,
   InviteUsersHandler,
   JoinWithInviteHandler,
   CreateInviteLinkHandler,
