@@ -21,7 +21,9 @@ import { ChangeMemberRoleHandler, RemoveMemberHandler, SetMemberSSOHandler } fro
 import { MemberController } from './members/member.controller';
 import { GetMemberHandler, ListMembersHandler, ListMemberTeamsHandler } from './members/member.queries';
 import { MemberReads } from './members/member.reads';
+import { FindMentionableMembersHandler } from './members/mentionable-members.handler';
 import { GetMembershipHandler } from './members/membership.handler';
+import { GetOrganizationMembersHandler } from './members/organization-members.handler';
 import {
   CreateOrganizationHandler,
   JoinOrganizationHandler,
@@ -59,6 +61,8 @@ const handlers = [
   GetMemberHandler,
   ListMemberTeamsHandler,
   GetMembershipHandler,
+  GetOrganizationMembersHandler,
+  FindMentionableMembersHandler,
   InviteUsersHandler,
   JoinWithInviteHandler,
   CreateInviteLinkHandler,

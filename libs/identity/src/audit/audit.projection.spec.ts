@@ -95,6 +95,14 @@ const crRevision = { id: 'r2', type: 'edits', parents: ['r1'], tree: 'tree', cre
 const crTouched = { pagesCreated: ['p1'], pagesUpdated: [], pagesDeleted: [], files: [] };
 const crTarget = { targetType: 'change-request', targetId: 'cr1' };
 
+/** Collaboration's comment events, as the log holds them (identity may not import collaboration's types). */
+const thread = { commentId: 'c1', organizationId, spaceId: 's9', changeRequestId: 'cr1' };
+const commentEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { ...thread, ...data } }) as unknown as Event;
+const replyEvent = (type: string, data: Record<string, unknown>) => commentEvent(type, { replyId: 'y1', ...data });
+const commentBody = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: 'Typo?' }] }] }] };
+const commentTarget = { targetType: 'comment', targetId: 'c1' };
+const replyTarget = { targetType: 'comment-reply', targetId: 'y1' };
+
 /** One row per audited event type (and variant): what the trail must say about it. */
 const actions: [string, Event, Described][] = [
     ['organization.created', orgCreated, { action: 'organization.created', targetType: 'organization', targetId: 'o1', before: null, after: { title: 'Acme', emailDomains: ['acme.test'] } }],
@@ -124,6 +132,18 @@ const actions: [string, Event, Described][] = [
     ['change_request.reviewers_requested', crEvent('ChangeRequestReviewersRequested', { reviewers: [{ kind: 'user', user: 'u2' }], requestedBy: 'u1', revision: 'r2', requestedAt: now }), { action: 'change_request.reviewers_requested', ...crTarget, before: null, after: { reviewers: [{ kind: 'user', user: 'u2' }] } }],
     ['change_request.reviewer_removed', crEvent('ChangeRequestReviewerRemoved', { reviewer: { kind: 'team', team: 't1' }, removedAt: now }), { action: 'change_request.reviewer_removed', ...crTarget, before: { reviewer: { kind: 'team', team: 't1' } }, after: null }],
     ['change_request.merged', crEvent('ChangeRequestMerged', { revisionMerged: 'm2', mergedBy: 'u1', previousStatus: 'open', mergedAt: now }), { action: 'change_request.merged', ...crTarget, before: { status: 'open' }, after: { status: 'merged', revisionMerged: 'm2' } }],
+    ['comment.posted, without the body', commentEvent('CommentPosted', { revision: 'r2', target: { page: 'p1', node: 'k1' }, body: commentBody, postedBy: 'u1', postedAt: now }), { action: 'comment.posted', ...commentTarget, before: null, after: { spaceId: 's9', changeRequestId: 'cr1', target: { page: 'p1', node: 'k1' } } }],
+    ['comment.posted on the space itself', commentEvent('CommentPosted', { changeRequestId: null, revision: 'r1', target: {}, body: commentBody, postedBy: 'u1', postedAt: now }), { action: 'comment.posted', ...commentTarget, before: null, after: { spaceId: 's9', changeRequestId: null, target: {} } }],
+    ['comment.edited, without the body', commentEvent('CommentEdited', { body: commentBody, editedBy: 'u1', editedAt: now }), { action: 'comment.edited', ...commentTarget, before: null, after: null }],
+    ['comment.resolved', commentEvent('CommentResolved', { resolvedBy: 'u2', resolvedAt: now }), { action: 'comment.resolved', ...commentTarget, before: { status: 'open' }, after: { status: 'resolved' } }],
+    ['comment.reopened', commentEvent('CommentReopened', { reopenedBy: 'u2', reopenedAt: now }), { action: 'comment.reopened', ...commentTarget, before: { status: 'resolved' }, after: { status: 'open' } }],
+    ['comment.deleted', commentEvent('CommentDeleted', { deletedBy: 'u1', deletedAt: now, wasOpen: true, replyIds: ['y1', 'y2'] }), { action: 'comment.deleted', ...commentTarget, before: { status: 'open', replies: 2 }, after: null }],
+    ['comment.deleted with its purged space', commentEvent('CommentDeleted', { deletedBy: 'system', deletedAt: now, wasOpen: false, replyIds: [], reason: 'space-purged' }), { action: 'comment.deleted', ...commentTarget, before: { status: 'resolved', replies: 0, reason: 'space-purged' }, after: null }],
+    ['comment_reply.posted, without the body', replyEvent('CommentReplyPosted', { body: commentBody, postedBy: 'u2', postedAt: now }), { action: 'comment_reply.posted', ...replyTarget, before: null, after: { commentId: 'c1', spaceId: 's9', changeRequestId: 'cr1' } }],
+    ['comment_reply.edited, without the body', replyEvent('CommentReplyEdited', { body: commentBody, editedBy: 'u2', editedAt: now }), { action: 'comment_reply.edited', ...replyTarget, before: null, after: null }],
+    ['comment_reply.resolved', replyEvent('CommentReplyResolved', { resolvedBy: 'u1', resolvedAt: now }), { action: 'comment_reply.resolved', ...replyTarget, before: { status: 'open' }, after: { status: 'resolved' } }],
+    ['comment_reply.reopened', replyEvent('CommentReplyReopened', { reopenedBy: 'u1', reopenedAt: now }), { action: 'comment_reply.reopened', ...replyTarget, before: { status: 'resolved' }, after: { status: 'open' } }],
+    ['comment_reply.deleted', replyEvent('CommentReplyDeleted', { deletedBy: 'u2', deletedAt: now }), { action: 'comment_reply.deleted', ...replyTarget, before: null, after: null }],
     ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
 ];
 
@@ -160,12 +180,14 @@ describe('audit projection', () => {
         after: { role: 'admin' },
       }));
 
-  it('ignores events that change no organization membership, access or setting', () =>
+  it('ignores events that change no organization membership, access or setting, and reactions to comments', () =>
     spec
       .given([
         { type: 'UserCreated', data: { userId: 'u2', email: 'ada@acme.test', displayName: 'Ada', createdAt: now } },
         { type: 'ApiTokenIssued', data: { userId: 'u2', tokenId: 'k1', tokenHash: 'h1', issuedAt: now } },
         { type: 'MemberSeen', data: { organizationId, userId: 'u2', seenAt: now } },
+        commentEvent('CommentReactionAdded', { emoji: '👍', userId: 'u2', reactedAt: now }),
+        replyEvent('CommentReactionRemoved', { emoji: '👍', userId: 'u2', removedAt: now }),
       ])
       .thenNone(AUDIT_EVENTS));
 
@@ -196,7 +218,10 @@ describe('audit projection', () => {
       .thenFinds(AUDIT_EVENTS, { filter: { organizationId, ...filter }, sort: { field: 'seq', direction: 'desc' } }, ids));
 
   const history = [orgCreated, settingsChanged, joined('u2'), roleChanged, ssoChanged, inviteCreated, inviteRoleChanged, inviteDeleted,
-    teamCreated, teamRenamed, teamMemberAdded, teamMemberRoleChanged, teamMemberRemoved, teamDeleted, samlCreated, samlUpdated, samlDeleted, removed];
+    teamCreated, teamRenamed, teamMemberAdded, teamMemberRoleChanged, teamMemberRemoved, teamDeleted, samlCreated, samlUpdated, samlDeleted, removed,
+    commentEvent('CommentPosted', { revision: 'r1', target: {}, body: commentBody, postedBy: 'u1', postedAt: now }),
+    replyEvent('CommentReplyPosted', { body: commentBody, postedBy: 'u2', postedAt: now }),
+    commentEvent('CommentDeleted', { deletedBy: 'u1', deletedAt: now, wasOpen: true, replyIds: ['y1'] })];
 
   it('records each event once, however often it is replayed', () => spec.given(history).thenIdempotent());
 

@@ -38,6 +38,14 @@ export class MemberReads {
     return this.reads.get<MemberDoc>(MEMBERS, memberId(organizationId, userId));
   }
 
+  /** The memberships of these users in the organization, in the order given, each once; non-members are absent. */
+  async memberships(organizationId: string, userIds: string[]): Promise<MemberDoc[]> {
+    const unique = [...new Set(userIds)];
+    const found = await findEvery<MemberDoc>(this.reads, MEMBERS, { organizationId, userId: { $in: unique } });
+    const byUser = new Map(found.map((m) => [m.userId, m]));
+    return unique.flatMap((userId) => byUser.get(userId) ?? []);
+  }
+
   async get(organizationId: string, userId: string): Promise<MemberDoc> {
     const member = await this.membership(organizationId, userId);
     if (!member) throw new NotFound('member');
@@ -49,11 +57,23 @@ export class MemberReads {
   }
 
   async resource(member: MemberDoc): Promise<MemberResource> {
-    const [teams, spaces] = await Promise.all([
-      this.reads.count(TEAM_MEMBERS, { organizationId: member.organizationId, userId: member.userId }),
-      this.queries.execute(new CountGrantedSpaces(member.organizationId, { type: 'user', id: member.userId })),
+    const [resource] = await this.resources(member.organizationId, [member]);
+    return resource;
+  }
+
+  /**
+   * The resources of members of one organization, in their order. Their team memberships are read at
+   * once; the spaces each was granted are content's to count, one question per member.
+   */
+  async resources(organizationId: string, members: MemberDoc[]): Promise<MemberResource[]> {
+    const userIds = members.map((m) => m.userId);
+    const [teamMemberships, spaces] = await Promise.all([
+      findEvery<{ id: string; userId: string }>(this.reads, TEAM_MEMBERS, { organizationId, userId: { $in: userIds } }),
+      Promise.all(userIds.map((id) => this.queries.execute(new CountGrantedSpaces(organizationId, { type: 'user', id })))),
     ]);
-    return memberResource(member, { teams, spaces }, this.config);
+    const teams = new Map<string, number>();
+    for (const { userId } of teamMemberships) teams.set(userId, (teams.get(userId) ?? 0) + 1);
+    return members.map((m, i) => memberResource(m, { teams: teams.get(m.userId) ?? 0, spaces: spaces[i] }, this.config));
   }
 
   /** Sorting by lastSeenAt lists only members seen at least once (the sort field must exist). */
@@ -63,6 +83,6 @@ export class MemberReads {
     if (query.search) filter.searchFolded = { $contains: fold(query.search) };
     const sort = { field: SORT_FIELD[query.sort ?? 'joinedAt'], direction: query.order ?? 'desc' } as const;
     const page = await findPage<MemberDoc>(this.reads, MEMBERS, { filter, sort }, query);
-    return { items: await Promise.all(page.items.map((m) => this.resource(m))), next: page.next };
+    return { items: await this.resources(organizationId, page.items), next: page.next };
   }
 }

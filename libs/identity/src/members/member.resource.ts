@@ -1,4 +1,5 @@
 import { FolioConfig } from '@folio/platform/config/config';
+import { OrganizationMember } from '../public/organization-members.query';
 import { userResource } from '../users/user.resource';
 import { MemberDoc } from './member.projection';
 
@@ -9,9 +10,9 @@ export interface MemberCounts {
 }
 
 /** The Member resource. `sites` stays 0 until the publishing context exists. */
-export function memberResource(member: MemberDoc, counts: MemberCounts, config: FolioConfig) {
+export function memberResource(member: MemberDoc, counts: MemberCounts, config: FolioConfig): OrganizationMember {
   return {
-    object: 'member' as const,
+    object: 'member',
     id: member.userId,
     role: member.role,
     user: userResource({ id: member.userId, displayName: member.displayName, email: member.email }, config),

@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
+import { findEvery } from '@folio/platform/read-store/find-every';
 import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { LruCache } from '@folio/platform/caching/lru-cache';
 import { hashToken } from './api-token';
 import { API_TOKENS, ApiTokenDoc, USER_TOKENS, USERS, UserDoc, UserTokenDoc } from './user.projection';
+
+/** How an address is looked up: users' `emailFolded`, so that addresses match regardless of case. */
+const emailKey = (email: string) => fold(email.trim());
 
 /** Token digests kept: more clients than this at once only cost a hash each. */
 const TOKEN_DIGESTS = 1024;
@@ -25,8 +29,21 @@ export class UserReads {
   }
 
   async byEmail(email: string): Promise<UserDoc | null> {
-    const page = await this.reads.find<UserDoc>(USERS, { filter: { emailFolded: fold(email.trim()) }, limit: 1 });
+    const page = await this.reads.find<UserDoc>(USERS, { filter: { emailFolded: emailKey(email) }, limit: 1 });
     return page.items[0] ?? null;
+  }
+
+  /** The users these addresses name, keyed by each address as given; an address naming no user is absent. */
+  async byEmails(emails: string[]): Promise<Map<string, UserDoc>> {
+    const keys = [...new Set(emails.map(emailKey))];
+    const users = await findEvery<UserDoc>(this.reads, USERS, { emailFolded: { $in: keys } });
+    const byKey = new Map(users.map((u) => [u.emailFolded, u]));
+    const found = new Map<string, UserDoc>();
+    for (const email of emails) {
+      const user = byKey.get(emailKey(email));
+      if (user) found.set(email, user);
+    }
+    return found;
   }
 
   /** Every user, oldest first: for admins (the CLI), who are trusted. */

@@ -77,7 +77,7 @@ export function storedEvents<E extends DomainEvent>(given: Given<E>[], streamOf?
 }
 
 /** The given log, read-only: what the runner reads from, in place of an event store. */
-class GivenLog implements EventStore {
+export class GivenLog implements EventStore {
   constructor(private readonly events: StoredEvent[]) {}
 
   async append(): Promise<AppendResult> {
