@@ -105,9 +105,16 @@ describe('lifecycle', () => {
       await api.spaces.mergeChangeRequest(kept.id, merged.id);
       const { data: open } = await api.spaces.createChangeRequest(kept.id, { subject: `Open ${i}` });
       await api.spaces.updateChangeRequestById(kept.id, open.id, { status: 'open' } as never);
+      // Comments: on the space and on the open request, with a reply, a reaction, one resolved, one deleted.
+      const { data: comment } = await api.spaces.postCommentInSpace(kept.id, { body: { markdown: `Looks good ${i}` } } as never);
+      await api.spaces.postCommentReplyInSpace(kept.id, comment.id, { body: { markdown: 'Thanks' } } as never);
+      await api.spaces.updateCommentInSpace(kept.id, comment.id, { addedReactions: ['👍'], resolved: true });
+      const { data: onRequest } = await api.spaces.postCommentInChangeRequest(kept.id, open.id, { body: { markdown: 'Why?' } } as never);
+      await api.spaces.postCommentInChangeRequest(kept.id, open.id, { body: { markdown: 'Never mind' } } as never);
+      await api.spaces.deleteCommentInChangeRequest(kept.id, open.id, onRequest.id);
     }
     const before = await dump(server);
-    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors', 'searchPages', 'searchSpaces']) {
+    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors', 'searchPages', 'searchSpaces', 'comments', 'commentReplies', 'commenters']) {
       expect(before[collection]?.length).toBeGreaterThan(0);
     }
     // The text index is rebuilt with its collection: search answers the same.
