@@ -18,19 +18,20 @@ export interface CommentTarget {
   tableCell?: { record: string; definition: string };
 }
 
-/** What every event of a thread carries. */
-interface ThreadRef {
+/**
+ * What every event of a thread carries. Type aliases, not interfaces: an event's data must be assignable
+ * to `DomainEvent['data']` (a record), which an interface is not.
+ */
+type ThreadRef = {
   commentId: string;
   organizationId: string;
   spaceId: string;
   /** The change request's id; null for a comment on the space itself. */
   changeRequestId: string | null;
-}
+};
 
 /** An event about one reply of the thread. */
-interface ReplyRef extends ThreadRef {
-  replyId: string;
-}
+type ReplyRef = ThreadRef & { replyId: string };
 
 export type CommentEvent =
   | {
