@@ -267,6 +267,7 @@ function report(
   notice: AppendNoticeFigures,
   content: ContentFigures,
   memory: MemoryFigures,
+  comments: CommentListFigures,
 ): string {
   const load = (label: string, f: LoadFigures) => [
     label,

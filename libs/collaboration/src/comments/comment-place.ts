@@ -4,7 +4,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { atLeast } from '@folio/platform/domain/roles';
 import { GetCommentScope } from '@folio/content/public/comment-scope.query';
 import { Rights } from './comment.decider';
-import { scopeOf } from './comment.reads';
+import { scopeOf } from './comment.projection';
 
 /** The two bases of the comment routes: a space, or one of its change requests (by id or number). */
 export interface Base {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
@@ -17,7 +17,9 @@ const deletedStatus = (reply: FastifyReply, deleted: boolean) => void reply.stat
 /**
  * The comment routes, the same under both bases (a space; one of its change requests, by id or number).
  * The subclasses give the base; only a reply's PUT differs (a change request's replies can be resolved).
+ * Decorated so that its constructor's parameter types are emitted: the subclasses inherit them.
  */
+@Injectable()
 abstract class CommentRoutes {
   constructor(
     protected readonly commands: CommandBus,

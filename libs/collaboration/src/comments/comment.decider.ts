@@ -117,7 +117,7 @@ export function decide(command: CommentCommand, state: CommentState): CommentEve
       return [deleted(state, command.actor, command.now)];
     }
     case 'PurgeComment':
-      if (state.status !== 'open' && state.status !== 'resolved') return [];
+      if (!isLive(state)) return [];
       return [deleted(state, command.actor, command.now, 'space-purged')];
     case 'PostReply': {
       const comment = live(state, command);
@@ -146,12 +146,10 @@ export function decide(command: CommentCommand, state: CommentState): CommentEve
 
 export const commentDecider: Decider<CommentCommand, CommentEvent, CommentState> = { initialState, evolve, decide };
 
+const isLive = (state: CommentState): state is Live => state.status === 'open' || state.status === 'resolved';
+
 function isLiveAt(state: CommentState, { at }: At): state is Live {
-  return (
-    (state.status === 'open' || state.status === 'resolved') &&
-    state.thread.spaceId === at.spaceId &&
-    state.thread.changeRequestId === at.changeRequestId
-  );
+  return isLive(state) && state.thread.spaceId === at.spaceId && state.thread.changeRequestId === at.changeRequestId;
 }
 
 function live(state: CommentState, at: At): Live {
