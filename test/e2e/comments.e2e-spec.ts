@@ -201,8 +201,10 @@ describe('comments', () => {
       const { id: replyId } = await reply(ed, id as string, 'Reply');
       const path = `${base.path()}/comments/${id}/replies/${replyId}`;
       if (base.name.startsWith('a change')) {
-        const { status } = await call(ed, 'PUT', path, { resolved: true });
+        const { status, data } = await call(ed, 'PUT', path, { resolved: true });
         expect(status).toBe(200);
+        expect(data).toMatchObject({ status: 'resolved', resolvedBy: { id: ed.id } });
+        expect((await call(ed, 'PUT', path, { resolved: false })).data).toMatchObject({ status: 'open' });
       } else {
         await refused(ed, 'PUT', path, { resolved: true });
       }

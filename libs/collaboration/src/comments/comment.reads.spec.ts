@@ -99,8 +99,8 @@ describe('CommentReads', () => {
   });
 
   it('names a scope by the space, and by the space and the request', () => {
-    expect(reads.scopeOf('s1', null)).toBe('s1');
-    expect(reads.scopeOf('s1', 'cr1')).toBe('s1/cr1');
+    expect(scopeOf('s1', null)).toBe('s1');
+    expect(scopeOf('s1', 'cr1')).toBe('s1/cr1');
   });
 
   it('reads a comment and a reply only in their scope and thread', async () => {

@@ -12,7 +12,6 @@ import {
   COMMENTS,
   CommentDoc,
   CommentReplyDoc,
-  scopeOf,
 } from './comment.projection';
 
 /** The comment list's filters; `authors` are user ids (none, or an empty list: anyone's). */
@@ -46,10 +45,6 @@ export class CommentReads {
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly queries: QueryBus,
   ) {}
-
-  scopeOf(spaceId: string, changeRequestId: string | null): string {
-    return scopeOf(spaceId, changeRequestId);
-  }
 
   async comment(scope: string, commentId: string): Promise<CommentDoc> {
     const doc = await this.reads.get<CommentDoc>(COMMENTS, commentId);

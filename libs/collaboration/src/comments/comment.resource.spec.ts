@@ -176,11 +176,12 @@ describe('commentReplyResource', () => {
       body: { document: body },
       urls: { location: `${URL}/v1/spaces/s1/comments/c1/replies/r1` },
       permissions: { view: true, edit: false, reply: true, delete: false },
+      status: 'open',
     });
     expectSchema('CommentReply', resource);
   });
 
-  it('shows an edited reply on a change request with its reactions, in markdown, and not its resolution (the spec has none)', () => {
+  it('shows an edited, resolved reply on a change request with its reactions, in markdown', () => {
     const doc = reply({
       changeRequestId: 'cr1',
       scope: 's1/cr1',
@@ -196,10 +197,12 @@ describe('commentReplyResource', () => {
       reactions: [{ emoji: '❤️', count: 1, users: [{ user: profile('alice'), reactedAt: '2026-01-03T00:00:00.000Z' }] }],
       body: { markdown: expect.stringContaining('Looks') },
       urls: { location: `${URL}/v1/spaces/s1/change-requests/cr1/comments/c1/replies/r1` },
+      status: 'resolved',
+      resolvedAt: '2026-01-04T00:00:00.000Z',
+      resolvedBy: profile('alice'),
     });
-    for (const field of ['status', 'resolvedAt', 'resolvedBy']) expect(resource).not.toHaveProperty(field);
     expectSchema('CommentReply', resource);
-    expect(replyUsers(doc)).toEqual(['bob', 'alice']);
+    expect(replyUsers(doc)).toEqual(['bob', 'alice', 'alice']);
   });
 
   it.each([

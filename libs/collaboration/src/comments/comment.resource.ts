@@ -1,5 +1,5 @@
 import { commentBodyAs, PageDocument } from '@folio/content/public/comment-body';
-import { UserProfile } from '@folio/identity/public/user-profiles.query';
+import { profileOf, UserProfile } from '@folio/identity/public/user-profiles.query';
 import { CommentDoc, CommentReplyDoc, ReactionDoc } from './comment.projection';
 
 /** What the comment resources need besides the documents: who is asking, with which rights, in which format. */
@@ -13,13 +13,7 @@ export interface CommentContext {
   publicUrl: string;
 }
 
-/**
- * The User resource of `userId`; a user identity no longer knows still shows as one, by id. (Content's
- * change-request resources have the same fallback; it is not on content's public surface.)
- */
-function userOf(ctx: CommentContext, userId: string): UserProfile {
-  return ctx.users.get(userId) ?? { object: 'user', id: userId, displayName: userId, email: '', urls: { location: `${ctx.publicUrl}/v1/users/${userId}` } };
-}
+const userOf = (ctx: CommentContext, userId: string): UserProfile => profileOf(ctx.users, userId, ctx.publicUrl);
 
 /** The API address of a comment: under its space, or under its change request. */
 export function commentLocation(publicUrl: string, comment: Pick<CommentDoc, 'id' | 'spaceId' | 'changeRequestId'>): string {
@@ -71,17 +65,20 @@ export function commentResource(doc: CommentDoc, ctx: CommentContext) {
     urls: { location: commentLocation(ctx.publicUrl, doc) },
     permissions: permissionsOf(doc.postedBy, ctx),
   };
-  // The projection sets both with the status; a resolved comment always has them.
-  return doc.status === 'resolved'
-    ? { ...common, status: 'resolved' as const, resolvedAt: doc.resolvedAt!, resolvedBy: userOf(ctx, doc.resolvedBy!) }
-    : { ...common, status: 'open' as const };
+  return { ...common, ...statusOf(doc, ctx) };
 }
+
+/** Open, or resolved with when and by whom (the projection sets both with the status). */
+const statusOf = (doc: CommentDoc | CommentReplyDoc, ctx: CommentContext) =>
+  doc.status === 'resolved'
+    ? { status: 'resolved' as const, resolvedAt: doc.resolvedAt!, resolvedBy: userOf(ctx, doc.resolvedBy!) }
+    : { status: 'open' as const };
 
 export type CommentResource = ReturnType<typeof commentResource>;
 
 /**
- * The spec's CommentReply. Its schema has no status: a reply's resolution (on change requests) stays in
- * the read model and is not shown.
+ * The spec's CommentReply, with the seed's resolution beside it: a change request's replies can be
+ * resolved (the spec's PUT takes `resolved` there), and the caller who did sees it (always open on a space).
  */
 export function commentReplyResource(doc: CommentReplyDoc, comment: CommentDoc, ctx: CommentContext) {
   return {
@@ -94,6 +91,7 @@ export function commentReplyResource(doc: CommentReplyDoc, comment: CommentDoc, 
     body: bodyOf(doc, ctx),
     urls: { location: `${commentLocation(ctx.publicUrl, comment)}/replies/${doc.id}` },
     permissions: permissionsOf(doc.postedBy, ctx),
+    ...statusOf(doc, ctx),
   };
 }
 
@@ -110,4 +108,8 @@ export const commentUsers = (doc: CommentDoc): string[] => [
 ];
 
 /** Every user a reply's resource names. */
-export const replyUsers = (doc: CommentReplyDoc): string[] => [doc.postedBy, ...reactionUsers(doc.reactions)];
+export const replyUsers = (doc: CommentReplyDoc): string[] => [
+  doc.postedBy,
+  ...(doc.status === 'resolved' && doc.resolvedBy ? [doc.resolvedBy] : []),
+  ...reactionUsers(doc.reactions),
+];

@@ -1,6 +1,6 @@
 import { FolioConfig } from '@folio/platform/config/config';
 import { withETag } from '@folio/platform/http/etag';
-import { UserProfile } from '@folio/identity/public/user-profiles.query';
+import { profileOf, UserProfile } from '@folio/identity/public/user-profiles.query';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { SpaceDoc } from '../spaces/space.projection';
 import {
@@ -11,9 +11,7 @@ import {
 } from './change-request.projection';
 
 /** The User resource of `userId`; a user identity no longer knows still shows as one, by id. */
-export function userOf(users: Map<string, UserProfile>, userId: string, config: FolioConfig): UserProfile {
-  return users.get(userId) ?? { object: 'user', id: userId, displayName: userId, email: '', urls: { location: `${config.publicUrl}/v1/users/${userId}` } };
-}
+export const userOf = (users: Map<string, UserProfile>, userId: string, config: FolioConfig): UserProfile => profileOf(users, userId, config.publicUrl);
 
 export const changeRequestLocation = (config: FolioConfig, cr: Pick<ChangeRequestDoc, 'spaceId' | 'id'>) =>
   `${config.publicUrl}/v1/spaces/${cr.spaceId}/change-requests/${cr.id}`;

@@ -18,3 +18,11 @@ export class GetUserProfiles extends Query<UserProfile[]> {
     super();
   }
 }
+
+/**
+ * The User resource of `userId` among `users`; a user identity no longer knows (or never answered for)
+ * still shows as one, by id, so a resource that names it stays valid.
+ */
+export function profileOf(users: ReadonlyMap<string, UserProfile>, userId: string, publicUrl: string): UserProfile {
+  return users.get(userId) ?? { object: 'user', id: userId, displayName: userId, email: '', urls: { location: `${publicUrl}/v1/users/${userId}` } };
+}
