@@ -45,47 +45,89 @@ describe('comments', () => {
     keys = { paragraph: paragraph.key, table: table.key, record: Object.keys(table.data.records)[0], definition: Object.keys(table.data.definition)[0] };
   });
 
-  type Base = { name: string; path: () => string; specPath: string };
+  /** The eleven operations of one base, through the client's own methods for it. */
+  type Api = {
+    list(query?: Json): Promise<Response>;
+    post(body: Json): Promise<Response>;
+    get(commentId: string, query?: Json): Promise<Response>;
+    update(commentId: string, body: Json): Promise<Response>;
+    delete(commentId: string): Promise<Response>;
+    replies(commentId: string, query?: Json): Promise<Response>;
+    reply(commentId: string, body: Json): Promise<Response>;
+    getReply(commentId: string, replyId: string, query?: Json): Promise<Response>;
+    updateReply(commentId: string, replyId: string, body: Json): Promise<Response>;
+    deleteReply(commentId: string, replyId: string): Promise<Response>;
+    commenters(query?: Json): Promise<Response>;
+  };
+  type Response = { status: number; data: Json };
+  type Base = { name: string; path: () => string; specPath: string; api: (user: User) => Api };
+  const spacesOf = (user: User) => server.as(user.token).spaces as unknown as Record<string, (...args: unknown[]) => Promise<Response>>;
   const BASES: Base[] = [
-    { name: 'a space', path: () => `/spaces/${spaceId}`, specPath: '/spaces/{spaceId}' },
-    { name: 'a change request (by number)', path: () => `/spaces/${spaceId}/change-requests/${number}`, specPath: '/spaces/{spaceId}/change-requests/{changeRequestId}' },
+    {
+      name: 'a space',
+      path: () => `/spaces/${spaceId}`,
+      specPath: '/spaces/{spaceId}',
+      api: (user) => {
+        const s = spacesOf(user);
+        return {
+          list: (query) => s.listCommentsInSpace(spaceId, query),
+          post: (body) => s.postCommentInSpace(spaceId, body),
+          get: (id, query) => s.getCommentInSpace(spaceId, id, query),
+          update: (id, body) => s.updateCommentInSpace(spaceId, id, body),
+          delete: (id) => s.deleteCommentInSpace(spaceId, id),
+          replies: (id, query) => s.listCommentRepliesInSpace(spaceId, id, query),
+          reply: (id, body) => s.postCommentReplyInSpace(spaceId, id, body),
+          getReply: (id, replyId, query) => s.getCommentReplyInSpace(spaceId, id, replyId, query),
+          updateReply: (id, replyId, body) => s.updateCommentReplyInSpace(spaceId, id, replyId, body),
+          deleteReply: (id, replyId) => s.deleteCommentReplyInSpace(spaceId, id, replyId),
+          commenters: (query) => s.listCommentersInSpace(spaceId, query),
+        };
+      },
+    },
+    {
+      name: 'a change request (by number)',
+      path: () => `/spaces/${spaceId}/change-requests/${number}`,
+      specPath: '/spaces/{spaceId}/change-requests/{changeRequestId}',
+      api: (user) => {
+        const s = spacesOf(user);
+        const cr = String(number);
+        return {
+          list: (query) => s.listCommentsInChangeRequest(spaceId, cr, query),
+          post: (body) => s.postCommentInChangeRequest(spaceId, cr, body),
+          get: (id, query) => s.getCommentInChangeRequest(spaceId, cr, id, query),
+          update: (id, body) => s.updateCommentInChangeRequest(spaceId, cr, id, body),
+          delete: (id) => s.deleteCommentInChangeRequest(spaceId, cr, id),
+          replies: (id, query) => s.listCommentRepliesInChangeRequest(spaceId, cr, id, query),
+          reply: (id, body) => s.postCommentReplyInChangeRequest(spaceId, cr, id, body),
+          getReply: (id, replyId, query) => s.getCommentReplyInChangeRequest(spaceId, cr, id, replyId, query),
+          updateReply: (id, replyId, body) => s.updateCommentReplyInChangeRequest(spaceId, cr, id, replyId, body),
+          deleteReply: (id, replyId) => s.deleteCommentReplyInChangeRequest(spaceId, cr, id, replyId),
+          commenters: (query) => s.listCommentersInChangeRequest(spaceId, cr, query),
+        };
+      },
+    },
   ];
 
-  /** A call through the client's generic request, as the client's per-base methods send it. */
+  /** A call through the client's generic request, for what crosses the bases. */
   async function call(user: User, method: string, path: string, body?: unknown, query?: Json) {
-    const response = await server.as(user.token).request<Json>({ method, path, body, query, format: 'json', secure: true, type: 'application/json' as never });
-    return response;
+    return server.as(user.token).request<Json>({ method, path, body, query, format: 'json', secure: true, type: 'application/json' as never });
   }
   const refused = (user: User, method: string, path: string, body?: unknown, status?: number) => server.expectRefused(user.token, method, `/v1${path}`, body, status);
 
   describe.each(BASES)('on $name', (base) => {
-    const post = async (user: User, body: Json) => {
-      const { status, data } = await call(user, 'POST', `${base.path()}/comments`, body);
-      expect(status).toBe(200);
-      expectMatchesSpec('POST', `${base.specPath}/comments`, 200, data);
+    /** Checks a response against the client's spec for this base and operation, and answers its body. */
+    const checked = (method: string, suffix: string, { status, data }: Response, expected = 200) => {
+      expect(status).toBe(expected);
+      expectMatchesSpec(method, `${base.specPath}${suffix}`, status, data);
       return data;
     };
-    const get = async (user: User, commentId: string, query?: Json) => {
-      const { status, data } = await call(user, 'GET', `${base.path()}/comments/${commentId}`, undefined, query);
-      expectMatchesSpec('GET', `${base.specPath}/comments/{commentId}`, status, data);
-      return data;
-    };
-    const put = async (user: User, commentId: string, body: Json) => {
-      const { status, data } = await call(user, 'PUT', `${base.path()}/comments/${commentId}`, body);
-      expectMatchesSpec('PUT', `${base.specPath}/comments/{commentId}`, status, data);
-      return data;
-    };
-    const list = async (user: User, query?: Json) => {
-      const { status, data } = await call(user, 'GET', `${base.path()}/comments`, undefined, query);
-      expectMatchesSpec('GET', `${base.specPath}/comments`, status, data);
-      return data as { items: Json[]; count: number; next?: { page: string } };
-    };
-    const reply = async (user: User, commentId: string, markdown: string) => {
-      const { status, data } = await call(user, 'POST', `${base.path()}/comments/${commentId}/replies`, { body: { markdown } });
-      expect(status).toBe(200);
-      expectMatchesSpec('POST', `${base.specPath}/comments/{commentId}/replies`, 200, data);
-      return data;
-    };
+    const post = async (user: User, body: Json) => checked('POST', '/comments', await base.api(user).post(body));
+    const get = async (user: User, commentId: string, query?: Json) => checked('GET', '/comments/{commentId}', await base.api(user).get(commentId, query));
+    const put = async (user: User, commentId: string, body: Json) => checked('PUT', '/comments/{commentId}', await base.api(user).update(commentId, body));
+    const list = async (user: User, query?: Json) =>
+      checked('GET', '/comments', await base.api(user).list(query)) as { items: Json[]; count: number; next?: { page: string } };
+    const reply = async (user: User, commentId: string, markdown: string) =>
+      checked('POST', '/comments/{commentId}/replies', await base.api(user).reply(commentId, { body: { markdown } }));
     const ids = (items: Json[]) => items.map((item) => item.id);
 
     it('posts a comment on a page and answers it as a document or as markdown', async () => {
@@ -178,35 +220,38 @@ describe('comments', () => {
       server.clock.advance(1000);
       const second = await reply(ed, id as string, 'Second');
       expect(first).toMatchObject({ object: 'comment-reply', postedBy: { id: ed.id }, permissions: { edit: true, delete: true } });
-      const replies = await call(rita, 'GET', `${base.path()}/comments/${id}/replies`);
-      expectMatchesSpec('GET', `${base.specPath}/comments/{commentId}/replies`, 200, replies.data);
-      expect(ids((replies.data as { items: Json[] }).items)).toEqual([first.id, second.id]);
+      const replies = checked('GET', '/comments/{commentId}/replies', await base.api(rita).replies(id as string)) as { items: Json[] };
+      expect(ids(replies.items)).toEqual([first.id, second.id]);
+      const paged = checked('GET', '/comments/{commentId}/replies', await base.api(rita).replies(id as string, { limit: 1 })) as { items: Json[]; next?: { page: string } };
+      expect(ids(paged.items)).toEqual([first.id]);
+      expect(ids((await base.api(rita).replies(id as string, { limit: 1, page: paged.next!.page })).data.items as Json[])).toEqual([second.id]);
       expect(await get(rita, id as string)).toMatchObject({ replies: 2, repliers: [{ user: { id: ed.id }, count: 2 }] });
-      const one = await call(rita, 'GET', `${base.path()}/comments/${id}/replies/${first.id}`, undefined, { format: 'markdown' });
-      expectMatchesSpec('GET', `${base.specPath}/comments/{commentId}/replies/{commentReplyId}`, 200, one.data);
-      expect(one.data.body).toEqual({ markdown: expect.stringContaining('First') });
-      const edited = await call(ed, 'PUT', `${base.path()}/comments/${id}/replies/${first.id}`, { body: { markdown: 'First!' }, addedReactions: ['👍'] });
-      expectMatchesSpec('PUT', `${base.specPath}/comments/{commentId}/replies/{commentReplyId}`, 200, edited.data);
-      expect(edited.data).toMatchObject({ editedAt: expect.any(String), reactions: [{ emoji: '👍', count: 1 }] });
+      const one = checked('GET', '/comments/{commentId}/replies/{commentReplyId}', await base.api(rita).getReply(id as string, first.id as string, { format: 'markdown' }));
+      expect(one.body).toEqual({ markdown: expect.stringContaining('First') });
+      const edited = checked(
+        'PUT',
+        '/comments/{commentId}/replies/{commentReplyId}',
+        await base.api(ed).updateReply(id as string, first.id as string, { body: { markdown: 'First!' }, addedReactions: ['👍'] }),
+      );
+      expect(edited).toMatchObject({ editedAt: expect.any(String), reactions: [{ emoji: '👍', count: 1 }] });
       await refused(ann, 'PUT', `${base.path()}/comments/${id}/replies/${first.id}`, { body: { markdown: 'x' } }, 403);
       await refused(rita, 'POST', `${base.path()}/comments/${id}/replies`, { body: { markdown: 'x' } }, 403);
-      const deleted = await server.fetch(`/v1${base.path()}/comments/${id}/replies/${second.id}`, { method: 'DELETE', token: ed.token });
-      expect(deleted.status).toBe(205);
-      expect((await server.fetch(`/v1${base.path()}/comments/${id}/replies/${second.id}`, { method: 'DELETE', token: ed.token })).status).toBe(204);
-      expect(await get(rita, id as string)).toMatchObject({ replies: 1 });
+      const annsReply = await reply(ann, id as string, 'Mine');
+      await refused(ed, 'DELETE', `${base.path()}/comments/${id}/replies/${annsReply.id}`, undefined, 403);
+      expect((await base.api(ed).deleteReply(id as string, second.id as string)).status).toBe(205);
+      expect((await base.api(ed).deleteReply(id as string, second.id as string)).status).toBe(204);
+      expect(await get(rita, id as string)).toMatchObject({ replies: 2, repliers: [{ user: { id: ed.id }, count: 1 }, { user: { id: ann.id }, count: 1 }] });
     });
 
     it('resolves replies where the spec lets it, and refuses `resolved` where it does not', async () => {
       const { id } = await post(ann, { body: { markdown: 'Thread' } });
       const { id: replyId } = await reply(ed, id as string, 'Reply');
-      const path = `${base.path()}/comments/${id}/replies/${replyId}`;
       if (base.name.startsWith('a change')) {
-        const { status, data } = await call(ed, 'PUT', path, { resolved: true });
-        expect(status).toBe(200);
-        expect(data).toMatchObject({ status: 'resolved', resolvedBy: { id: ed.id } });
-        expect((await call(ed, 'PUT', path, { resolved: false })).data).toMatchObject({ status: 'open' });
+        const resolved = checked('PUT', '/comments/{commentId}/replies/{commentReplyId}', await base.api(ed).updateReply(id as string, replyId as string, { resolved: true }));
+        expect(resolved).toMatchObject({ status: 'resolved', resolvedBy: { id: ed.id } });
+        expect((await base.api(ed).updateReply(id as string, replyId as string, { resolved: false })).data).toMatchObject({ status: 'open' });
       } else {
-        await refused(ed, 'PUT', path, { resolved: true });
+        await refused(ed, 'PUT', `${base.path()}/comments/${id}/replies/${replyId}`, { resolved: true });
       }
     });
 
@@ -216,19 +261,22 @@ describe('comments', () => {
       await refused(rita, 'DELETE', `${base.path()}/comments/${id}`, undefined, 403);
       const mine = await post(ann, { body: { markdown: 'Admin' } });
       await refused(ed, 'DELETE', `${base.path()}/comments/${mine.id}`, undefined, 403);
-      expect((await server.fetch(`/v1${base.path()}/comments/${id}`, { method: 'DELETE', token: ann.token })).status).toBe(205);
-      expect((await server.fetch(`/v1${base.path()}/comments/${id}`, { method: 'DELETE', token: ann.token })).status).toBe(204);
-      await expectStatus(call(rita, 'GET', `${base.path()}/comments/${id}`), 404);
-      await expectStatus(call(rita, 'GET', `${base.path()}/comments/${id}/replies/${replyId}`), 404);
+      expect((await base.api(ann).delete(id as string)).status).toBe(205);
+      expect((await base.api(ann).delete(id as string)).status).toBe(204);
+      await expectStatus(base.api(rita).get(id as string), 404);
+      await expectStatus(base.api(rita).getReply(id as string, replyId as string), 404);
     });
 
     it('lists as commenters the members who posted', async () => {
       await post(ed, { body: { markdown: 'a' } });
+      server.clock.advance(1000);
       const { id } = await post(ann, { body: { markdown: 'b' } });
       await reply(ed, id as string, 'c');
-      const { status, data } = await call(rita, 'GET', `${base.path()}/commenters`);
-      expectMatchesSpec('GET', `${base.specPath}/commenters`, status, data);
-      expect((data as { items: { id: string; object: string }[] }).items.map((m) => [m.object, m.id])).toEqual([['member', ed.id], ['member', ann.id]]);
+      const data = checked('GET', '/commenters', await base.api(rita).commenters()) as { items: { id: string; object: string }[] };
+      expect(data.items.map((m) => [m.object, m.id])).toEqual([['member', ed.id], ['member', ann.id]]);
+      const first = (await base.api(rita).commenters({ limit: 1 })).data as { items: { id: string }[]; next?: { page: string } };
+      expect(first.items.map((m) => m.id)).toEqual([ed.id]);
+      expect(((await base.api(rita).commenters({ limit: 1, page: first.next!.page })).data.items as { id: string }[]).map((m) => m.id)).toEqual([ann.id]);
     });
 
     it('hides everything from a stranger (404) and refuses writes to a reader (403), writing nothing', async () => {
@@ -237,7 +285,16 @@ describe('comments', () => {
         await refused(cat, 'GET', `${base.path()}${path}`, undefined, 404);
       }
       await refused(cat, 'POST', `${base.path()}/comments`, { body: { markdown: 'x' } }, 404);
+      await refused(cat, 'PUT', `${base.path()}/comments/${id}`, { resolved: true }, 404);
+      await refused(cat, 'DELETE', `${base.path()}/comments/${id}`, undefined, 404);
+      await refused(cat, 'POST', `${base.path()}/comments/${id}/replies`, { body: { markdown: 'x' } }, 404);
+      const { id: replyId } = await reply(ed, id as string, 'y');
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        await refused(cat, method, `${base.path()}/comments/${id}/replies/${replyId}`, method === 'PUT' ? { body: { markdown: 'x' } } : undefined, 404);
+      }
       await refused(rita, 'POST', `${base.path()}/comments`, { body: { markdown: 'x' } }, 403);
+      await refused(rita, 'PUT', `${base.path()}/comments/${id}/replies/${replyId}`, { addedReactions: ['👍'] }, 403);
+      await refused(rita, 'DELETE', `${base.path()}/comments/${id}/replies/${replyId}`, undefined, 403);
       await refused(rita, 'PUT', `${base.path()}/comments/${id}`, { addedReactions: ['👍'] }, 403);
       await refused(rita, 'PUT', `${base.path()}/comments/${id}`, { resolved: true }, 403);
     });
@@ -269,6 +326,37 @@ describe('comments', () => {
       await refused(ed, 'PUT', `${base.path()}/comments/${id}`, body);
     });
 
+    it.each([
+      ['list comments', 'GET', '/comments?order=sideways', undefined],
+      ['list comments', 'GET', '/comments?status=closed', undefined],
+      ['list comments', 'GET', '/comments?limit=0', undefined],
+      ['list comments', 'GET', '/comments?page=not-a-cursor', undefined],
+      ['get a comment', 'GET', '/comments/:c?format=html', undefined],
+      ['list replies', 'GET', '/comments/:c/replies?limit=5000', undefined],
+      ['post a reply', 'POST', '/comments/:c/replies', { body: { markdown: '' } }],
+      ['post a reply', 'POST', '/comments/:c/replies', { body: { markdown: 'x' }, page: 'intro' }],
+      ['get a reply', 'GET', '/comments/:c/replies/:r?format=pdf', undefined],
+      ['update a reply', 'PUT', '/comments/:c/replies/:r', { addedReactions: ['nope'] }],
+      ['update a reply', 'PUT', '/comments/:c/replies/:r', { body: { markdown: 'x'.repeat(64 * 1024 + 1) } }],
+      ['list commenters', 'GET', '/commenters?limit=abc', undefined],
+    ])('refuses bad input to %s: %s %s (400, nothing written)', async (_op, method, suffix, body: Json | undefined) => {
+      const { id } = await post(ed, { body: { markdown: 'x' } });
+      const { id: replyId } = await reply(ed, id as string, 'y');
+      await refused(ed, method, `${base.path()}${suffix.replace(':c', id as string).replace(':r', replyId as string)}`, body);
+    });
+
+    it('answers 404 for comments and replies that are not there', async () => {
+      const { id } = await post(ed, { body: { markdown: 'x' } });
+      await expectStatus(base.api(ed).get('nope'), 404);
+      await expectStatus(base.api(ed).update('nope', { resolved: true }), 404);
+      await expectStatus(base.api(ed).replies('nope'), 404);
+      await expectStatus(base.api(ed).reply('nope', { body: { markdown: 'x' } }), 404);
+      await expectStatus(base.api(ed).getReply(id as string, 'nope'), 404);
+      await expectStatus(base.api(ed).updateReply(id as string, 'nope', { body: { markdown: 'x' } }), 404);
+      expect((await base.api(ed).deleteReply(id as string, 'nope')).status).toBe(204);
+      expect((await base.api(ed).delete('nope')).status).toBe(204);
+    });
+
     it('counts open comments on its resource through post, resolve, reopen and delete', async () => {
       const count = async () => {
         const api = server.as(rita.token).spaces;
@@ -281,9 +369,9 @@ describe('comments', () => {
       expect(await count()).toBe(1);
       await put(ann, a.id as string, { resolved: false });
       expect(await count()).toBe(2);
-      await server.fetch(`/v1${base.path()}/comments/${b.id}`, { method: 'DELETE', token: ed.token });
+      await base.api(ed).delete(b.id as string);
       await put(ann, a.id as string, { resolved: true });
-      await server.fetch(`/v1${base.path()}/comments/${a.id}`, { method: 'DELETE', token: ed.token });
+      await base.api(ed).delete(a.id as string);
       expect(await count()).toBe(0);
     });
   });
