@@ -1,6 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
 import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
+import { CommentPurgeProcess } from '../../libs/collaboration/src/comments/comment-purge';
 import { seedMain } from '../support/content-seed';
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
@@ -410,6 +411,11 @@ describe('comments', () => {
     expect(await purged()).toEqual(['CommentPosted', 'CommentDeleted']);
     const [, deleted] = await server.events.readStream(`comment-${comment.id}`);
     expect(deleted.data).toMatchObject({ reason: 'space-purged', wasOpen: true });
+    // Run again (as after a crash before its checkpoint moved), the process writes nothing more.
+    const [purge] = (await server.events.readStream(`space-${spaceId}`)).filter((e) => e.type === 'SpacePurged');
+    const before = await server.head();
+    await server.app.get(CommentPurgeProcess).purge(purge);
+    expect(await server.head()).toBe(before);
   }, 30_000);
 
   it('records comment events in the organization’s audit trail', async () => {
