@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, ValidateBy, ValidateNested } from 'class-validator';
-import type { PageDocument } from '@folio/content/public/comment-body';
+import { BodyInput } from '@folio/content/public/comment-body';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { emojiOf } from './comment-emoji';
@@ -13,17 +13,6 @@ const MAX_AUTHORS = 100;
 
 export const FORMATS = ['document', 'markdown'] as const;
 export type BodyFormat = (typeof FORMATS)[number];
-
-/** The client spec's Document as a body: `{ markdown }` (the seed's) or `{ document }` (the spec's JSON document). */
-export class CommentBodyInput {
-  @IsOptionalNonNull()
-  @IsString()
-  markdown?: string;
-
-  @IsOptionalNonNull()
-  @IsObject()
-  document?: PageDocument;
-}
 
 export class TableCellBody {
   @IsString()
@@ -38,8 +27,8 @@ export class TableCellBody {
 export class PostCommentBody {
   @IsObject()
   @ValidateNested()
-  @Type(() => CommentBodyInput)
-  body!: CommentBodyInput;
+  @Type(() => BodyInput)
+  body!: BodyInput;
 
   @IsOptionalNonNull()
   @IsString()
@@ -62,8 +51,8 @@ export class PostCommentBody {
 export class PostReplyBody {
   @IsObject()
   @ValidateNested()
-  @Type(() => CommentBodyInput)
-  body!: CommentBodyInput;
+  @Type(() => BodyInput)
+  body!: BodyInput;
 }
 
 /** Emoji as their character, whichever spelling came: `1f44d` and `👍` are one reaction. */
@@ -87,8 +76,8 @@ export class UpdateReplyBody {
   @IsOptionalNonNull()
   @IsObject()
   @ValidateNested()
-  @Type(() => CommentBodyInput)
-  body?: CommentBodyInput;
+  @Type(() => BodyInput)
+  body?: BodyInput;
 
   @IsOptionalNonNull()
   @asEmoji

@@ -1,4 +1,5 @@
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
+import { commentDoc, replyDoc } from '../testing/comment-docs';
 import { CommentBody, CommentEvent, commentStream, CommentTarget } from './comment.events';
 import { COMMENT_REPLIES, COMMENTERS, CommenterDoc, COMMENTS, CommentDoc, commentProjection, CommentReplyDoc } from './comment.projection';
 
@@ -51,40 +52,8 @@ const unreacted = (commentId: string, emoji: string, userId: string, replyId?: s
   data: { ...thread(commentId), ...(replyId ? { replyId } : {}), emoji, userId, removedAt: at(8) },
 });
 
-const comment = (fields: Partial<CommentDoc> = {}): CommentDoc => ({
-  id: 'c1',
-  organizationId: 'o1',
-  spaceId: 's1',
-  changeRequestId: null,
-  scope: 's1',
-  revision: 'r1',
-  target: { page: 'p1', node: 'n1' },
-  pageId: 'p1',
-  body: body('hello'),
-  postedBy: 'alice',
-  postedAt: at(1),
-  status: 'open',
-  reactions: [],
-  replies: 0,
-  repliers: [],
-  position: '1',
-  ...fields,
-});
-const reply = (id: string, fields: Partial<CommentReplyDoc> = {}): CommentReplyDoc => ({
-  id,
-  commentId: 'c1',
-  organizationId: 'o1',
-  spaceId: 's1',
-  changeRequestId: null,
-  scope: 's1',
-  body: body(`reply ${id}`),
-  postedBy: 'bob',
-  postedAt: at(2),
-  status: 'open',
-  reactions: [],
-  position: '2',
-  ...fields,
-});
+const comment = (fields: Partial<CommentDoc> = {}): CommentDoc => commentDoc({ body: body('hello'), postedAt: at(1), ...fields });
+const reply = (id: string, fields: Partial<CommentReplyDoc> = {}): CommentReplyDoc => replyDoc({ id, body: body(`reply ${id}`), postedAt: at(2), ...fields });
 const commenter = (userId: string, count: number, firstPostedAt: string, position: string, cr = false): CommenterDoc => ({
   id: `${scopeOfThread(cr)}:${userId}`,
   scope: scopeOfThread(cr),

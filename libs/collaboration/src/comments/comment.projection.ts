@@ -118,6 +118,11 @@ function unreact(reactions: ReactionDoc[], emoji: string, userId: string): React
     .filter((r) => r.users.length > 0);
 }
 
+function edit(doc: CommentDoc | CommentReplyDoc, body: CommentBody, editedAt: string) {
+  doc.body = body;
+  doc.editedAt = editedAt;
+}
+
 function resolve(doc: CommentDoc | CommentReplyDoc, resolvedBy: string, resolvedAt: string) {
   doc.status = 'resolved';
   doc.resolvedAt = resolvedAt;
@@ -210,11 +215,7 @@ export const commentProjection = defineProjection<CommentEvent>(
       await tx.upsert(COMMENTS, doc);
       await countCommenter(tx, { scope, organizationId: data.organizationId }, data.postedBy, 1, data.postedAt, position);
     },
-    CommentEdited: async ({ data, position }, tx) =>
-      updateComment(tx, data.commentId, position, (doc) => {
-        doc.body = data.body;
-        doc.editedAt = data.editedAt;
-      }),
+    CommentEdited: async ({ data, position }, tx) => updateComment(tx, data.commentId, position, (doc) => edit(doc, data.body, data.editedAt)),
     CommentResolved: async ({ data, position }, tx) =>
       updateComment(tx, data.commentId, position, (doc) => resolve(doc, data.resolvedBy, data.resolvedAt)),
     CommentReopened: async ({ data, position }, tx) => updateComment(tx, data.commentId, position, reopen),
@@ -269,11 +270,7 @@ export const commentProjection = defineProjection<CommentEvent>(
       });
       await countCommenter(tx, { scope, organizationId: data.organizationId }, data.postedBy, 1, data.postedAt, position);
     },
-    CommentReplyEdited: async ({ data, position }, tx) =>
-      updateReply(tx, data.replyId, position, (doc) => {
-        doc.body = data.body;
-        doc.editedAt = data.editedAt;
-      }),
+    CommentReplyEdited: async ({ data, position }, tx) => updateReply(tx, data.replyId, position, (doc) => edit(doc, data.body, data.editedAt)),
     CommentReplyResolved: async ({ data, position }, tx) =>
       updateReply(tx, data.replyId, position, (doc) => resolve(doc, data.resolvedBy, data.resolvedAt)),
     CommentReplyReopened: async ({ data, position }, tx) => updateReply(tx, data.replyId, position, reopen),

@@ -10,48 +10,16 @@ import { FindQuery } from '@folio/platform/read-store/read-store.port';
 import { orderClause, whereClause } from '@folio/platform/read-store/sqlite/sqlite-filter';
 import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
 import { GetUserProfiles, UserProfile } from '@folio/identity/public/user-profiles.query';
+import { commentDoc, replyDoc } from '../testing/comment-docs';
 import { COMMENT_REPLIES, COMMENTERS, COMMENTS, CommentDoc, commentProjection, CommentReplyDoc, scopeOf } from './comment.projection';
 import { CommentFilters, CommentReads, MERGED_AUTHORS_MAX } from './comment.reads';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 const body = { object: 'document' as const, data: {}, nodes: [] };
 
-const comment = (id: string, fields: Partial<CommentDoc> = {}): CommentDoc => {
-  const changeRequestId = fields.changeRequestId ?? null;
-  return {
-    id,
-    organizationId: 'o1',
-    spaceId: 's1',
-    changeRequestId,
-    scope: scopeOf(fields.spaceId ?? 's1', changeRequestId),
-    revision: 'r1',
-    target: { page: 'p1' },
-    pageId: 'p1',
-    body,
-    postedBy: 'alice',
-    postedAt: at(0),
-    status: 'open',
-    reactions: [],
-    replies: 0,
-    repliers: [],
-    position: '1',
-    ...fields,
-  };
-};
-const reply = (id: string, commentId: string, postedAt: string, scope = 's1'): CommentReplyDoc => ({
-  id,
-  commentId,
-  organizationId: 'o1',
-  spaceId: 's1',
-  changeRequestId: null,
-  scope,
-  body,
-  postedBy: 'bob',
-  postedAt,
-  status: 'open',
-  reactions: [],
-  position: '1',
-});
+const comment = (id: string, fields: Partial<CommentDoc> = {}): CommentDoc =>
+  commentDoc({ id, target: { page: 'p1' }, body, postedAt: at(0), scope: scopeOf(fields.spaceId ?? 's1', fields.changeRequestId ?? null), ...fields });
+const reply = (id: string, commentId: string, postedAt: string, scope = 's1'): CommentReplyDoc => replyDoc({ id, commentId, body, postedAt, scope, position: '1' });
 
 const profile = (id: string): UserProfile => ({ object: 'user', id, displayName: id.toUpperCase(), email: `${id}@example.com`, urls: { location: `http://x/v1/users/${id}` } });
 

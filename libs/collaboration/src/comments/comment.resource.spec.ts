@@ -2,6 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { UserProfile } from '@folio/identity/public/user-profiles.query';
+import { commentDoc, replyDoc } from '../testing/comment-docs';
 import { CommentBody } from './comment.events';
 import { CommentDoc, CommentReplyDoc } from './comment.projection';
 import { CommentContext, commentReplyResource, commentResource, commentUsers, replyUsers } from './comment.resource';
@@ -28,40 +29,8 @@ const body: CommentBody = {
 const profile = (id: string): UserProfile => ({ object: 'user', id, displayName: `User ${id}`, email: `${id}@example.com`, urls: { location: `${URL}/v1/users/${id}` } });
 const unknownUser = (id: string): UserProfile => ({ object: 'user', id, displayName: id, email: '', urls: { location: `${URL}/v1/users/${id}` } });
 
-const comment = (fields: Partial<CommentDoc> = {}): CommentDoc => ({
-  id: 'c1',
-  organizationId: 'o1',
-  spaceId: 's1',
-  changeRequestId: null,
-  scope: 's1',
-  revision: 'r1',
-  target: { page: 'p1', node: 'n1' },
-  pageId: 'p1',
-  body,
-  postedBy: 'alice',
-  postedAt: '2026-01-01T00:00:00.000Z',
-  status: 'open',
-  reactions: [],
-  replies: 0,
-  repliers: [],
-  position: '1',
-  ...fields,
-});
-const reply = (fields: Partial<CommentReplyDoc> = {}): CommentReplyDoc => ({
-  id: 'r1',
-  commentId: 'c1',
-  organizationId: 'o1',
-  spaceId: 's1',
-  changeRequestId: null,
-  scope: 's1',
-  body,
-  postedBy: 'bob',
-  postedAt: '2026-01-02T00:00:00.000Z',
-  status: 'open',
-  reactions: [],
-  position: '2',
-  ...fields,
-});
+const comment = (fields: Partial<CommentDoc> = {}): CommentDoc => commentDoc({ body, ...fields });
+const reply = (fields: Partial<CommentReplyDoc> = {}): CommentReplyDoc => replyDoc({ body, ...fields });
 
 const ctx = (callerId: string, rights: Partial<CommentContext['rights']> = {}, format: CommentContext['format'] = 'document'): CommentContext => ({
   users: new Map(['alice', 'bob', 'carol'].map((id) => [id, profile(id)])),

@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
+import { BodyInput } from '../public/comment-body';
 import { PageDocument } from '../documents/document.model';
 import { ApplySpaceTemplateBody } from '../templates/template.dto';
 import { CHANGE_REQUEST_STATUSES, ChangeRequestStatus, REVIEW_STATUSES, ReviewStatus, SettableStatus } from './change-request.events';
@@ -51,17 +52,6 @@ export class UpdateChangeRequestBody {
   status?: SettableStatus;
 }
 
-/** The client spec's Document: `{ markdown }`, `{ document }` or `{}`. */
-export class ReviewCommentBody {
-  @IsOptionalNonNull()
-  @IsString()
-  markdown?: string;
-
-  @IsOptionalNonNull()
-  @IsObject()
-  document?: PageDocument;
-}
-
 export class SubmitReviewBody {
   @IsIn(REVIEW_STATUSES)
   status!: ReviewStatus;
@@ -69,8 +59,8 @@ export class SubmitReviewBody {
   @IsOptionalNonNull()
   @IsObject()
   @ValidateNested()
-  @Type(() => ReviewCommentBody)
-  comment?: ReviewCommentBody;
+  @Type(() => BodyInput)
+  comment?: BodyInput;
 }
 
 export class RequestReviewersBody {

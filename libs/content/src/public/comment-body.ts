@@ -1,4 +1,6 @@
+import { IsObject, IsString } from 'class-validator';
 import { Invalid } from '@folio/platform/domain/errors';
+import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { assertJsonDocument } from '../change-requests/content/json-document';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { PageDocument } from '../documents/document.model';
@@ -10,9 +12,17 @@ import { markdownToDocument } from '../documents/markdown-to-document';
  */
 export type { PageDocument } from '../documents/document.model';
 
-/** The client spec's Document as a body: `{ markdown }` or `{ document }`. */
-export interface BodyInput {
+/**
+ * The client spec's Document as a request body: `{ markdown }` (the seed's), `{ document }` (a JSON
+ * document) or `{}`. What each field holds is judged by `commentDocument`, not here.
+ */
+export class BodyInput {
+  @IsOptionalNonNull()
+  @IsString()
   markdown?: string;
+
+  @IsOptionalNonNull()
+  @IsObject()
   document?: PageDocument;
 }
 
