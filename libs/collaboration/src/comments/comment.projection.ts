@@ -16,17 +16,13 @@ export interface ReactionDoc {
   users: { userId: string; reactedAt: string }[];
 }
 
-/** One document per live comment (a deleted one is removed), keyed by its id. */
-export interface CommentDoc {
+/** What a comment's and a reply's documents both hold. */
+interface PostDoc {
   id: string;
   organizationId: string;
   spaceId: string;
   changeRequestId: string | null;
   scope: string;
-  revision: string;
-  target: CommentTarget;
-  /** `target.page`, or null: the page filter's index key. */
-  pageId: string | null;
   body: CommentBody;
   postedBy: string;
   postedAt: string;
@@ -36,33 +32,26 @@ export interface CommentDoc {
   resolvedBy?: string;
   /** Emojis in the order they were first reacted with. */
   reactions: ReactionDoc[];
-  /** Live replies. */
-  replies: number;
-  /** The users with live replies, in the order of their first one; `updatedAt`: their latest reply counted. */
-  repliers: { userId: string; count: number; updatedAt: string }[];
   /** Log position of the last event applied: a replayed one changes nothing. */
   position: string;
   [key: string]: unknown;
 }
 
+/** One document per live comment (a deleted one is removed), keyed by its id. */
+export interface CommentDoc extends PostDoc {
+  revision: string;
+  target: CommentTarget;
+  /** `target.page`, or null: the page filter's index key. */
+  pageId: string | null;
+  /** Live replies. */
+  replies: number;
+  /** The users with live replies, in the order of their first one; `updatedAt`: their latest reply counted. */
+  repliers: { userId: string; count: number; updatedAt: string }[];
+}
+
 /** One document per live reply, keyed by the reply's id. */
-export interface CommentReplyDoc {
-  id: string;
+export interface CommentReplyDoc extends PostDoc {
   commentId: string;
-  organizationId: string;
-  spaceId: string;
-  changeRequestId: string | null;
-  scope: string;
-  body: CommentBody;
-  postedBy: string;
-  postedAt: string;
-  editedAt?: string;
-  status: 'open' | 'resolved';
-  resolvedAt?: string;
-  resolvedBy?: string;
-  reactions: ReactionDoc[];
-  position: string;
-  [key: string]: unknown;
 }
 
 /** A member with live comments or replies in a scope, keyed `<scope>:<userId>`; removed when none is left. */
@@ -118,18 +107,18 @@ function unreact(reactions: ReactionDoc[], emoji: string, userId: string): React
     .filter((r) => r.users.length > 0);
 }
 
-function edit(doc: CommentDoc | CommentReplyDoc, body: CommentBody, editedAt: string) {
+function edit(doc: PostDoc, body: CommentBody, editedAt: string) {
   doc.body = body;
   doc.editedAt = editedAt;
 }
 
-function resolve(doc: CommentDoc | CommentReplyDoc, resolvedBy: string, resolvedAt: string) {
+function resolve(doc: PostDoc, resolvedBy: string, resolvedAt: string) {
   doc.status = 'resolved';
   doc.resolvedAt = resolvedAt;
   doc.resolvedBy = resolvedBy;
 }
 
-function reopen(doc: CommentDoc | CommentReplyDoc) {
+function reopen(doc: PostDoc) {
   doc.status = 'open';
   delete doc.resolvedAt;
   delete doc.resolvedBy;
@@ -288,13 +277,13 @@ export const commentProjection = defineProjection<CommentEvent>(
       await countCommenter(tx, reply, reply.postedBy, -1, data.deletedAt, position);
     },
     CommentReactionAdded: async ({ data, position }, tx) => {
-      const change = (doc: CommentDoc | CommentReplyDoc) => {
+      const change = (doc: PostDoc) => {
         doc.reactions = react(doc.reactions, data.emoji, data.userId, data.reactedAt);
       };
       await (data.replyId === undefined ? updateComment(tx, data.commentId, position, change) : updateReply(tx, data.replyId, position, change));
     },
     CommentReactionRemoved: async ({ data, position }, tx) => {
-      const change = (doc: CommentDoc | CommentReplyDoc) => {
+      const change = (doc: PostDoc) => {
         doc.reactions = unreact(doc.reactions, data.emoji, data.userId);
       };
       await (data.replyId === undefined ? updateComment(tx, data.commentId, position, change) : updateReply(tx, data.replyId, position, change));
