@@ -177,6 +177,8 @@ describe('comments', () => {
       expect(ids((await list(rita, { status: 'resolved' })).items)).toEqual([second.id]);
       expect(ids((await list(rita, { targetPage: 'intro' })).items)).toEqual([first.id]);
       expect(ids((await list(rita, { authors: [ann.id] })).items)).toEqual([second.id]);
+      const bracketed = await server.fetch(`/v1${base.path()}/comments?authors[]=${ann.id}&authors[]=${cat.id}`, { token: rita.token });
+      expect(ids((bracketed.body as { items: Json[] }).items)).toEqual([second.id]);
       const page1 = await list(rita, { limit: 2 });
       expect(page1).toMatchObject({ count: 2, next: { page: expect.any(String) } });
       const page2 = await list(rita, { limit: 2, page: page1.next!.page });

@@ -9,6 +9,13 @@ describe('parseQueryString', () => {
     expect({ ...parseQueryString('limit=1&limit=2&limit=3') }).toEqual({ limit: ['1', '2', '3'] });
   });
 
+  it('reads `key[]` as the list `key`, however many times it is given', () => {
+    expect(parseQueryString('authors[]=a&authors[]=b&limit=2')).toEqual({ authors: ['a', 'b'], limit: '2' });
+    expect(parseQueryString('authors%5B%5D=a')).toEqual({ authors: ['a'] });
+    expect(parseQueryString('authors=a&authors[]=b')).toEqual({ authors: ['a', 'b'] });
+    expect(parseQueryString('[]=x')).toEqual({ '[]': 'x' });
+  });
+
   it('decodes malformed escapes as far as they go instead of throwing', () => {
     expect({ ...parseQueryString('a=%E0%A4%A&b=%&c=100%') }).toEqual({ a: '\uFFFD%A', b: '%', c: '100%' });
   });

@@ -16,7 +16,8 @@ const refusals = new WeakMap<ParsedQuery, string>();
 /**
  * Fastify's `querystringParser`: `a=1&b=2` into a prototype-less object, a key given more than once into
  * an array of its values (the pipe refuses that where one value is expected; unknown keys are dropped
- * there, repeated or not). `+` is a space; malformed `%` escapes are decoded as far as they go
+ * there, repeated or not). `a[]=1&a[]=2`, as many clients write a list, is the same list as `a=1&a=2`
+ * (and `a[]=1` alone a list of one). `+` is a space; malformed `%` escapes are decoded as far as they go
  * (`node:querystring`'s unescape), so it never throws.
  */
 export function parseQueryString(text: string): ParsedQuery {
@@ -30,10 +31,12 @@ export function parseQueryString(text: string): ParsedQuery {
   for (const pair of pairs) {
     if (pair === '') continue;
     const separator = pair.indexOf('=');
-    const key = decode(separator === -1 ? pair : pair.slice(0, separator));
+    const name = decode(separator === -1 ? pair : pair.slice(0, separator));
+    const listed = name.endsWith('[]') && name.length > 2;
+    const key = listed ? name.slice(0, -2) : name;
     const value = separator === -1 ? '' : decode(pair.slice(separator + 1));
     const previous = query[key];
-    if (previous === undefined) query[key] = value;
+    if (previous === undefined) query[key] = listed ? [value] : value;
     else if (Array.isArray(previous)) previous.push(value);
     else query[key] = [previous, value];
   }
