@@ -20,6 +20,7 @@ const common = {
     '^@folio/identity/(.*)$': '<rootDir>/libs/identity/src/$1',
     '^@folio/content/(.*)$': '<rootDir>/libs/content/src/$1',
     '^@folio/collaboration/(.*)$': '<rootDir>/libs/collaboration/src/$1',
+    '^@folio/publishing/(.*)$': '<rootDir>/libs/publishing/src/$1',
   },
 };
 module.exports = {

@@ -1,0 +1,65 @@
+/**
+ * A docs site: its settings, its publication, and its structure (site spaces now; sections and section
+ * groups join them as one aggregate, so that paths, defaults and order are decided together). Every event
+ * names the site and its organization, so what reacts elsewhere (the audit trail) needs nothing else.
+ */
+
+export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
+
+export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
+export type SiteVisibility = (typeof SITE_VISIBILITIES)[number];
+
+export const AGENTS_CONTEXTS = ['excluded', 'included'] as const;
+export type AgentsContext = (typeof AGENTS_CONTEXTS)[number];
+
+/** An organization role, `null` (guests) or `inherit`: who may see the site beyond its visibility. */
+export type SiteDefaultLevel = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | null | 'inherit';
+
+/** What PATCH may change; `null` removes the optional ones. */
+export interface SiteSettings {
+  title: string;
+  visibility: SiteVisibility;
+  basename: string | null;
+  adaptiveContent: { enabled: boolean };
+  agentsContext: AgentsContext;
+  defaultLevel: SiteDefaultLevel;
+  /** The site space shown at the root (or in the default section). */
+  defaultSiteSpace: string | null;
+  defaultSiteSection: string | null;
+  /** `company.com/docs`: where the site is served through the organization's own proxy. */
+  proxy: string | null;
+}
+
+/** A type, not an interface: event data must be a plain record. */
+type SiteRef = {
+  siteId: string;
+  organizationId: string;
+};
+
+/** What a site space may change; `condition: null` removes it. */
+export interface SiteSpaceChanges {
+  path?: string;
+  condition?: string | null;
+  spaceId?: string;
+  hidden?: boolean;
+}
+
+export type SiteEvent =
+  | {
+      type: 'SiteCreated';
+      data: SiteRef & { type: SiteType; title: string; visibility: SiteVisibility; createdBy: string; createdAt: string };
+    }
+  | { type: 'SiteSettingsChanged'; data: SiteRef & { changes: Partial<SiteSettings>; before: Partial<SiteSettings>; changedAt: string } }
+  | { type: 'SitePublished'; data: SiteRef & { publishedAt: string } }
+  | { type: 'SiteUnpublished'; data: SiteRef & { unpublishedAt: string } }
+  | { type: 'SiteDeleted'; data: SiteRef & { deletedAt: string } }
+  | {
+      type: 'SiteSpaceAdded';
+      /** `sectionId` null: at the site's root. `position`: a fractional key among the container's site spaces. */
+      data: SiteRef & { siteSpaceId: string; spaceId: string; sectionId: string | null; path: string; position: string; addedAt: string };
+    }
+  | { type: 'SiteSpaceChanged'; data: SiteRef & { siteSpaceId: string; changes: SiteSpaceChanges; before: SiteSpaceChanges; changedAt: string } }
+  | { type: 'SiteSpaceRemoved'; data: SiteRef & { siteSpaceId: string; removedAt: string } };
+
+export const siteStream = (siteId: string) => `site-${siteId}`;
