@@ -2,7 +2,7 @@
 // PATCHed through HTTP) is a few thousand events, too few to time a replay that should take about a second.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { keyBetween } from '../libs/content/src/ordering/sibling-order';
+import { keyBetween } from '../libs/platform/src/domain/sibling-order';
 import { newEventId } from '../libs/platform/src/ids';
 import { spaceCreatedData } from './seeded-events';
 

@@ -1,6 +1,6 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
-import { keyBetween } from '../ordering/sibling-order';
+import { keyBetween } from '@folio/platform/domain/sibling-order';
 import { Slot, within } from '../shared/slot';
 import { CollectionEvent, CollectionSettings } from './collection.events';
 

@@ -5,7 +5,7 @@ import { COLLECTIONS } from '../collections/collection.projection';
 import { SPACES } from '../spaces/space.projection';
 import { Placement, Pointer } from '../shared/placement';
 import { Slot } from '../shared/slot';
-import { keyBetween } from './sibling-order';
+import { keyBetween } from '@folio/platform/domain/sibling-order';
 
 
 interface Sibling extends Doc {

@@ -9,7 +9,7 @@ import { assertAllowed, organizationPermissions } from '@folio/identity/public/o
 import { ContentAccess } from '../access/content-access';
 import { spacePermissions } from '@folio/identity/public/content-permissions';
 import { CollectionReads } from '../collections/collection.reads';
-import { keyBetween } from '../ordering/sibling-order';
+import { keyBetween } from '@folio/platform/domain/sibling-order';
 import { Siblings } from '../ordering/siblings';
 import { Placement } from '../shared/placement';
 import { spaceDecider } from './space.decider';

@@ -1,5 +1,5 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { keyBetween } from '../ordering/sibling-order';
+import { keyBetween } from '@folio/platform/domain/sibling-order';
 
 export interface Placed {
   id: string;
