@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { SiteAccess } from './sites/site-access';
+import { SiteViews } from './sites/site-views';
+import { siteCommandHandlers } from './sites/site.commands';
+import { SiteController } from './sites/site.controller';
+import { siteQueryHandlers } from './sites/site.queries';
+import { SiteReads } from './sites/site.reads';
+
+/** Docs sites: their handlers and reads. Content and identity are asked through their public queries. */
+@Module({
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews],
+})
+export class PublishingModule {}
+
+/** The routes: the API only. */
+@Module({
+  imports: [PublishingModule],
+  controllers: [SiteController],
+})
+export class PublishingHttpModule {}

@@ -1,0 +1,3 @@
+import { siteProjection } from './sites/site.projection';
+
+export const publishingProjections = [siteProjection];

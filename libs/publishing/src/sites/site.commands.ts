@@ -1,0 +1,233 @@
+import { Injectable } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { Caller } from '@folio/platform/auth/caller';
+import { Invalid, NotFound } from '@folio/platform/domain/errors';
+import { newId } from '@folio/platform/ids';
+import { GetSpacesForSite } from '@folio/content/public/site-spaces.query';
+import { SiteAccess } from './site-access';
+import { SiteViews } from './site-views';
+import { SiteCommand, siteDecider, SpaceToAdd } from './site.decider';
+import { AddSiteSpaceBody, CreateSiteBody, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
+import { siteStream } from './site.events';
+import { SiteReads } from './site.reads';
+
+type SiteResource = Awaited<ReturnType<SiteViews['site']>>;
+type SiteSpaceResource = Awaited<ReturnType<SiteViews['siteSpace']>>;
+
+/** A site made without a title gets this one (the client spec's body makes every field optional). */
+const UNTITLED = 'Untitled site';
+
+/**
+ * What site writes share: the caller must be an admin of the organization; the rules are the decider's.
+ * Spaces are named by id and checked with content: a space of the organization the caller may see,
+ * not in the bin; anything else is a 400 naming it.
+ */
+@Injectable()
+abstract class SiteWrite {
+  constructor(
+    protected readonly aggregates: Aggregates,
+    protected readonly access: SiteAccess,
+    protected readonly reads: SiteReads,
+    protected readonly views: SiteViews,
+    protected readonly queries: QueryBus,
+  ) {}
+
+  protected async spaces(caller: Caller, organizationId: string, spaceIds: string[], field: string): Promise<SpaceToAdd[]> {
+    const found = await this.queries.execute(new GetSpacesForSite(caller, organizationId, spaceIds));
+    return spaceIds.map((spaceId) => {
+      const space = found.get(spaceId);
+      if (!space || space.deleted) throw new Invalid(`${field}: ${JSON.stringify(spaceId)} is not a space of this organization`);
+      return { siteSpaceId: newId(), spaceId, title: space.title };
+    });
+  }
+
+  /**
+   * Decides on the site's stream once the caller is known to be an admin. The read model first: a site of
+   * another organization is as missing (404) as one that never was.
+   */
+  protected async decide(caller: Caller, organizationId: string, siteId: string, command: Exclude<SiteCommand, { type: 'CreateSite' }>) {
+    await this.reads.site(organizationId, siteId);
+    return this.aggregates.handle(siteStream(siteId), siteDecider, command, caller);
+  }
+}
+
+export class CreateSite extends Command<SiteResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly input: CreateSiteBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateSite)
+export class CreateSiteHandler extends SiteWrite implements ICommandHandler<CreateSite> {
+  async execute({ caller, organizationId, input }: CreateSite) {
+    const role = await this.access.admin(caller, organizationId, 'create sites');
+    const spaces = await this.spaces(caller, organizationId, input.spaces ?? [], 'spaces');
+    const siteId = newId();
+    await this.aggregates.handle(
+      siteStream(siteId),
+      siteDecider,
+      {
+        type: 'CreateSite',
+        siteId,
+        organizationId,
+        siteType: input.type ?? 'basic',
+        title: input.title ?? UNTITLED,
+        visibility: input.visibility ?? 'public',
+        spaces,
+        actor: caller.userId,
+      },
+      caller,
+    );
+    return this.views.site(organizationId, siteId, role);
+  }
+}
+
+/** A site write answered with the site: PATCH, publish, unpublish. */
+abstract class SiteChange extends SiteWrite {
+  protected async change(caller: Caller, organizationId: string, siteId: string, command: Exclude<SiteCommand, { type: 'CreateSite' }>, what: string) {
+    const role = await this.access.admin(caller, organizationId, what);
+    await this.decide(caller, organizationId, siteId, command);
+    return this.views.site(organizationId, siteId, role);
+  }
+}
+
+export class UpdateSite extends Command<SiteResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly input: UpdateSiteBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateSite)
+export class UpdateSiteHandler extends SiteChange implements ICommandHandler<UpdateSite> {
+  execute({ caller, organizationId, siteId, input }: UpdateSite) {
+    return this.change(caller, organizationId, siteId, { type: 'UpdateSite', changes: input }, 'change sites');
+  }
+}
+
+export class PublishSite extends Command<SiteResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly published: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(PublishSite)
+export class PublishSiteHandler extends SiteChange implements ICommandHandler<PublishSite> {
+  execute({ caller, organizationId, siteId, published }: PublishSite) {
+    const type = published ? 'PublishSite' : 'UnpublishSite';
+    return this.change(caller, organizationId, siteId, { type }, published ? 'publish sites' : 'unpublish sites');
+  }
+}
+
+/** Answers whether a site was deleted (205) or there was none (204). */
+export class DeleteSite extends Command<boolean> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteSite)
+export class DeleteSiteHandler extends SiteWrite implements ICommandHandler<DeleteSite> {
+  async execute({ caller, organizationId, siteId }: DeleteSite) {
+    await this.access.admin(caller, organizationId, 'delete sites');
+    try {
+      const { events } = await this.decide(caller, organizationId, siteId, { type: 'DeleteSite' });
+      return events.length > 0;
+    } catch (error) {
+      if (error instanceof NotFound) return false;
+      throw error;
+    }
+  }
+}
+
+export class AddSiteSpace extends Command<SiteSpaceResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly input: AddSiteSpaceBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AddSiteSpace)
+export class AddSiteSpaceHandler extends SiteWrite implements ICommandHandler<AddSiteSpace> {
+  async execute({ caller, organizationId, siteId, input }: AddSiteSpace) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    const [space] = await this.spaces(caller, organizationId, [input.spaceId], 'spaceId');
+    await this.decide(caller, organizationId, siteId, { type: 'AddSiteSpace', ...space, sectionId: input.sectionId ?? null });
+    return this.views.siteSpace(await this.reads.site(organizationId, siteId), space.siteSpaceId, caller);
+  }
+}
+
+export class UpdateSiteSpace extends Command<SiteSpaceResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly siteSpaceId: string,
+    readonly input: UpdateSiteSpaceBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateSiteSpace)
+export class UpdateSiteSpaceHandler extends SiteWrite implements ICommandHandler<UpdateSiteSpace> {
+  async execute({ caller, organizationId, siteId, siteSpaceId, input }: UpdateSiteSpace) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    if (input.spaceId !== undefined) await this.spaces(caller, organizationId, [input.spaceId], 'spaceId');
+    await this.decide(caller, organizationId, siteId, { type: 'UpdateSiteSpace', siteSpaceId, changes: input });
+    return this.views.siteSpace(await this.reads.site(organizationId, siteId), siteSpaceId, caller);
+  }
+}
+
+/** Answers whether a site space was removed (205) or there was none (204). */
+export class RemoveSiteSpace extends Command<boolean> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly siteSpaceId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RemoveSiteSpace)
+export class RemoveSiteSpaceHandler extends SiteWrite implements ICommandHandler<RemoveSiteSpace> {
+  async execute({ caller, organizationId, siteId, siteSpaceId }: RemoveSiteSpace) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    const { events } = await this.decide(caller, organizationId, siteId, { type: 'RemoveSiteSpace', siteSpaceId });
+    return events.length > 0;
+  }
+}
+
+export const siteCommandHandlers = [
+  CreateSiteHandler,
+  UpdateSiteHandler,
+  PublishSiteHandler,
+  DeleteSiteHandler,
+  AddSiteSpaceHandler,
+  UpdateSiteSpaceHandler,
+  RemoveSiteSpaceHandler,
+];

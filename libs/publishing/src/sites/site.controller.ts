@@ -1,0 +1,115 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { FastifyReply } from 'fastify';
+import { Caller } from '@folio/platform/auth/caller';
+import { FolioConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
+import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { AddSiteSpace, CreateSite, DeleteSite, PublishSite, RemoveSiteSpace, UpdateSite, UpdateSiteSpace } from './site.commands';
+import { AddSiteSpaceBody, CreateSiteBody, ListSitesQuery, ListSiteSpacesQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
+import { GetSite, ListSites, ListSiteSpaces } from './site.queries';
+
+const SITES = 'orgs/:organizationId/sites';
+const SITE = `${SITES}/:siteId`;
+
+/** 205 when something was deleted, 204 when there was nothing to delete (the client spec's). */
+const deletedStatus = (reply: FastifyReply, deleted: boolean) => void reply.status(deleted ? 205 : 204);
+
+@Controller()
+export class SiteController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  @Get(SITES)
+  list(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Query() query: ListSitesQuery) {
+    return this.queries.execute(new ListSites(caller, organizationId, query));
+  }
+
+  @Post(SITES)
+  async create(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Body() body: CreateSiteBody | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const site = await this.commands.execute(new CreateSite(caller, organizationId, body ?? {}));
+    void reply.status(201).header('location', site.urls.location);
+    return site;
+  }
+
+  @Get(SITE)
+  get(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string) {
+    return this.queries.execute(new GetSite(caller, organizationId, siteId));
+  }
+
+  @Patch(SITE)
+  update(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: UpdateSiteBody) {
+    return this.commands.execute(new UpdateSite(caller, organizationId, siteId, body));
+  }
+
+  @Delete(SITE)
+  async delete(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    deletedStatus(reply, await this.commands.execute(new DeleteSite(caller, organizationId, siteId)));
+  }
+
+  @Post(`${SITE}/publish`)
+  @HttpCode(200)
+  publish(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string) {
+    return this.commands.execute(new PublishSite(caller, organizationId, siteId, true));
+  }
+
+  @Post(`${SITE}/unpublish`)
+  @HttpCode(200)
+  unpublish(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string) {
+    return this.commands.execute(new PublishSite(caller, organizationId, siteId, false));
+  }
+
+  @Get(`${SITE}/site-spaces`)
+  siteSpaces(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Query() query: ListSiteSpacesQuery) {
+    return this.queries.execute(new ListSiteSpaces(caller, organizationId, siteId, query));
+  }
+
+  @Post(`${SITE}/site-spaces`)
+  async addSiteSpace(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Body() body: AddSiteSpaceBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const siteSpace = await this.commands.execute(new AddSiteSpace(caller, organizationId, siteId, body));
+    // A site space has no URL of its own in the client's spec; its address is where PATCH and DELETE reach it.
+    void reply.status(201).header('location', `${this.config.publicUrl}/v1/orgs/${organizationId}/sites/${siteId}/site-spaces/${siteSpace.id}`);
+    return siteSpace;
+  }
+
+  @Patch(`${SITE}/site-spaces/:siteSpaceId`)
+  updateSiteSpace(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Param('siteSpaceId') siteSpaceId: string,
+    @Body() body: UpdateSiteSpaceBody,
+  ) {
+    return this.commands.execute(new UpdateSiteSpace(caller, organizationId, siteId, siteSpaceId, body));
+  }
+
+  @Delete(`${SITE}/site-spaces/:siteSpaceId`)
+  async removeSiteSpace(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Param('siteSpaceId') siteSpaceId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    deletedStatus(reply, await this.commands.execute(new RemoveSiteSpace(caller, organizationId, siteId, siteSpaceId)));
+  }
+}

@@ -1,0 +1,205 @@
+import { expectMatchesSpec } from '../support/openapi';
+import { organizationWithRoles, User } from '../support/roles';
+import { expectStatus, startServer, TestServer } from '../support/server';
+
+type Json = Record<string, unknown>;
+
+/** Docs sites and their site spaces, through the official client, each answer checked against its spec. */
+describe('sites', () => {
+  let server: TestServer;
+  let ann: User; // admin
+  let ed: User; // edit member
+  let rita: User; // read member
+  let cat: User; // stranger
+  let orgId: string;
+  let guide: string;
+  let api: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    ({ orgId, ann, ed, rita, cat } = await organizationWithRoles(server));
+    guide = (await server.as(ann.token).orgs.createSpace(orgId, { title: 'Getting Started' })).data.id;
+    api = (await server.as(ann.token).orgs.createSpace(orgId, { title: 'API Reference' })).data.id;
+  }, 60_000);
+  afterAll(() => server.stop());
+
+  const orgs = (user: User) => server.as(user.token).orgs;
+  const refused = (user: User, method: string, path: string, body?: unknown, status?: number) => server.expectRefused(user.token, method, `/v1${path}`, body, status);
+  const sitePath = (siteId: string) => `/orgs/${orgId}/sites/${siteId}`;
+
+  async function createSite(body: Json = { title: 'Docs' }) {
+    const { status, data, headers } = await orgs(ann).createSite(orgId, body as never);
+    expect(status).toBe(201);
+    expectMatchesSpec('POST', '/orgs/{organizationId}/sites', 201, data);
+    expect(headers.get('location')).toBe(data.urls.location);
+    return data;
+  }
+  async function siteSpaces(siteId: string, query?: Json) {
+    const { status, data } = await orgs(rita).listSiteSpaces(orgId, siteId, query as never);
+    expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}/site-spaces', status, data);
+    return data.items;
+  }
+
+  describe('sites', () => {
+    it('creates a basic, public, unpublished site by default, with its spaces as site spaces', async () => {
+      const site = await createSite({ title: 'Docs', spaces: [guide, api] });
+      expect(site).toMatchObject({ object: 'site', type: 'basic', title: 'Docs', visibility: 'public', published: false, siteSpaces: 2, defaultLevel: 'inherit' });
+      expect(site.permissions).toMatchObject({ view: true, admin: true, edit: true });
+      const items = await siteSpaces(site.id);
+      expect(items.map((s) => [s.path, s.space.id, s.default])).toEqual([
+        ['getting-started', guide, true],
+        ['api-reference', api, false],
+      ]);
+      expect(items[0]).toMatchObject({ object: 'site-space', title: 'Getting Started', draft: false, hidden: false });
+    });
+
+    it('creates a site with no body at all', async () => {
+      const site = await createSite({});
+      expect(site.title).toBe('Untitled site');
+    });
+
+    it('reads a site as a member, with the permissions of a member', async () => {
+      const site = await createSite();
+      const { status, data } = await orgs(rita).getSiteById(orgId, site.id);
+      expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}', status, data);
+      expect(data.permissions).toMatchObject({ view: true, admin: false, edit: false });
+    });
+
+    it('lists sites with the space, title, published and type filters, a page at a time', async () => {
+      const a = await createSite({ title: 'Alpha handbook', type: 'premium', spaces: [guide] });
+      const b = await createSite({ title: 'Beta handbook' });
+      await orgs(ann).publishSite(orgId, b.id);
+      const list = async (query: Json) => {
+        const { status, data } = await orgs(rita).listSites(orgId, query as never);
+        expectMatchesSpec('GET', '/orgs/{organizationId}/sites', status, data);
+        return data.items.map((s) => s.id);
+      };
+      expect(await list({ space: guide })).toContain(a.id);
+      expect(await list({ space: guide })).not.toContain(b.id);
+      expect(await list({ title: 'ALPHA handbook' })).toEqual([a.id]);
+      expect(await list({ published: true })).toEqual([b.id]);
+      expect(await list({ type: ['premium'] })).toEqual([a.id]);
+      const all = await list({});
+      const first = await orgs(rita).listSites(orgId, { limit: 1 });
+      const second = await orgs(rita).listSites(orgId, { limit: 1, page: first.data.next!.page });
+      expect([first.data.items[0].id, second.data.items[0].id]).toEqual(all.slice(0, 2));
+    });
+
+    it('changes settings, removes the optional ones with null, and publishes and unpublishes', async () => {
+      const site = await createSite({ spaces: [guide] });
+      const patch = async (body: Json) => {
+        const { status, data } = await orgs(ann).updateSiteById(orgId, site.id, body as never);
+        expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}', status, data);
+        return data as unknown as Json;
+      };
+      const changed = await patch({ title: 'Handbook', visibility: 'unlisted', basename: 'handbook', adaptiveContent: { enabled: true }, proxy: 'acme.io/docs' });
+      expect(changed).toMatchObject({ title: 'Handbook', visibility: 'unlisted', basename: 'handbook', adaptiveContent: { enabled: true }, proxy: { origin: 'acme.io/docs' } });
+      const cleared = await patch({ basename: null, proxy: null });
+      expect(cleared).not.toHaveProperty('basename');
+      expect(cleared).not.toHaveProperty('proxy');
+      const published = await orgs(ann).publishSite(orgId, site.id);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/publish', 200, published.data);
+      expect(published.data).toMatchObject({ published: true, urls: { published: expect.any(String) } });
+      const unpublished = await orgs(ann).unpublishSite(orgId, site.id);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/unpublish', 200, unpublished.data);
+      expect(unpublished.data.published).toBe(false);
+    });
+
+    it('deletes a site (205), then answers 204 and 404 for it', async () => {
+      const site = await createSite();
+      expect((await orgs(ann).deleteSiteById(orgId, site.id)).status).toBe(205);
+      expect((await orgs(ann).deleteSiteById(orgId, site.id)).status).toBe(204);
+      await expectStatus(orgs(rita).getSiteById(orgId, site.id), 404);
+    });
+
+    it('records publication and deletion in the audit trail', async () => {
+      const site = await createSite();
+      await orgs(ann).publishSite(orgId, site.id);
+      await orgs(ann).deleteSiteById(orgId, site.id);
+      const { body } = await server.fetch(`/v1/orgs/${orgId}/audit-events?limit=3`, { token: ann.token });
+      expect((body as { items: { action: string }[] }).items.map((e) => e.action)).toEqual(['site.deleted', 'site.published', 'site.created']);
+    });
+
+    it('hides sites from a stranger (404) and refuses changes to a non-admin member (403), writing nothing', async () => {
+      const site = await createSite();
+      for (const path of [`/orgs/${orgId}/sites`, sitePath(site.id), `${sitePath(site.id)}/site-spaces`]) await refused(cat, 'GET', path, undefined, 404);
+      await refused(cat, 'POST', `/orgs/${orgId}/sites`, { title: 'Mine' }, 404);
+      for (const user of [ed, rita]) {
+        await refused(user, 'POST', `/orgs/${orgId}/sites`, { title: 'Mine' }, 403);
+        await refused(user, 'PATCH', sitePath(site.id), { title: 'Mine' }, 403);
+        await refused(user, 'DELETE', sitePath(site.id), undefined, 403);
+        await refused(user, 'POST', `${sitePath(site.id)}/publish`, undefined, 403);
+        await refused(user, 'POST', `${sitePath(site.id)}/unpublish`, undefined, 403);
+        await refused(user, 'POST', `${sitePath(site.id)}/site-spaces`, { spaceId: guide }, 403);
+      }
+    });
+
+    it.each([
+      ['a one-letter title', 'POST', '', { title: 'x' }],
+      ['an unknown type', 'POST', '', { type: 'gold' }],
+      ['an unknown visibility', 'POST', '', { visibility: 'secret' }],
+      ['a space of nobody', 'POST', '', { spaces: ['nope'] }],
+      ['a title as a number', 'PATCH', '/:site', { title: 7 }],
+      ['a basename with a slash', 'PATCH', '/:site', { basename: 'a/b' }],
+      ['a proxy without a path', 'PATCH', '/:site', { proxy: 'acme.io' }],
+      ['an unknown default site space', 'PATCH', '/:site', { defaultSiteSpace: 'nope' }],
+      ['an unknown property', 'PATCH', '/:site', { color: 'red' }],
+      ['an unknown list filter value', 'GET', '?type=gold', undefined],
+      ['a bad published filter', 'GET', '?published=maybe', undefined],
+    ])('refuses %s (400, nothing written)', async (_name, method, suffix, body) => {
+      const site = await createSite();
+      await refused(ann, method, `/orgs/${orgId}/sites${suffix.replace('/:site', `/${site.id}`)}`, body);
+    });
+  });
+
+  describe('site spaces', () => {
+    it('adds a space (201), changes its path, condition and visibility, and removes it', async () => {
+      const site = await createSite({ spaces: [guide] });
+      const { status, data, headers } = await orgs(ann).addSpaceToSite(orgId, site.id, { spaceId: api } as never);
+      expect(status).toBe(201);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces', 201, data);
+      expect(headers.get('location')).toContain(`/site-spaces/${data.id}`);
+      expect(data).toMatchObject({ path: 'api-reference', default: false, space: { id: api } });
+      const patched = await orgs(ann).updateSiteSpaceById(orgId, site.id, data.id, { path: 'api', hidden: true, condition: 'visitor.claims.beta' } as never);
+      expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', 200, patched.data);
+      expect(patched.data).toMatchObject({ path: 'api', hidden: true, condition: 'visitor.claims.beta' });
+      const kept = await orgs(ann).updateSiteSpaceById(orgId, site.id, data.id, { condition: null } as never);
+      expect(kept.data).toMatchObject({ path: 'api', hidden: true });
+      expect(kept.data).not.toHaveProperty('condition');
+      expect((await orgs(ann).deleteSiteSpaceById(orgId, site.id, data.id)).status).toBe(205);
+      expect((await orgs(ann).deleteSiteSpaceById(orgId, site.id, data.id)).status).toBe(204);
+      expect((await orgs(rita).getSiteById(orgId, site.id)).data.siteSpaces).toBe(1);
+    });
+
+    it('answers the default site space alone, or all but it', async () => {
+      const site = await createSite({ spaces: [guide, api] });
+      const [first, second] = await siteSpaces(site.id);
+      expect((await siteSpaces(site.id, { default: true })).map((s) => s.id)).toEqual([first.id]);
+      expect((await siteSpaces(site.id, { default: false })).map((s) => s.id)).toEqual([second.id]);
+      await orgs(ann).updateSiteById(orgId, site.id, { defaultSiteSpace: second.id } as never);
+      expect((await siteSpaces(site.id, { default: true })).map((s) => s.id)).toEqual([second.id]);
+    });
+
+    it.each([
+      ['no space', 'POST', '', {}],
+      ['a space of nobody', 'POST', '', { spaceId: 'nope' }],
+      ['a section the site does not have', 'POST', '', { spaceId: 'API' }],
+      ['a path with a slash', 'PATCH', '/:ss', { path: 'a/b' }],
+      ['an empty path', 'PATCH', '/:ss', { path: '' }],
+      ['hidden as a string', 'PATCH', '/:ss', { hidden: 'yes' }],
+      ['a bad default filter', 'GET', '?default=sometimes', undefined],
+    ])('refuses %s (400, nothing written)', async (_name, method, suffix, body) => {
+      const site = await createSite({ spaces: [guide] });
+      const [siteSpace] = await siteSpaces(site.id);
+      const json = body && 'spaceId' in body && body.spaceId === 'API' ? { spaceId: api, sectionId: 'nope' } : body;
+      await refused(ann, method, `${sitePath(site.id)}/site-spaces${suffix.replace('/:ss', `/${siteSpace.id}`)}`, json);
+    });
+
+    it('refuses a path another site space has (409), and a space twice (409)', async () => {
+      const site = await createSite({ spaces: [guide, api] });
+      const [, second] = await siteSpaces(site.id);
+      await refused(ann, 'PATCH', `${sitePath(site.id)}/site-spaces/${second.id}`, { path: 'getting-started' }, 409);
+      await refused(ann, 'POST', `${sitePath(site.id)}/site-spaces`, { spaceId: guide }, 409);
+    });
+  });
+});
