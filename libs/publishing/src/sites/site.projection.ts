@@ -1,0 +1,202 @@
+import { comparePositions } from '@folio/platform/event-store/event-store.port';
+import { defineProjection } from '@folio/platform/projections/projection';
+import { fold, ReadTransaction } from '@folio/platform/read-store/read-store.port';
+import { AgentsContext, SiteDefaultLevel, SiteEvent, SiteType, SiteVisibility } from './site.events';
+
+export const SITES = 'sites';
+export const SITE_SPACES = 'siteSpaces';
+
+/** One document per live site (a deleted one is removed, with its site spaces), keyed by its id. */
+export interface SiteDoc {
+  id: string;
+  organizationId: string;
+  type: SiteType;
+  title: string;
+  /** `fold(title)`: the key of the case-insensitive title filter. */
+  titleFolded: string;
+  visibility: SiteVisibility;
+  basename: string | null;
+  adaptiveContent: { enabled: boolean };
+  agentsContext: AgentsContext;
+  defaultLevel: SiteDefaultLevel;
+  /** As set; the site space it names may since have gone (`SiteReads.defaultSiteSpaceId` resolves it). */
+  defaultSiteSpace: string | null;
+  defaultSiteSection: string | null;
+  proxy: string | null;
+  published: boolean;
+  /** Live site spaces. */
+  siteSpaces: number;
+  /**
+   * The distinct spaces its live site spaces show, sorted. Not a filter key: the read store's filters do
+   * not match inside arrays alike on SQLite and MongoDB, so the `space` filter asks `SITE_SPACES` instead.
+   */
+  spaceIds: string[];
+  createdBy: string;
+  createdAt: string;
+  /** When the site's stream (its site spaces included) last changed. */
+  updatedAt: string;
+  /** Revision of the site's stream (site spaces included): its ETag. */
+  streamRevision: string;
+  /** Log position of the last event applied: a replayed one changes nothing. */
+  logPosition: string;
+  [key: string]: unknown;
+}
+
+/** One document per live site space, keyed by its id. */
+export interface SiteSpaceDoc {
+  id: string;
+  siteId: string;
+  organizationId: string;
+  spaceId: string;
+  /** Null at the site's root. */
+  sectionId: string | null;
+  path: string;
+  /** Fractional key among its container's site spaces (the root's, or its section's); ids break ties. */
+  position: string;
+  condition: string | null;
+  hidden: boolean;
+  addedAt: string;
+  updatedAt: string;
+  /** Log position of the last event applied: a replayed one changes nothing. */
+  logPosition: string;
+  [key: string]: unknown;
+}
+
+/** True when the document already holds the effect of the event at `position`. */
+const applied = (doc: { logPosition: string }, position: string) => comparePositions(position, doc.logPosition) <= 0;
+
+/**
+ * Applies an event of the site's stream to the site once (missing, or already past the event, it is
+ * left alone): `change`, then the stream's revision, the time and the position. Every event of the
+ * stream comes through here, site-space ones included, so the ETag moves with each.
+ */
+async function updateSite(
+  tx: ReadTransaction,
+  { data, revision, position }: { data: { siteId: string }; revision: bigint; position: string },
+  at: string,
+  change: (doc: SiteDoc) => void | Promise<void>,
+) {
+  const doc = await tx.get<SiteDoc>(SITES, data.siteId);
+  if (!doc || applied(doc, position)) return;
+  await change(doc);
+  await tx.upsert(SITES, { ...doc, updatedAt: at, streamRevision: String(revision), logPosition: position });
+}
+
+/**
+ * Counts the site's live site spaces and their spaces again, from the site spaces themselves (written
+ * first): a recomputation, so it holds however often it runs. A site has tens of them, on an index.
+ */
+async function recount(tx: ReadTransaction, doc: SiteDoc) {
+  const siteSpaces = await tx.findAll<SiteSpaceDoc>(SITE_SPACES, { siteId: doc.id });
+  doc.siteSpaces = siteSpaces.length;
+  doc.spaceIds = [...new Set(siteSpaces.map((s) => s.spaceId))].sort();
+}
+
+/**
+ * The docs sites' read models: the sites and their site spaces, from the one stream per site. Every
+ * document carries the log position of the last event applied and ignores events at or before it.
+ */
+export const siteProjection = defineProjection<SiteEvent>(
+  'publishing-sites',
+  [
+    {
+      name: SITES,
+      indexes: [
+        ['organizationId', 'createdAt'],
+        ['organizationId', 'published', 'createdAt'],
+        ['organizationId', 'type', 'createdAt'],
+      ],
+    },
+    {
+      name: SITE_SPACES,
+      indexes: [
+        ['siteId', 'position'],
+        ['siteId', 'sectionId', 'position'],
+        // The sites list's `space` filter, and what reacts to a space's purge.
+        ['spaceId'],
+      ],
+    },
+  ],
+  {
+    SiteCreated: async ({ data, revision, position }, tx) => {
+      if (await tx.get(SITES, data.siteId)) return;
+      const doc: SiteDoc = {
+        id: data.siteId,
+        organizationId: data.organizationId,
+        type: data.type,
+        title: data.title,
+        titleFolded: fold(data.title),
+        visibility: data.visibility,
+        basename: null,
+        adaptiveContent: { enabled: false },
+        agentsContext: 'included',
+        defaultLevel: 'inherit',
+        defaultSiteSpace: null,
+        defaultSiteSection: null,
+        proxy: null,
+        published: false,
+        siteSpaces: 0,
+        spaceIds: [],
+        createdBy: data.createdBy,
+        createdAt: data.createdAt,
+        updatedAt: data.createdAt,
+        streamRevision: String(revision),
+        logPosition: position,
+      };
+      await tx.upsert(SITES, doc);
+    },
+    SiteSettingsChanged: async (event, tx) =>
+      updateSite(tx, event, event.data.changedAt, (doc) => {
+        Object.assign(doc, event.data.changes);
+        if (event.data.changes.title !== undefined) doc.titleFolded = fold(event.data.changes.title);
+      }),
+    SitePublished: async (event, tx) =>
+      updateSite(tx, event, event.data.publishedAt, (doc) => {
+        doc.published = true;
+      }),
+    SiteUnpublished: async (event, tx) =>
+      updateSite(tx, event, event.data.unpublishedAt, (doc) => {
+        doc.published = false;
+      }),
+    SiteDeleted: async ({ data }, tx) => {
+      await tx.deleteMany(SITE_SPACES, { siteId: data.siteId });
+      await tx.delete(SITES, data.siteId);
+    },
+    SiteSpaceAdded: async (event, tx) => {
+      const { data, position } = event;
+      // A site the model no longer holds (deleted since: a replay) has nothing to add to.
+      if (!(await tx.get(SITES, data.siteId))) return;
+      if (!(await tx.get(SITE_SPACES, data.siteSpaceId))) {
+        const doc: SiteSpaceDoc = {
+          id: data.siteSpaceId,
+          siteId: data.siteId,
+          organizationId: data.organizationId,
+          spaceId: data.spaceId,
+          sectionId: data.sectionId,
+          path: data.path,
+          position: data.position,
+          condition: null,
+          hidden: false,
+          addedAt: data.addedAt,
+          updatedAt: data.addedAt,
+          logPosition: position,
+        };
+        await tx.upsert(SITE_SPACES, doc);
+      }
+      await updateSite(tx, event, data.addedAt, (site) => recount(tx, site));
+    },
+    SiteSpaceChanged: async (event, tx) => {
+      const { data, position } = event;
+      const doc = await tx.get<SiteSpaceDoc>(SITE_SPACES, data.siteSpaceId);
+      if (doc && doc.siteId === data.siteId && !applied(doc, position)) {
+        await tx.upsert(SITE_SPACES, { ...doc, ...data.changes, updatedAt: data.changedAt, logPosition: position });
+      }
+      await updateSite(tx, event, data.changedAt, (site) => recount(tx, site));
+    },
+    SiteSpaceRemoved: async (event, tx) => {
+      const doc = await tx.get<SiteSpaceDoc>(SITE_SPACES, event.data.siteSpaceId);
+      if (doc && doc.siteId === event.data.siteId) await tx.delete(SITE_SPACES, doc.id);
+      await updateSite(tx, event, event.data.removedAt, (site) => recount(tx, site));
+    },
+  },
+);

@@ -1,0 +1,132 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { NotFound } from '@folio/platform/domain/errors';
+import { decodeCursor, DEFAULT_LIMIT, encodeCursor, ListQuery } from '@folio/platform/http/pagination';
+import { CursorKey, Doc, Filter, fold, READ_STORE, ReadStore, Sort } from '@folio/platform/read-store/read-store.port';
+import { findEvery } from '@folio/platform/read-store/find-every';
+import { SiteType } from './site.events';
+import { SITE_SPACES, SiteDoc, SITES, SiteSpaceDoc } from './site.projection';
+
+/** The sites list's filters (the client spec's query parameters); an absent one, or an empty `type` list, filters nothing. */
+export interface SiteFilters {
+  /** Sites with a site space showing this space. */
+  space?: string;
+  /** A case-insensitive substring of the title. */
+  title?: string;
+  published?: boolean;
+  type?: SiteType[];
+}
+
+/** `default`: true, only the site's default site space; false, all but it; absent, all. */
+export interface SiteSpaceFilters {
+  default?: boolean;
+}
+
+/** A page of a list, its cursor when more may follow. */
+export interface SitePage<T> {
+  items: T[];
+  next?: { page: string };
+}
+
+const OLDEST_FIRST: Sort = { field: 'createdAt', direction: 'asc' };
+const STRUCTURE_ORDER: Sort = { field: 'position', direction: 'asc' };
+
+/**
+ * Reads of the site read models. A site of another organization is as missing as one that does not
+ * exist; site spaces are read under a site the caller has already read (`site`).
+ */
+@Injectable()
+export class SiteReads {
+  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+
+  async site(organizationId: string, siteId: string): Promise<SiteDoc> {
+    const doc = await this.reads.get<SiteDoc>(SITES, siteId);
+    if (!doc || doc.organizationId !== organizationId) throw new NotFound('site');
+    return doc;
+  }
+
+  /**
+   * A page of the organization's sites, oldest first (as spaces are listed), on
+   * `[organizationId, createdAt]`, or `[organizationId, published|type, createdAt]` when that filter is
+   * set, so a page is a keyset range on an index. The title filter is a substring, so it filters the
+   * range's entries (an organization has tens of sites, not millions). `space` is first resolved into
+   * the sites showing it, from the site spaces' `[spaceId]` index (a space is on a handful of sites),
+   * which become an `id $in` on the list; the cursor is bound to the filters as asked, not to those
+   * ids, so a site space added between two pages does not void the cursor.
+   */
+  async list(organizationId: string, filters: SiteFilters, list: ListQuery): Promise<SitePage<SiteDoc>> {
+    const filter: Filter = { organizationId };
+    if (filters.published !== undefined) filter.published = filters.published;
+    const types = [...new Set(filters.type ?? [])].sort();
+    if (types.length === 1) filter.type = types[0];
+    else if (types.length > 1) filter.type = { $in: types };
+    if (filters.title) filter.titleFolded = { $contains: fold(filters.title) };
+    const asked = { organizationId, space: filters.space ?? null, title: filters.title ?? null, published: filters.published ?? null, types };
+    if (filters.space !== undefined) {
+      const showing = await findEvery<SiteSpaceDoc>(this.reads, SITE_SPACES, { spaceId: filters.space });
+      filter.id = { $in: [...new Set(showing.filter((s) => s.organizationId === organizationId).map((s) => s.siteId))].sort() };
+    }
+    return this.page<SiteDoc>(SITES, filter, OLDEST_FIRST, ['sites', asked], list);
+  }
+
+  /** Every site space of the site, in structure order (position, then id). */
+  async siteSpaces(siteId: string): Promise<SiteSpaceDoc[]> {
+    const items: SiteSpaceDoc[] = [];
+    let after: CursorKey | undefined;
+    do {
+      const page = await this.reads.find<SiteSpaceDoc>(SITE_SPACES, { filter: { siteId }, sort: STRUCTURE_ORDER, limit: 1000, after });
+      items.push(...page.items);
+      after = page.next;
+    } while (after);
+    return items;
+  }
+
+  async siteSpace(siteId: string, siteSpaceId: string): Promise<SiteSpaceDoc> {
+    const doc = await this.reads.get<SiteSpaceDoc>(SITE_SPACES, siteSpaceId);
+    if (!doc || doc.siteId !== siteId) throw new NotFound('site space');
+    return doc;
+  }
+
+  /**
+   * The id of the site's default site space: the one its settings name while it is still there, else
+   * the first (lowest position) in the default section when one is set, else at the root; null when
+   * that container has none.
+   */
+  async defaultSiteSpaceId(site: Pick<SiteDoc, 'id' | 'defaultSiteSpace' | 'defaultSiteSection'>): Promise<string | null> {
+    if (site.defaultSiteSpace !== null) {
+      const named = await this.reads.get<SiteSpaceDoc>(SITE_SPACES, site.defaultSiteSpace);
+      if (named && named.siteId === site.id) return named.id;
+    }
+    const first = await this.reads.find<SiteSpaceDoc>(SITE_SPACES, {
+      filter: { siteId: site.id, sectionId: site.defaultSiteSection },
+      sort: STRUCTURE_ORDER,
+      limit: 1,
+    });
+    return first.items[0]?.id ?? null;
+  }
+
+  /**
+   * A page of the site's site spaces in structure order, on `[siteId, position]`. The default is one
+   * known id, so `default: true` is that document and `default: false` the range without it: a page is
+   * still an index range. The cursor is bound to the filter as asked, so a default that changes between
+   * two pages does not void it.
+   */
+  async listSiteSpaces(siteId: string, filters: SiteSpaceFilters, list: ListQuery): Promise<SitePage<SiteSpaceDoc>> {
+    const filter: Filter = { siteId };
+    if (filters.default !== undefined) {
+      const site = await this.reads.get<SiteDoc>(SITES, siteId);
+      const defaultId = site ? await this.defaultSiteSpaceId(site) : null;
+      if (filters.default) filter.id = defaultId;
+      else if (defaultId !== null) filter.id = { $ne: defaultId };
+    }
+    return this.page<SiteSpaceDoc>(SITE_SPACES, filter, STRUCTURE_ORDER, ['siteSpaces', siteId, filters.default ?? null], list);
+  }
+
+  /** One keyset page, its cursor bound to `asked` (the list and its filters as the caller gave them). */
+  private async page<T extends Doc>(collection: string, filter: Filter, sort: Sort, asked: unknown, list: ListQuery): Promise<SitePage<T>> {
+    const binding = createHash('sha256').update(JSON.stringify([collection, asked, sort])).digest('base64url').slice(0, 16);
+    const after = list.page ? decodeCursor(list.page, binding) : undefined;
+    const page = await this.reads.find<T>(collection, { filter, sort, limit: list.limit ?? DEFAULT_LIMIT, after });
+    return { items: page.items, ...(page.next ? { next: { page: encodeCursor(page.next, binding) } } : {}) };
+  }
+}

@@ -1,0 +1,121 @@
+import { atLeast, Role } from '@folio/platform/domain/roles';
+import { withETag } from '@folio/platform/http/etag';
+import { SiteType } from './site.events';
+import { SiteDoc, SiteSpaceDoc } from './site.projection';
+
+/** What the Site resource needs besides the document: the caller's organization role, and where Folio is served. */
+export interface SiteContext {
+  /** The caller's role in the site's organization; null for a guest. */
+  role: Role | null;
+  publicUrl: string;
+  appUrl: string;
+}
+
+/** What the SiteSpace resource needs besides the document and its space. */
+export interface SiteSpaceContext {
+  /** Whether it is the site's default site space (`SiteReads.defaultSiteSpaceId`). */
+  isDefault: boolean;
+  /**
+   * The published URL of its container (`sitePublishedUrl` for one at the root), only while the site is
+   * published: the default site space is served there, the others at `<publishedBase>/<path>`.
+   */
+  publishedBase?: string;
+}
+
+/** The spec's SiteFeature: what premium features a site has. A self-hosted site has none to list. */
+export interface SiteFeature {
+  id: string;
+  plan: SiteType;
+  frozen: boolean;
+}
+
+/**
+ * Where a site is (or would be) served: `<publicUrl>/sites/<siteId>`, or under its basename
+ * `<publicUrl>/sites/<organizationId>/<basename>` (a basename names a site within its organization).
+ */
+export function sitePublishedUrl(site: Pick<SiteDoc, 'id' | 'organizationId' | 'basename'>, publicUrl: string): string {
+  return site.basename === null ? `${publicUrl}/sites/${site.id}` : `${publicUrl}/sites/${site.organizationId}/${site.basename}`;
+}
+
+/**
+ * The site's row of the permission table: every member views it, and members with a role access it
+ * and its adaptive schema; managing it (settings, structure, publication, integrations) is the admin's.
+ */
+export function sitePermissions(role: Role | null) {
+  const member = role !== null;
+  const admin = atLeast(role, 'admin');
+  return {
+    view: true,
+    access: member,
+    edit: admin,
+    create: admin,
+    admin,
+    installIntegration: admin,
+    viewAdaptiveSchema: member,
+    editAdaptiveSchema: admin,
+  };
+}
+
+export type SitePermissions = ReturnType<typeof sitePermissions>;
+
+/** The spec's Site for one caller, with the seed's `agentsContext`; its ETag is the site stream's revision. */
+export function siteResource(doc: SiteDoc, ctx: SiteContext) {
+  const location = `${ctx.publicUrl}/v1/orgs/${doc.organizationId}/sites/${doc.id}`;
+  const app = `${ctx.appUrl}/o/${doc.organizationId}/sites/${doc.id}`;
+  const published = sitePublishedUrl(doc, ctx.publicUrl);
+  return withETag(
+    {
+      object: 'site' as const,
+      id: doc.id,
+      type: doc.type,
+      // Nothing is frozen on a self-hosted site: the type applied is the type chosen.
+      appliedType: doc.type,
+      title: doc.title,
+      ...(doc.basename !== null ? { basename: doc.basename } : {}),
+      ...(doc.proxy !== null ? { proxy: { origin: doc.proxy, target: published } } : {}),
+      visibility: doc.visibility,
+      defaultLevel: doc.defaultLevel,
+      permissions: sitePermissions(ctx.role),
+      published: doc.published,
+      siteSpaces: doc.siteSpaces,
+      createdAt: doc.createdAt,
+      adaptiveContent: { enabled: doc.adaptiveContent.enabled },
+      // Self-hosted: no ad network, so a site's ads stay pending and cannot be submitted.
+      ads: { status: 'pending' as const, submittable: false },
+      agentsContext: doc.agentsContext,
+      features: [] as SiteFeature[],
+      urls: {
+        location,
+        app,
+        preview: `${app}/preview`,
+        ...(doc.published ? { published } : {}),
+      },
+    },
+    doc.streamRevision,
+  );
+}
+
+export type SiteResource = ReturnType<typeof siteResource>;
+
+/**
+ * The spec's SiteSpace: `space` is the Space resource of the space it shows (content's, for the caller),
+ * whose title it takes. Drafts are not modelled: every site space is live.
+ */
+export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc, space: S, ctx: SiteSpaceContext) {
+  const published = ctx.publishedBase === undefined ? undefined : ctx.isDefault ? ctx.publishedBase : `${ctx.publishedBase}/${doc.path}`;
+  return {
+    object: 'site-space' as const,
+    id: doc.id,
+    path: doc.path,
+    ...(doc.sectionId !== null ? { section: doc.sectionId } : {}),
+    space,
+    title: space.title,
+    default: ctx.isDefault,
+    ...(doc.condition !== null ? { condition: doc.condition } : {}),
+    draft: false,
+    hidden: doc.hidden,
+    urls: { ...(published !== undefined ? { published } : {}) },
+  };
+}
+
+export type SiteSpaceResource<S extends { title: string } = { title: string }> = ReturnType<typeof siteSpaceResource<S>>;
