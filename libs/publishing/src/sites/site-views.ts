@@ -7,7 +7,7 @@ import { Role } from '@folio/platform/domain/roles';
 import { GetSpacesForSite } from '@folio/content/public/site-spaces.query';
 import { SiteDoc, SiteSpaceDoc } from './site.projection';
 import { SiteReads } from './site.reads';
-import { siteResource, siteSpaceResource } from './site.resource';
+import { sitePublishedUrl, siteResource, siteSpaceResource } from './site.resource';
 
 /** Sites and site spaces as resources for one caller: the documents, the spaces content shows the caller, the mappers. */
 @Injectable()
@@ -34,9 +34,10 @@ export class SiteViews {
   async siteSpaces(site: SiteDoc, docs: SiteSpaceDoc[], caller: Caller) {
     const spaces = await this.queries.execute(new GetSpacesForSite(caller, site.organizationId, [...new Set(docs.map((d) => d.spaceId))]));
     const defaultId = await this.reads.defaultSiteSpaceId(site);
+    const publishedBase = site.published ? sitePublishedUrl(site, this.config.publicUrl) : undefined;
     return docs.flatMap((doc) => {
       const space = spaces.get(doc.spaceId);
-      return space ? [siteSpaceResource(doc, space.resource, { isDefault: doc.id === defaultId, publicUrl: this.config.publicUrl, site })] : [];
+      return space ? [siteSpaceResource(doc, space.resource, { isDefault: doc.id === defaultId, publishedBase })] : [];
     });
   }
 }

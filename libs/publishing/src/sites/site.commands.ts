@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { Aggregates, WithoutNow } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
@@ -46,7 +46,7 @@ abstract class SiteWrite {
    * Decides on the site's stream once the caller is known to be an admin. The read model first: a site of
    * another organization is as missing (404) as one that never was.
    */
-  protected async decide(caller: Caller, organizationId: string, siteId: string, command: Exclude<SiteCommand, { type: 'CreateSite' }>) {
+  protected async decide(caller: Caller, organizationId: string, siteId: string, command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' }>>) {
     await this.reads.site(organizationId, siteId);
     return this.aggregates.handle(siteStream(siteId), siteDecider, command, caller);
   }
@@ -89,7 +89,7 @@ export class CreateSiteHandler extends SiteWrite implements ICommandHandler<Crea
 
 /** A site write answered with the site: PATCH, publish, unpublish. */
 abstract class SiteChange extends SiteWrite {
-  protected async change(caller: Caller, organizationId: string, siteId: string, command: Exclude<SiteCommand, { type: 'CreateSite' }>, what: string) {
+  protected async change(caller: Caller, organizationId: string, siteId: string, command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' }>>, what: string) {
     const role = await this.access.admin(caller, organizationId, what);
     await this.decide(caller, organizationId, siteId, command);
     return this.views.site(organizationId, siteId, role);

@@ -80,7 +80,7 @@ export class ListSiteSpacesHandler implements IQueryHandler<ListSiteSpaces> {
     await this.access.role(caller, organizationId);
     const site = await this.reads.site(organizationId, siteId);
     const { default: isDefault, shareKey: _shareKey, ...list } = query;
-    const page = await this.reads.listSiteSpaces(site, { default: isDefault }, list);
+    const page = await this.reads.listSiteSpaces(site.id, { default: isDefault }, list);
     return listEnvelope(await this.views.siteSpaces(site, page.items, caller), page.next);
   }
 }
