@@ -66,6 +66,7 @@ import {
 } from './spaces/space.commands';
 import { CollectionSpacesController } from './spaces/collection-spaces.controller';
 import { GetCommentScopeHandler } from './spaces/comment-scope.handler';
+import { GetSpacesForSiteHandler } from './spaces/site-spaces.handler';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
@@ -113,6 +114,7 @@ const handlers = [
   SearchOrganizationContentHandler,
   GetCommentScopeHandler,
   CheckCommentTargetHandler,
+  GetSpacesForSiteHandler,
 ];
 
 /**

@@ -33,6 +33,8 @@ import { OrganizationController } from './organizations/organization.controller'
 import { GetOrganizationHandler, ListOrganizationsHandler } from './organizations/organization.queries';
 import { GetOrganizationMergeRulesHandler } from './organizations/organization-merge-rules.handler';
 import { OrganizationReads } from './organizations/organization.reads';
+import { SubdomainController } from './subdomains/subdomain.controller';
+import { GetSubdomainHandler } from './subdomains/subdomain.queries';
 import { CreateUserHandler, IssueApiTokenHandler, RevokeApiTokenHandler } from './users/user.commands';
 import { UserController } from './users/user.controller';
 import { SharesOrganizationHandler } from './users/shares-organization.query';
@@ -54,6 +56,7 @@ const handlers = [
   GetOrganizationHandler,
   GetOrganizationMergeRulesHandler,
   ListOrganizationsHandler,
+  GetSubdomainHandler,
   ChangeMemberRoleHandler,
   RemoveMemberHandler,
   SetMemberSSOHandler,
@@ -97,7 +100,7 @@ export class IdentityModule {}
  */
 @Module({
   imports: [IdentityModule],
-  controllers: [UserController, OrganizationController, MemberController, InviteController, AuditController],
+  controllers: [UserController, OrganizationController, SubdomainController, MemberController, InviteController, AuditController],
   providers: [PingOrganizationHandler, { provide: SECRET, inject: [CONFIG], useFactory: loadSecret }],
 })
 export class IdentityHttpModule {}

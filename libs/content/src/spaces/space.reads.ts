@@ -50,6 +50,16 @@ export class SpaceReads {
     return (await this.access.visibleAmong(caller, docs)).map(({ node, role }) => ({ space: node, role }));
   }
 
+  /**
+   * The organization's spaces among `spaceIds` that the caller may see (deleted ones within their
+   * retention included), read in batches rather than one by one; the others are left out.
+   */
+  async visibleIn(caller: Caller, organizationId: string, spaceIds: string[]): Promise<SpaceView[]> {
+    if (spaceIds.length === 0) return [];
+    const docs = await findEvery<SpaceDoc>(this.reads, SPACES, { organizationId, id: { $in: [...new Set(spaceIds)] } });
+    return this.visibleAmong(caller, docs.filter((space) => !this.expired(space)));
+  }
+
   /** A page of the organization's live spaces, oldest first unless `direction` says otherwise. */
   listInOrganization(organizationId: string, list: ListQuery, direction: 'asc' | 'desc' = 'asc') {
     return findPage<SpaceDoc>(

@@ -103,6 +103,10 @@ const commentBody = { object: 'document', data: {}, nodes: [{ object: 'block', t
 const commentTarget = { targetType: 'comment', targetId: 'c1' };
 const replyTarget = { targetType: 'comment-reply', targetId: 'y1' };
 
+/** Publishing's site events, as the log holds them (identity may not import publishing's types). */
+const siteEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { siteId: 'w1', organizationId, ...data } }) as unknown as Event;
+const siteTarget = { targetType: 'site', targetId: 'w1' };
+
 /** One row per audited event type (and variant): what the trail must say about it. */
 const actions: [string, Event, Described][] = [
     ['organization.created', orgCreated, { action: 'organization.created', targetType: 'organization', targetId: 'o1', before: null, after: { title: 'Acme', emailDomains: ['acme.test'] } }],
@@ -144,6 +148,11 @@ const actions: [string, Event, Described][] = [
     ['comment_reply.resolved', replyEvent('CommentReplyResolved', { resolvedBy: 'u1', resolvedAt: now }), { action: 'comment_reply.resolved', ...replyTarget, before: { status: 'open' }, after: { status: 'resolved' } }],
     ['comment_reply.reopened', replyEvent('CommentReplyReopened', { reopenedBy: 'u1', reopenedAt: now }), { action: 'comment_reply.reopened', ...replyTarget, before: { status: 'resolved' }, after: { status: 'open' } }],
     ['comment_reply.deleted', replyEvent('CommentReplyDeleted', { deletedBy: 'u2', deletedAt: now }), { action: 'comment_reply.deleted', ...replyTarget, before: null, after: null }],
+    ['site.created', siteEvent('SiteCreated', { type: 'basic', title: 'Docs', visibility: 'public', createdBy: 'u1', createdAt: now }), { action: 'site.created', ...siteTarget, before: null, after: { type: 'basic', title: 'Docs', visibility: 'public' } }],
+    ['site.settings_changed', siteEvent('SiteSettingsChanged', { changes: { title: 'Help', basename: null }, before: { title: 'Docs', basename: 'docs' }, changedAt: now }), { action: 'site.settings_changed', ...siteTarget, before: { title: 'Docs', basename: 'docs' }, after: { title: 'Help', basename: null } }],
+    ['site.published', siteEvent('SitePublished', { publishedAt: now }), { action: 'site.published', ...siteTarget, before: null, after: null }],
+    ['site.unpublished', siteEvent('SiteUnpublished', { unpublishedAt: now }), { action: 'site.unpublished', ...siteTarget, before: null, after: null }],
+    ['site.deleted', siteEvent('SiteDeleted', { deletedAt: now }), { action: 'site.deleted', ...siteTarget, before: null, after: null }],
     ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
 ];
 
@@ -221,7 +230,11 @@ describe('audit projection', () => {
     teamCreated, teamRenamed, teamMemberAdded, teamMemberRoleChanged, teamMemberRemoved, teamDeleted, samlCreated, samlUpdated, samlDeleted, removed,
     commentEvent('CommentPosted', { revision: 'r1', target: {}, body: commentBody, postedBy: 'u1', postedAt: now }),
     replyEvent('CommentReplyPosted', { body: commentBody, postedBy: 'u2', postedAt: now }),
-    commentEvent('CommentDeleted', { deletedBy: 'u1', deletedAt: now, wasOpen: true, replyIds: ['y1'] })];
+    commentEvent('CommentDeleted', { deletedBy: 'u1', deletedAt: now, wasOpen: true, replyIds: ['y1'] }),
+    siteEvent('SiteCreated', { type: 'basic', title: 'Docs', visibility: 'public', createdBy: 'u1', createdAt: now }),
+    siteEvent('SiteSettingsChanged', { changes: { title: 'Help' }, before: { title: 'Docs' }, changedAt: now }),
+    siteEvent('SitePublished', { publishedAt: now }),
+    siteEvent('SiteDeleted', { deletedAt: now })];
 
   it('records each event once, however often it is replayed', () => spec.given(history).thenIdempotent());
 

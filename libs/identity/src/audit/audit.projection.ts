@@ -7,6 +7,7 @@ import { SAMLProviderEvent } from '../saml/saml-provider.events';
 import { TeamEvent } from '../teams/team.events';
 import { CHANGE_REQUEST_AUDIT } from './change-request-audit';
 import { COMMENT_AUDIT } from './comment-audit';
+import { SITE_AUDIT } from './site-audit';
 
 export const AUDIT_EVENTS = 'auditEvents';
 
@@ -128,11 +129,12 @@ const AUDITED: { [T in Audited['type']]: { action: string; describe: Describe<T>
 };
 
 type Description = ReturnType<Describe<Audited['type']>>;
-/** Every audited event type: identity's, and the content and collaboration events the organization's trail covers. */
+/** Every audited event type: identity's, and the content, collaboration and publishing events the organization's trail covers. */
 const ALL_AUDITED: Record<string, { action: string; describe: (data: never) => Description }> = {
   ...AUDITED,
   ...CHANGE_REQUEST_AUDIT,
   ...COMMENT_AUDIT,
+  ...SITE_AUDIT,
 };
 
 export const AUDIT_ACTIONS = Object.values(ALL_AUDITED).map((a) => a.action);

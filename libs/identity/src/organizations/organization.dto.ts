@@ -19,10 +19,9 @@ import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { MergeRuleBody } from '@folio/platform/validation/merge-rule.body';
 import { Role } from '@folio/platform/domain/roles';
 import { IsRoleOrGuest } from '../public/role.validators';
-import { OrganizationSettings } from './organization.settings';
+import { HOSTNAME, OrganizationSettings } from './organization.settings';
 
 const TITLE = /\S.*\S/;
-const HOSTNAME = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
 
 export class CreateOrganizationBody {
   @IsString()

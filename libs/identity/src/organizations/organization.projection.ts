@@ -20,9 +20,8 @@ async function bumpRevision({ data, revision }: { data: { organizationId: string
 
 export const organizationProjection = defineProjection<OrganizationEvent>(
   'identity-organizations',
-  [
-    { name: ORGANIZATIONS, indexes: [] },
-  ],
+  // By hostname: GET /subdomains/{subdomain} resolves one.
+  [{ name: ORGANIZATIONS, indexes: [['hostname']] }],
   {
     OrganizationCreated: async ({ data, revision }, tx) => {
       const doc: OrganizationDoc = {

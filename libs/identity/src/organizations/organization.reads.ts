@@ -31,6 +31,12 @@ export class OrganizationReads {
     return this.reads.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
   }
 
+  /** The organization holding `hostname` (reserved to one at a time), if any. */
+  async withHostname(hostname: string): Promise<OrganizationDoc | null> {
+    const page = await this.reads.find<OrganizationDoc>(ORGANIZATIONS, { filter: { hostname }, limit: 1 });
+    return page.items[0] ?? null;
+  }
+
   async listForUser(caller: Caller, list: ListQuery): Promise<{ items: OrganizationView[]; next?: { page: string } }> {
     const page = await findPage<MemberDoc>(
       this.reads,

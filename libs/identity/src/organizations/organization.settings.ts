@@ -1,6 +1,9 @@
 import { MergeRules } from '@folio/platform/domain/merge-rules';
 import { Role } from '@folio/platform/domain/roles';
 
+/** An organization hostname (the subdomain its published content is served at): 3 to 32 lowercase letters, digits and inner dashes. */
+export const HOSTNAME = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
+
 /** Everything PATCH /orgs/{id} may change. `null` clears a nullable setting. */
 export interface OrganizationSettings {
   title: string;
