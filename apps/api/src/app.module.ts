@@ -11,6 +11,7 @@ import { SamlHttpModule, SamlModule } from '@folio/identity/saml/saml.module';
 import { TeamsHttpModule, TeamsModule } from '@folio/identity/teams/teams.module';
 import { ContentHttpModule, ContentModule } from '@folio/content/content.module';
 import { CollaborationHttpModule, CollaborationModule } from '@folio/collaboration/collaboration.module';
+import { PublishingHttpModule, PublishingModule } from '@folio/publishing/publishing.module';
 import { allProjections } from './projections';
 
 @Module({
@@ -27,6 +28,8 @@ import { allProjections } from './projections';
     ContentHttpModule,
     CollaborationModule,
     CollaborationHttpModule,
+    PublishingModule,
+    PublishingHttpModule,
   ],
   controllers: [HealthController],
   providers: [

@@ -32,10 +32,11 @@ export class SiteController {
   async create(
     @CallerParam() caller: Caller,
     @Param('organizationId') organizationId: string,
-    @Body() body: CreateSiteBody | undefined,
+    @Body() body: CreateSiteBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const site = await this.commands.execute(new CreateSite(caller, organizationId, body ?? {}));
+    // The client spec's body is optional: none is a site with every default.
+    const site = await this.commands.execute(new CreateSite(caller, organizationId, (body as CreateSiteBody | undefined) ?? {}));
     void reply.status(201).header('location', site.urls.location);
     return site;
   }
