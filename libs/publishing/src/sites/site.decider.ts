@@ -1,30 +1,13 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { keyBetween } from '@folio/platform/domain/sibling-order';
+import { endOf, MovePosition, Pointer, positionFor, siblings } from './site-order';
 import { pathFromTitle, uniquePath } from './site-paths';
-import { SiteEvent, SiteSettings, SiteSpaceChanges, SiteType, SiteVisibility } from './site.events';
+import { evolve, initialState, LiveSite, SiteState } from './site-state';
+import { SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteSettings, SiteSpaceChanges, SiteType, SiteVisibility } from './site.events';
 
-interface SiteSpaceState {
-  spaceId: string;
-  sectionId: string | null;
-  path: string;
-  position: string;
-  condition: string | null;
-  hidden: boolean;
-}
-
-export type SiteState =
-  | { status: 'none' }
-  | {
-      status: 'live' | 'deleted';
-      siteId: string;
-      organizationId: string;
-      settings: SiteSettings;
-      published: boolean;
-      siteSpaces: Record<string, SiteSpaceState>;
-    };
-
-type Live = Extract<SiteState, { status: 'live' | 'deleted' }> & { status: 'live' };
+export { initialState, evolve } from './site-state';
+export type { SiteState } from './site-state';
 
 /** A space to add: its id, its title (the path is made from it) and the new site space's id. */
 export interface SpaceToAdd {
@@ -33,6 +16,10 @@ export interface SpaceToAdd {
   title: string;
 }
 
+/** What a section's PATCH may change (`groupId` moves it into a group, null to the root). */
+export type SectionChanges = Partial<Omit<SiteSectionFields, 'position'>>;
+export type GroupChanges = Partial<Omit<SiteSectionGroupFields, 'position'>>;
+
 export type SiteCommand =
   | { type: 'CreateSite'; siteId: string; organizationId: string; siteType: SiteType; title: string; visibility: SiteVisibility; spaces: SpaceToAdd[]; actor: string; now: string }
   | { type: 'UpdateSite'; changes: Partial<SiteSettings>; now: string }
@@ -40,132 +27,125 @@ export type SiteCommand =
   | { type: 'UnpublishSite'; now: string }
   | { type: 'DeleteSite'; now: string }
   | ({ type: 'AddSiteSpace'; sectionId: string | null; now: string } & SpaceToAdd)
-  | { type: 'UpdateSiteSpace'; siteSpaceId: string; changes: SiteSpaceChanges; now: string }
-  | { type: 'RemoveSiteSpace'; siteSpaceId: string; now: string };
+  | { type: 'UpdateSiteSpace'; siteSpaceId: string; changes: Omit<SiteSpaceChanges, 'sectionId' | 'position'>; now: string }
+  | { type: 'RemoveSiteSpace'; siteSpaceId: string; now: string }
+  /**
+   * A section with its first site space. `wrapperId`: the id a section takes that gathers the root's site
+   * spaces, when the site had none before (its content becomes the first section).
+   */
+  | { type: 'AddSection'; sectionId: string; wrapperId: string; title: string | null; icon: string | null; groupId: string | null; space: SpaceToAdd; now: string }
+  | { type: 'UpdateSection'; sectionId: string; changes: SectionChanges; now: string }
+  | { type: 'RemoveSection'; sectionId: string; now: string }
+  | { type: 'AddSectionGroup'; groupId: string; title: string; icon: string | null; sectionIds: string[]; parentId: string | null; now: string }
+  | { type: 'UpdateSectionGroup'; groupId: string; changes: GroupChanges; now: string }
+  | { type: 'RemoveSectionGroup'; groupId: string; now: string }
+  /** The structure's one sort (and the deprecated moves): an item among its siblings. */
+  | { type: 'MoveItem'; item: Pointer; position?: MovePosition; now: string };
 
-/** A new site's settings beyond what creation sets. */
-const DEFAULT_SETTINGS = {
-  basename: null,
-  adaptiveContent: { enabled: false },
-  agentsContext: 'included',
-  defaultLevel: 'inherit',
-  defaultSiteSpace: null,
-  defaultSiteSection: null,
-  proxy: null,
-} as const satisfies Omit<SiteSettings, 'title' | 'visibility'>;
-
-export const initialState: SiteState = { status: 'none' };
-
-export function evolve(state: SiteState, event: SiteEvent): SiteState {
-  if (event.type === 'SiteCreated') {
-    const { siteId, organizationId, title, visibility } = event.data;
-    return { status: 'live', siteId, organizationId, settings: { ...DEFAULT_SETTINGS, title, visibility }, published: false, siteSpaces: {} };
-  }
-  if (state.status === 'none') return state;
-  switch (event.type) {
-    case 'SiteSettingsChanged':
-      return { ...state, settings: { ...state.settings, ...event.data.changes } };
-    case 'SitePublished':
-    case 'SiteUnpublished':
-      return { ...state, published: event.type === 'SitePublished' };
-    case 'SiteDeleted':
-      return { ...state, status: 'deleted' };
-    case 'SiteSpaceAdded': {
-      const { siteSpaceId, spaceId, sectionId, path, position } = event.data;
-      return { ...state, siteSpaces: { ...state.siteSpaces, [siteSpaceId]: { spaceId, sectionId, path, position, condition: null, hidden: false } } };
-    }
-    case 'SiteSpaceChanged': {
-      const current = state.siteSpaces[event.data.siteSpaceId];
-      if (!current) return state;
-      return { ...state, siteSpaces: { ...state.siteSpaces, [event.data.siteSpaceId]: { ...current, ...event.data.changes } } };
-    }
-    case 'SiteSpaceRemoved': {
-      const { [event.data.siteSpaceId]: _gone, ...siteSpaces } = state.siteSpaces;
-      return { ...state, siteSpaces };
-    }
-  }
-}
+type SiteRef = { siteId: string; organizationId: string };
 
 export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
   if (command.type === 'CreateSite') {
     if (state.status !== 'none') throw new Conflict('site already exists');
     const { siteId, organizationId, siteType, title, visibility, actor, now } = command;
     const created: SiteEvent = { type: 'SiteCreated', data: { siteId, organizationId, type: siteType, title, visibility, createdBy: actor, createdAt: now } };
-    return [created, ...added(evolve(state, created) as Live, command.spaces, null, now)];
+    return [created, ...spacesAdded(evolve(state, created) as LiveSite, command.spaces, null, now)];
   }
   if (command.type === 'DeleteSite') {
     return state.status === 'live' ? [{ type: 'SiteDeleted', data: { siteId: state.siteId, organizationId: state.organizationId, deletedAt: command.now } }] : [];
   }
-  const site = live(state);
-  const siteRef = { siteId: site.siteId, organizationId: site.organizationId };
+  if (state.status !== 'live') throw new NotFound('site');
+  const site = state as LiveSite;
+  const ref: SiteRef = { siteId: site.siteId, organizationId: site.organizationId };
+  const { now } = command;
   switch (command.type) {
     case 'UpdateSite':
-      return settingsChanged(site, siteRef, command.changes, command.now);
+      return settingsChanged(site, ref, command.changes, now);
     case 'PublishSite':
-      return site.published ? [] : [{ type: 'SitePublished', data: { ...siteRef, publishedAt: command.now } }];
+      return site.published ? [] : [{ type: 'SitePublished', data: { ...ref, publishedAt: now } }];
     case 'UnpublishSite':
-      return site.published ? [{ type: 'SiteUnpublished', data: { ...siteRef, unpublishedAt: command.now } }] : [];
-    case 'AddSiteSpace': {
-      if (command.sectionId !== null) throw new Invalid(`sectionId: the site has no section ${JSON.stringify(command.sectionId)}`);
-      return added(site, [command], command.sectionId, command.now);
-    }
+      return site.published ? [{ type: 'SiteUnpublished', data: { ...ref, unpublishedAt: now } }] : [];
+    case 'AddSiteSpace':
+      return spacesAdded(site, [command], containerFor(site, command.sectionId), now);
     case 'UpdateSiteSpace':
-      return siteSpaceChanged(site, siteRef, command.siteSpaceId, command.changes, command.now);
-    case 'RemoveSiteSpace': {
-      if (!site.siteSpaces[command.siteSpaceId]) return [];
-      const removed: SiteEvent = { type: 'SiteSpaceRemoved', data: { ...siteRef, siteSpaceId: command.siteSpaceId, removedAt: command.now } };
-      // The default goes with it: the site falls back to its first site space.
-      if (site.settings.defaultSiteSpace !== command.siteSpaceId) return [removed];
-      return [removed, ...settingsChanged(site, siteRef, { defaultSiteSpace: null }, command.now)];
-    }
+      return siteSpaceChanged(site, ref, command.siteSpaceId, command.changes, now);
+    case 'RemoveSiteSpace':
+      return siteSpaceRemoved(site, ref, command.siteSpaceId, now);
+    case 'AddSection':
+      return sectionAdded(site, ref, command);
+    case 'UpdateSection':
+      return sectionChanged(site, ref, command.sectionId, command.changes, now);
+    case 'RemoveSection':
+      return sectionRemoved(site, ref, command.sectionId, now);
+    case 'AddSectionGroup':
+      return groupAdded(site, ref, command);
+    case 'UpdateSectionGroup':
+      return groupChanged(site, ref, command.groupId, command.changes, now);
+    case 'RemoveSectionGroup':
+      return groupRemoved(site, ref, command.groupId, now);
+    case 'MoveItem':
+      return moved(site, ref, command.item, command.position, now);
   }
 }
 
 export const siteDecider: Decider<SiteCommand, SiteEvent, SiteState> = { initialState, evolve, decide };
 
-function live(state: SiteState): Live {
-  if (state.status !== 'live') throw new NotFound('site');
-  return state as Live;
+/** Of `changes`, what differs from `current`, and what it was. */
+function differences<T extends object>(current: T, changes: Partial<T>) {
+  const changed: Partial<T> = {};
+  const before: Partial<T> = {};
+  for (const key of Object.keys(changes) as (keyof T)[]) {
+    const value = changes[key];
+    if (value === undefined || JSON.stringify(current[key]) === JSON.stringify(value)) continue;
+    changed[key] = value;
+    before[key] = current[key];
+  }
+  return { changed, before, any: Object.keys(changed).length > 0 };
 }
 
 /** Only what differs is written; `defaultSiteSpace` must name one of the site's site spaces, `defaultSiteSection` a section. */
-function settingsChanged(site: Live, siteRef: { siteId: string; organizationId: string }, changes: Partial<SiteSettings>, now: string): SiteEvent[] {
-  const changed: Partial<Record<keyof SiteSettings, unknown>> = {};
-  const before: Partial<Record<keyof SiteSettings, unknown>> = {};
-  for (const [key, value] of Object.entries(changes) as [keyof SiteSettings, unknown][]) {
-    if (value === undefined || JSON.stringify(site.settings[key]) === JSON.stringify(value)) continue;
-    changed[key] = value;
-    before[key] = site.settings[key];
+function settingsChanged(site: LiveSite, ref: SiteRef, changes: Partial<SiteSettings>, now: string): SiteEvent[] {
+  const { changed, before, any } = differences(site.settings, changes);
+  if (typeof changed.defaultSiteSpace === 'string' && !site.siteSpaces[changed.defaultSiteSpace]) {
+    throw new Invalid(`defaultSiteSpace: the site has no site space ${JSON.stringify(changed.defaultSiteSpace)}`);
   }
-  const defaultSiteSpace = changed.defaultSiteSpace;
-  if (typeof defaultSiteSpace === 'string' && !site.siteSpaces[defaultSiteSpace]) {
-    throw new Invalid(`defaultSiteSpace: the site has no site space ${JSON.stringify(defaultSiteSpace)}`);
+  if (typeof changed.defaultSiteSection === 'string' && !site.sections[changed.defaultSiteSection]) {
+    throw new Invalid(`defaultSiteSection: the site has no section ${JSON.stringify(changed.defaultSiteSection)}`);
   }
-  if (typeof changed.defaultSiteSection === 'string') throw new Invalid(`defaultSiteSection: the site has no section ${JSON.stringify(changed.defaultSiteSection)}`);
-  if (Object.keys(changed).length === 0) return [];
-  return [
-    {
-      type: 'SiteSettingsChanged',
-      data: { ...siteRef, changes: changed as Partial<SiteSettings>, before: before as Partial<SiteSettings>, changedAt: now },
-    },
-  ];
+  return any ? [{ type: 'SiteSettingsChanged', data: { ...ref, changes: changed, before, changedAt: now } }] : [];
 }
 
-/** Site spaces of one container (a section, or the root), in order. */
-function container(site: Live, sectionId: string | null) {
-  return Object.values(site.siteSpaces)
-    .filter((s) => s.sectionId === sectionId)
-    .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+/** The sections in structure order: depth first through groups, as a visitor's navigation lists them. */
+export function sectionsInOrder(site: LiveSite): string[] {
+  const out: string[] = [];
+  const visit = (parent: string | null) => {
+    for (const item of siblings(site, 'section-level', parent)) {
+      if (item.type === 'site-section') out.push(item.id);
+      else visit(item.id);
+    }
+  };
+  visit(null);
+  return out;
+}
+
+/** The section a site space lands in when none is named: the default section, or the root of a site without sections. */
+function containerFor(site: LiveSite, sectionId: string | null): string | null {
+  if (sectionId !== null) {
+    if (!site.sections[sectionId]) throw new Invalid(`sectionId: the site has no section ${JSON.stringify(sectionId)}`);
+    return sectionId;
+  }
+  const defaultSection = site.settings.defaultSiteSection;
+  return defaultSection !== null && site.sections[defaultSection] ? defaultSection : (sectionsInOrder(site)[0] ?? null);
 }
 
 /** Spaces added at the end of a container, each with a path of its own there. A space is in a container once. */
-function added(site: Live, spaces: SpaceToAdd[], sectionId: string | null, now: string): SiteEvent[] {
-  const present = container(site, sectionId);
+function spacesAdded(site: LiveSite, spaces: SpaceToAdd[], sectionId: string | null, now: string): SiteEvent[] {
+  const present = Object.values(site.siteSpaces).filter((s) => s.sectionId === sectionId);
   const spaceIds = new Set(present.map((s) => s.spaceId));
   const taken = new Set(present.map((s) => s.path));
-  let last = present.at(-1)?.position ?? null;
+  let last = siblings(site, 'site-space', sectionId).at(-1)?.position ?? null;
   return spaces.map(({ siteSpaceId, spaceId, title }) => {
-    if (spaceIds.has(spaceId)) throw new Conflict(`space ${spaceId} is already in the site${sectionId ? ` section ${sectionId}` : ''}`);
+    if (spaceIds.has(spaceId)) throw new Conflict(`space ${spaceId} is already in this part of the site`);
     spaceIds.add(spaceId);
     const path = uniquePath(pathFromTitle(title), taken);
     taken.add(path);
@@ -176,30 +156,164 @@ function added(site: Live, spaces: SpaceToAdd[], sectionId: string | null, now: 
 }
 
 /** Only what differs is written; a path stays unique in its container, a space appears once there. */
-function siteSpaceChanged(site: Live, siteRef: { siteId: string; organizationId: string }, siteSpaceId: string, changes: SiteSpaceChanges, now: string): SiteEvent[] {
+function siteSpaceChanged(site: LiveSite, ref: SiteRef, siteSpaceId: string, changes: SiteSpaceChanges, now: string): SiteEvent[] {
   const current = site.siteSpaces[siteSpaceId];
   if (!current) throw new NotFound('site space');
-  const siblings = container(site, current.sectionId).filter((s) => s !== current);
-  const changed: SiteSpaceChanges = {};
-  const before: SiteSpaceChanges = {};
-  if (changes.path !== undefined && changes.path !== current.path) {
-    if (siblings.some((s) => s.path === changes.path)) throw new Conflict(`path ${JSON.stringify(changes.path)} is taken in this part of the site`);
-    changed.path = changes.path;
-    before.path = current.path;
+  const others = Object.entries(site.siteSpaces).filter(([id, s]) => id !== siteSpaceId && s.sectionId === current.sectionId);
+  const { changed, before, any } = differences(current, changes);
+  if (changed.path !== undefined && others.some(([, s]) => s.path === changed.path)) throw new Conflict(`path ${JSON.stringify(changed.path)} is taken in this part of the site`);
+  if (changed.spaceId !== undefined && others.some(([, s]) => s.spaceId === changed.spaceId)) throw new Conflict(`space ${changed.spaceId} is already in this part of the site`);
+  return any ? [{ type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId, changes: changed, before, changedAt: now } }] : [];
+}
+
+/** A default that named what goes falls back to the first one. */
+function siteSpaceRemoved(site: LiveSite, ref: SiteRef, siteSpaceId: string, now: string): SiteEvent[] {
+  if (!site.siteSpaces[siteSpaceId]) return [];
+  const events: SiteEvent[] = [{ type: 'SiteSpaceRemoved', data: { ...ref, siteSpaceId, removedAt: now } }];
+  if (site.settings.defaultSiteSpace === siteSpaceId) events.push(...settingsChanged(site, ref, { defaultSiteSpace: null }, now));
+  const section = Object.entries(site.sections).find(([, s]) => s.defaultSiteSpace === siteSpaceId);
+  if (section) events.push(...sectionChanged(site, ref, section[0], { defaultSiteSpace: null }, now));
+  return events;
+}
+
+function sectionPath(site: LiveSite, title: string): string {
+  return uniquePath(pathFromTitle(title), new Set(Object.values(site.sections).map((s) => s.path)));
+}
+
+/**
+ * A section at the end of its group (or the root) with the space as its first site space. The first
+ * section of a site whose root holds site spaces first gathers them into a section of their own,
+ * named after the site: a site is made of sections or of site spaces, not both.
+ */
+function sectionAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand, { type: 'AddSection' }>): SiteEvent[] {
+  const { sectionId, wrapperId, icon, groupId, space, now } = command;
+  if (site.sections[sectionId]) throw new Conflict('section already exists');
+  if (groupId !== null && !site.groups[groupId]) throw new Invalid(`siteSectionGroupId: the site has no section group ${JSON.stringify(groupId)}`);
+  const events: SiteEvent[] = [];
+  let current = site;
+  const apply = (event: SiteEvent) => {
+    events.push(event);
+    current = evolve(current, event) as LiveSite;
+  };
+  const rootSpaces = siblings(site, 'site-space', null);
+  if (Object.keys(site.sections).length === 0 && rootSpaces.length > 0) {
+    apply(newSection(current, ref, wrapperId, site.settings.title, null, null, now));
+    for (const s of rootSpaces) {
+      const position = endOf(current, 'site-space', wrapperId);
+      apply({ type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: s.id, changes: { sectionId: wrapperId, position }, before: { sectionId: null, position: s.position }, changedAt: now } });
+    }
   }
-  if (changes.spaceId !== undefined && changes.spaceId !== current.spaceId) {
-    if (siblings.some((s) => s.spaceId === changes.spaceId)) throw new Conflict(`space ${changes.spaceId} is already in this part of the site`);
-    changed.spaceId = changes.spaceId;
-    before.spaceId = current.spaceId;
+  apply(newSection(current, ref, sectionId, command.title ?? space.title, icon, groupId, now));
+  for (const event of spacesAdded(current, [space], sectionId, now)) apply(event);
+  return events;
+}
+
+function newSection(site: LiveSite, ref: SiteRef, sectionId: string, title: string, icon: string | null, groupId: string | null, now: string): SiteEvent {
+  const fields: SiteSectionFields = {
+    title,
+    path: sectionPath(site, title),
+    condition: null,
+    icon,
+    description: null,
+    defaultSiteSpace: null,
+    groupId,
+    position: endOf(site, 'section-level', groupId),
+  };
+  return { type: 'SiteSectionAdded', data: { ...ref, sectionId, ...fields, addedAt: now } };
+}
+
+function sectionChanged(site: LiveSite, ref: SiteRef, sectionId: string, changes: SectionChanges, now: string): SiteEvent[] {
+  const current = site.sections[sectionId];
+  if (!current) throw new NotFound('site section');
+  const { changed, before, any } = differences(current, changes);
+  if (changed.path !== undefined && Object.entries(site.sections).some(([id, s]) => id !== sectionId && s.path === changed.path)) {
+    throw new Conflict(`path ${JSON.stringify(changed.path)} is taken by another section`);
   }
-  if (changes.condition !== undefined && changes.condition !== current.condition) {
-    changed.condition = changes.condition;
-    before.condition = current.condition;
+  if (typeof changed.defaultSiteSpace === 'string' && site.siteSpaces[changed.defaultSiteSpace]?.sectionId !== sectionId) {
+    throw new Invalid(`defaultSiteSpace: the section has no site space ${JSON.stringify(changed.defaultSiteSpace)}`);
   }
-  if (changes.hidden !== undefined && changes.hidden !== current.hidden) {
-    changed.hidden = changes.hidden;
-    before.hidden = current.hidden;
+  if (changed.groupId !== undefined) {
+    if (changed.groupId !== null && !site.groups[changed.groupId]) throw new Invalid(`siteSectionGroupId: the site has no section group ${JSON.stringify(changed.groupId)}`);
+    // Into another group (or the root): at its end.
+    const moved = { ...changed, position: endOf(site, 'section-level', changed.groupId, sectionId) };
+    return [{ type: 'SiteSectionChanged', data: { ...ref, sectionId, changes: moved, before: { ...before, position: current.position }, changedAt: now } }];
   }
-  if (Object.keys(changed).length === 0) return [];
-  return [{ type: 'SiteSpaceChanged', data: { ...siteRef, siteSpaceId, changes: changed, before, changedAt: now } }];
+  return any ? [{ type: 'SiteSectionChanged', data: { ...ref, sectionId, changes: changed, before, changedAt: now } }] : [];
+}
+
+/** Its site spaces go with it; defaults that named it fall back to the first ones. */
+function sectionRemoved(site: LiveSite, ref: SiteRef, sectionId: string, now: string): SiteEvent[] {
+  if (!site.sections[sectionId]) return [];
+  const siteSpaceIds = Object.entries(site.siteSpaces)
+    .filter(([, s]) => s.sectionId === sectionId)
+    .map(([id]) => id);
+  const events: SiteEvent[] = [{ type: 'SiteSectionRemoved', data: { ...ref, sectionId, siteSpaceIds, removedAt: now } }];
+  const resets: Partial<SiteSettings> = {};
+  if (site.settings.defaultSiteSection === sectionId) resets.defaultSiteSection = null;
+  if (site.settings.defaultSiteSpace !== null && siteSpaceIds.includes(site.settings.defaultSiteSpace)) resets.defaultSiteSpace = null;
+  return [...events, ...settingsChanged(site, ref, resets, now)];
+}
+
+/** A group at the end of its parent, then the sections named moved into it, in the order given. */
+function groupAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand, { type: 'AddSectionGroup' }>): SiteEvent[] {
+  const { groupId, title, icon, sectionIds, parentId, now } = command;
+  if (site.groups[groupId]) throw new Conflict('section group already exists');
+  if (parentId !== null && !site.groups[parentId]) throw new Invalid(`parent: the site has no section group ${JSON.stringify(parentId)}`);
+  const unknown = sectionIds.find((id) => !site.sections[id]);
+  if (unknown !== undefined) throw new Invalid(`sections: the site has no section ${JSON.stringify(unknown)}`);
+  const added: SiteEvent = { type: 'SiteSectionGroupAdded', data: { ...ref, groupId, title, icon, parentId, position: endOf(site, 'section-level', parentId), addedAt: now } };
+  const events: SiteEvent[] = [added];
+  let current = evolve(site, added) as LiveSite;
+  for (const sectionId of [...new Set(sectionIds)]) {
+    const [event] = sectionChanged(current, ref, sectionId, { groupId }, now);
+    if (!event) continue;
+    events.push(event);
+    current = evolve(current, event) as LiveSite;
+  }
+  return events;
+}
+
+/** A group never moves into itself or one of its own groups. */
+function groupChanged(site: LiveSite, ref: SiteRef, groupId: string, changes: GroupChanges, now: string): SiteEvent[] {
+  const current = site.groups[groupId];
+  if (!current) throw new NotFound('site section group');
+  const { changed, before, any } = differences(current, changes);
+  if (changed.parentId !== undefined) {
+    for (let parent = changed.parentId; parent !== null; parent = site.groups[parent]?.parentId ?? null) {
+      if (!site.groups[parent]) throw new Invalid(`parentSectionGroupId: the site has no section group ${JSON.stringify(parent)}`);
+      if (parent === groupId) throw new Invalid('parentSectionGroupId: a section group cannot go inside itself');
+    }
+    const moved = { ...changed, position: endOf(site, 'section-level', changed.parentId, groupId) };
+    return [{ type: 'SiteSectionGroupChanged', data: { ...ref, groupId, changes: moved, before: { ...before, position: current.position }, changedAt: now } }];
+  }
+  return any ? [{ type: 'SiteSectionGroupChanged', data: { ...ref, groupId, changes: changed, before, changedAt: now } }] : [];
+}
+
+/** What the group held moves up to its parent, in order, at the end; then the group goes. */
+function groupRemoved(site: LiveSite, ref: SiteRef, groupId: string, now: string): SiteEvent[] {
+  const group = site.groups[groupId];
+  if (!group) return [];
+  const events: SiteEvent[] = [];
+  let current = site;
+  for (const child of siblings(site, 'section-level', groupId)) {
+    const [event] =
+      child.type === 'site-section' ? sectionChanged(current, ref, child.id, { groupId: group.parentId }, now) : groupChanged(current, ref, child.id, { parentId: group.parentId }, now);
+    events.push(event);
+    current = evolve(current, event) as LiveSite;
+  }
+  return [...events, { type: 'SiteSectionGroupRemoved', data: { ...ref, groupId, removedAt: now } }];
+}
+
+function moved(site: LiveSite, ref: SiteRef, item: Pointer, to: MovePosition | undefined, now: string): SiteEvent[] {
+  const position = positionFor(site, item, to);
+  switch (item.type) {
+    case 'site-space':
+      return [{ type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: item.id, changes: { position }, before: { position: site.siteSpaces[item.id].position }, changedAt: now } }];
+    case 'site-section':
+      return [{ type: 'SiteSectionChanged', data: { ...ref, sectionId: item.id, changes: { position }, before: { position: site.sections[item.id].position }, changedAt: now } }];
+    case 'site-section-group':
+      return [{ type: 'SiteSectionGroupChanged', data: { ...ref, groupId: item.id, changes: { position }, before: { position: site.groups[item.id].position }, changedAt: now } }];
+    default:
+      throw new Invalid(`item.type: ${item.type} is not in Folio's site structures`);
+  }
 }

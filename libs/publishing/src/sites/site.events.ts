@@ -37,13 +37,36 @@ type SiteRef = {
   organizationId: string;
 };
 
-/** What a site space may change; `condition: null` removes it. */
+/** What a site space may change; `condition: null` removes it. A move changes its section and position. */
 export interface SiteSpaceChanges {
   path?: string;
   condition?: string | null;
   spaceId?: string;
   hidden?: boolean;
+  sectionId?: string | null;
+  position?: string;
 }
+
+/** A section's fields; `null` removes the optional ones. A move changes its group and position. */
+export type SiteSectionFields = {
+  title: string;
+  path: string;
+  condition: string | null;
+  icon: string | null;
+  description: string | null;
+  /** The site space shown first in the section; null: its first one. */
+  defaultSiteSpace: string | null;
+  groupId: string | null;
+  position: string;
+};
+
+/** A section group's fields; a group sits at the root or in another group (`parentId`). */
+export type SiteSectionGroupFields = {
+  title: string;
+  icon: string | null;
+  parentId: string | null;
+  position: string;
+};
 
 export type SiteEvent =
   | {
@@ -60,6 +83,17 @@ export type SiteEvent =
       data: SiteRef & { siteSpaceId: string; spaceId: string; sectionId: string | null; path: string; position: string; addedAt: string };
     }
   | { type: 'SiteSpaceChanged'; data: SiteRef & { siteSpaceId: string; changes: SiteSpaceChanges; before: SiteSpaceChanges; changedAt: string } }
-  | { type: 'SiteSpaceRemoved'; data: SiteRef & { siteSpaceId: string; removedAt: string } };
+  | { type: 'SiteSpaceRemoved'; data: SiteRef & { siteSpaceId: string; removedAt: string } }
+  | { type: 'SiteSectionAdded'; data: SiteRef & SiteSectionFields & { sectionId: string; addedAt: string } }
+  | { type: 'SiteSectionChanged'; data: SiteRef & { sectionId: string; changes: Partial<SiteSectionFields>; before: Partial<SiteSectionFields>; changedAt: string } }
+  /** Its site spaces go with it (they are listed). */
+  | { type: 'SiteSectionRemoved'; data: SiteRef & { sectionId: string; siteSpaceIds: string[]; removedAt: string } }
+  | { type: 'SiteSectionGroupAdded'; data: SiteRef & SiteSectionGroupFields & { groupId: string; addedAt: string } }
+  | {
+      type: 'SiteSectionGroupChanged';
+      data: SiteRef & { groupId: string; changes: Partial<SiteSectionGroupFields>; before: Partial<SiteSectionGroupFields>; changedAt: string };
+    }
+  /** What it held has moved to its parent first (its own events). */
+  | { type: 'SiteSectionGroupRemoved'; data: SiteRef & { groupId: string; removedAt: string } };
 
 export const siteStream = (siteId: string) => `site-${siteId}`;

@@ -1,0 +1,96 @@
+import { SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteSettings } from './site.events';
+
+/** A site space as the decider holds it: enough to keep paths unique and order its siblings. */
+export interface SiteSpaceState {
+  spaceId: string;
+  sectionId: string | null;
+  path: string;
+  position: string;
+  condition: string | null;
+  hidden: boolean;
+}
+
+export type SiteState =
+  | { status: 'none' }
+  | {
+      status: 'live' | 'deleted';
+      siteId: string;
+      organizationId: string;
+      settings: SiteSettings;
+      published: boolean;
+      siteSpaces: Record<string, SiteSpaceState>;
+      sections: Record<string, SiteSectionFields>;
+      groups: Record<string, SiteSectionGroupFields>;
+    };
+
+export type LiveSite = Extract<SiteState, { status: 'live' | 'deleted' }> & { status: 'live' };
+
+/** A new site's settings beyond what creation sets. */
+const DEFAULT_SETTINGS = {
+  basename: null,
+  adaptiveContent: { enabled: false },
+  agentsContext: 'included',
+  defaultLevel: 'inherit',
+  defaultSiteSpace: null,
+  defaultSiteSection: null,
+  proxy: null,
+} as const satisfies Omit<SiteSettings, 'title' | 'visibility'>;
+
+export const initialState: SiteState = { status: 'none' };
+
+/** Replaces (or, with `undefined`, removes) one entry of a record without touching the others. */
+function withEntry<T>(record: Record<string, T>, id: string, value: T | undefined): Record<string, T> {
+  if (value !== undefined) return { ...record, [id]: value };
+  const { [id]: _gone, ...rest } = record;
+  return rest;
+}
+
+export function evolve(state: SiteState, event: SiteEvent): SiteState {
+  if (event.type === 'SiteCreated') {
+    const { siteId, organizationId, title, visibility } = event.data;
+    return { status: 'live', siteId, organizationId, settings: { ...DEFAULT_SETTINGS, title, visibility }, published: false, siteSpaces: {}, sections: {}, groups: {} };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'SiteSettingsChanged':
+      return { ...state, settings: { ...state.settings, ...event.data.changes } };
+    case 'SitePublished':
+    case 'SiteUnpublished':
+      return { ...state, published: event.type === 'SitePublished' };
+    case 'SiteDeleted':
+      return { ...state, status: 'deleted' };
+    case 'SiteSpaceAdded': {
+      const { siteSpaceId, spaceId, sectionId, path, position } = event.data;
+      return { ...state, siteSpaces: withEntry(state.siteSpaces, siteSpaceId, { spaceId, sectionId, path, position, condition: null, hidden: false }) };
+    }
+    case 'SiteSpaceChanged': {
+      const current = state.siteSpaces[event.data.siteSpaceId];
+      return current ? { ...state, siteSpaces: withEntry(state.siteSpaces, event.data.siteSpaceId, { ...current, ...event.data.changes }) } : state;
+    }
+    case 'SiteSpaceRemoved':
+      return { ...state, siteSpaces: withEntry(state.siteSpaces, event.data.siteSpaceId, undefined) };
+    case 'SiteSectionAdded': {
+      const { title, path, condition, icon, description, defaultSiteSpace, groupId, position } = event.data;
+      return { ...state, sections: withEntry(state.sections, event.data.sectionId, { title, path, condition, icon, description, defaultSiteSpace, groupId, position }) };
+    }
+    case 'SiteSectionChanged': {
+      const current = state.sections[event.data.sectionId];
+      return current ? { ...state, sections: withEntry(state.sections, event.data.sectionId, { ...current, ...event.data.changes }) } : state;
+    }
+    case 'SiteSectionRemoved': {
+      let siteSpaces = state.siteSpaces;
+      for (const id of event.data.siteSpaceIds) siteSpaces = withEntry(siteSpaces, id, undefined);
+      return { ...state, siteSpaces, sections: withEntry(state.sections, event.data.sectionId, undefined) };
+    }
+    case 'SiteSectionGroupAdded': {
+      const { title, icon, parentId, position } = event.data;
+      return { ...state, groups: withEntry(state.groups, event.data.groupId, { title, icon, parentId, position }) };
+    }
+    case 'SiteSectionGroupChanged': {
+      const current = state.groups[event.data.groupId];
+      return current ? { ...state, groups: withEntry(state.groups, event.data.groupId, { ...current, ...event.data.changes }) } : state;
+    }
+    case 'SiteSectionGroupRemoved':
+      return { ...state, groups: withEntry(state.groups, event.data.groupId, undefined) };
+  }
+}
