@@ -1,10 +1,12 @@
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { fold, ReadTransaction } from '@folio/platform/read-store/read-store.port';
-import { AgentsContext, SiteDefaultLevel, SiteEvent, SiteType, SiteVisibility } from './site.events';
+import { AgentsContext, SiteDefaultLevel, SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteType, SiteVisibility } from './site.events';
 
 export const SITES = 'sites';
 export const SITE_SPACES = 'siteSpaces';
+export const SITE_SECTIONS = 'siteSections';
+export const SITE_SECTION_GROUPS = 'siteSectionGroups';
 
 /** One document per live site (a deleted one is removed, with its site spaces), keyed by its id. */
 export interface SiteDoc {
@@ -62,6 +64,28 @@ export interface SiteSpaceDoc {
   [key: string]: unknown;
 }
 
+/** One document per section of a live site, keyed by its id. */
+export type SiteSectionDoc = SiteSectionFields & {
+  id: string;
+  siteId: string;
+  organizationId: string;
+  addedAt: string;
+  updatedAt: string;
+  logPosition: string;
+  [key: string]: unknown;
+};
+
+/** One document per section group of a live site, keyed by its id. */
+export type SiteSectionGroupDoc = SiteSectionGroupFields & {
+  id: string;
+  siteId: string;
+  organizationId: string;
+  addedAt: string;
+  updatedAt: string;
+  logPosition: string;
+  [key: string]: unknown;
+};
+
 /** True when the document already holds the effect of the event at `position`. */
 const applied = (doc: { logPosition: string }, position: string) => comparePositions(position, doc.logPosition) <= 0;
 
@@ -116,6 +140,8 @@ export const siteProjection = defineProjection<SiteEvent>(
         ['spaceId'],
       ],
     },
+    { name: SITE_SECTIONS, indexes: [['siteId', 'position']] },
+    { name: SITE_SECTION_GROUPS, indexes: [['siteId', 'position']] },
   ],
   {
     SiteCreated: async ({ data, revision, position }, tx) => {
@@ -159,7 +185,7 @@ export const siteProjection = defineProjection<SiteEvent>(
         doc.published = false;
       }),
     SiteDeleted: async ({ data }, tx) => {
-      await tx.deleteMany(SITE_SPACES, { siteId: data.siteId });
+      for (const collection of [SITE_SPACES, SITE_SECTIONS, SITE_SECTION_GROUPS]) await tx.deleteMany(collection, { siteId: data.siteId });
       await tx.delete(SITES, data.siteId);
     },
     SiteSpaceAdded: async (event, tx) => {
@@ -198,5 +224,59 @@ export const siteProjection = defineProjection<SiteEvent>(
       if (doc && doc.siteId === event.data.siteId) await tx.delete(SITE_SPACES, doc.id);
       await updateSite(tx, event, event.data.removedAt, (site) => recount(tx, site));
     },
+    SiteSectionAdded: async (event, tx) => {
+      const { data, position } = event;
+      if (!(await tx.get(SITES, data.siteId))) return;
+      const { sectionId, addedAt, ...fields } = data;
+      if (!(await tx.get(SITE_SECTIONS, sectionId))) {
+        await tx.upsert(SITE_SECTIONS, { ...fields, id: sectionId, addedAt, updatedAt: addedAt, logPosition: position } satisfies SiteSectionDoc);
+      }
+      await updateSite(tx, event, addedAt, () => undefined);
+    },
+    SiteSectionChanged: async (event, tx) => {
+      await changePart<SiteSectionDoc>(tx, SITE_SECTIONS, event.data.sectionId, event);
+      await updateSite(tx, event, event.data.changedAt, () => undefined);
+    },
+    SiteSectionRemoved: async (event, tx) => {
+      const { data } = event;
+      const doc = await tx.get<SiteSectionDoc>(SITE_SECTIONS, data.sectionId);
+      if (doc && doc.siteId === data.siteId) await tx.delete(SITE_SECTIONS, doc.id);
+      for (const id of data.siteSpaceIds) {
+        const siteSpace = await tx.get<SiteSpaceDoc>(SITE_SPACES, id);
+        if (siteSpace && siteSpace.siteId === data.siteId) await tx.delete(SITE_SPACES, id);
+      }
+      await updateSite(tx, event, data.removedAt, (site) => recount(tx, site));
+    },
+    SiteSectionGroupAdded: async (event, tx) => {
+      const { data, position } = event;
+      if (!(await tx.get(SITES, data.siteId))) return;
+      const { groupId, addedAt, ...fields } = data;
+      if (!(await tx.get(SITE_SECTION_GROUPS, groupId))) {
+        await tx.upsert(SITE_SECTION_GROUPS, { ...fields, id: groupId, addedAt, updatedAt: addedAt, logPosition: position } satisfies SiteSectionGroupDoc);
+      }
+      await updateSite(tx, event, addedAt, () => undefined);
+    },
+    SiteSectionGroupChanged: async (event, tx) => {
+      await changePart<SiteSectionGroupDoc>(tx, SITE_SECTION_GROUPS, event.data.groupId, event);
+      await updateSite(tx, event, event.data.changedAt, () => undefined);
+    },
+    SiteSectionGroupRemoved: async (event, tx) => {
+      const doc = await tx.get<SiteSectionGroupDoc>(SITE_SECTION_GROUPS, event.data.groupId);
+      if (doc && doc.siteId === event.data.siteId) await tx.delete(SITE_SECTION_GROUPS, doc.id);
+      await updateSite(tx, event, event.data.removedAt, () => undefined);
+    },
   },
 );
+
+/** A section's or group's change, applied once, to a document of the event's site. */
+async function changePart<T extends { id: string; siteId: string; logPosition: string; [key: string]: unknown }>(
+  tx: ReadTransaction,
+  collection: string,
+  id: string,
+  { data, position }: { data: { siteId: string; changes: object; changedAt: string }; position: string },
+) {
+  const doc = await tx.get<T>(collection, id);
+  if (doc && doc.siteId === data.siteId && !applied(doc, position)) {
+    await tx.upsert(collection, { ...doc, ...data.changes, updatedAt: data.changedAt, logPosition: position });
+  }
+}

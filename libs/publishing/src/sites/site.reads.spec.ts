@@ -9,7 +9,7 @@ import { FindQuery } from '@folio/platform/read-store/read-store.port';
 import { orderClause, whereClause } from '@folio/platform/read-store/sqlite/sqlite-filter';
 import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
 import { siteDoc, siteSpaceDoc } from '../testing/site-docs';
-import { SITE_SPACES, SiteDoc, siteProjection, SITES, SiteSpaceDoc } from './site.projection';
+import { SITE_SECTIONS, SITE_SPACES, SiteDoc, siteProjection, SITES, SiteSpaceDoc } from './site.projection';
 import { SiteReads } from './site.reads';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
@@ -21,7 +21,7 @@ describe('SiteReads', () => {
   let store: SqliteReadStore;
   let reads: SiteReads;
 
-  const seed = (collection: string, docs: { id: string }[]) =>
+  const seed = (collection: string, docs: ({ id: string } & Record<string, unknown>)[]) =>
     store.transaction('test', '1', async (tx) => {
       for (const doc of docs) await tx.upsert(collection, doc);
     });
@@ -156,8 +156,10 @@ describe('SiteReads', () => {
       expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSpace: 'x2' })).toBe('x2');
       expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSpace: 'other' })).toBe('r1');
       expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSpace: 'gone' })).toBe('r1');
+      // Once the site has sections, the default section's first site space comes first; a section that is gone falls back to the first.
+      await seed(SITE_SECTIONS, [{ id: 'sec1', siteId: 'site1', groupId: null, position: 'a0', defaultSiteSpace: null }]);
       expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSection: 'sec1' })).toBe('x3');
-      expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSection: 'empty' })).toBeNull();
+      expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSection: 'gone' })).toBe('x3');
       expect(await reads.defaultSiteSpaceId(site('site3', 0))).toBeNull();
     });
 

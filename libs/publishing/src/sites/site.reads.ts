@@ -5,7 +5,8 @@ import { decodeCursor, DEFAULT_LIMIT, encodeCursor, ListQuery } from '@folio/pla
 import { CursorKey, Doc, Filter, fold, READ_STORE, ReadStore, Sort } from '@folio/platform/read-store/read-store.port';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { SiteType } from './site.events';
-import { SITE_SPACES, SiteDoc, SITES, SiteSpaceDoc } from './site.projection';
+import { SITE_SECTION_GROUPS, SITE_SECTIONS, SITE_SPACES, SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SITES, SiteSpaceDoc } from './site.projection';
+import { SiteTree, siteTree } from './site-tree';
 
 /** The sites list's filters (the client spec's query parameters); an absent one, or an empty `type` list, filters nothing. */
 export interface SiteFilters {
@@ -92,17 +93,36 @@ export class SiteReads {
    * the first (lowest position) in the default section when one is set, else at the root; null when
    * that container has none.
    */
+  /** The site's whole structure (sections, groups, site spaces, defaults): tens to hundreds of documents, on the site's indexes. */
+  async structure(site: Pick<SiteDoc, 'id' | 'defaultSiteSpace' | 'defaultSiteSection'>): Promise<SiteTree<SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc>> {
+    const [sections, groups, siteSpaces] = await Promise.all([
+      findEvery<SiteSectionDoc>(this.reads, SITE_SECTIONS, { siteId: site.id }),
+      findEvery<SiteSectionGroupDoc>(this.reads, SITE_SECTION_GROUPS, { siteId: site.id }),
+      this.siteSpaces(site.id),
+    ]);
+    return siteTree(site, sections, groups, siteSpaces);
+  }
+
+  /** The site space shown first: the one named, else the default section's, else the root's first (`siteTree`). */
   async defaultSiteSpaceId(site: Pick<SiteDoc, 'id' | 'defaultSiteSpace' | 'defaultSiteSection'>): Promise<string | null> {
-    if (site.defaultSiteSpace !== null) {
-      const named = await this.reads.get<SiteSpaceDoc>(SITE_SPACES, site.defaultSiteSpace);
-      if (named && named.siteId === site.id) return named.id;
-    }
-    const first = await this.reads.find<SiteSpaceDoc>(SITE_SPACES, {
-      filter: { siteId: site.id, sectionId: site.defaultSiteSection },
-      sort: STRUCTURE_ORDER,
-      limit: 1,
-    });
-    return first.items[0]?.id ?? null;
+    return (await this.structure(site)).defaultSiteSpace;
+  }
+
+  async section(siteId: string, sectionId: string): Promise<SiteSectionDoc> {
+    const doc = await this.reads.get<SiteSectionDoc>(SITE_SECTIONS, sectionId);
+    if (!doc || doc.siteId !== siteId) throw new NotFound('site section');
+    return doc;
+  }
+
+  async group(siteId: string, groupId: string): Promise<SiteSectionGroupDoc> {
+    const doc = await this.reads.get<SiteSectionGroupDoc>(SITE_SECTION_GROUPS, groupId);
+    if (!doc || doc.siteId !== siteId) throw new NotFound('site section group');
+    return doc;
+  }
+
+  /** A page of the site's sections (or groups), by position. */
+  listParts<T extends SiteSectionDoc | SiteSectionGroupDoc>(collection: typeof SITE_SECTIONS | typeof SITE_SECTION_GROUPS, siteId: string, list: ListQuery): Promise<SitePage<T>> {
+    return this.page<T>(collection, { siteId }, STRUCTURE_ORDER, [collection, siteId], list);
   }
 
   /**
