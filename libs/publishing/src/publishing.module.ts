@@ -3,6 +3,7 @@ import { SiteAccess } from './sites/site-access';
 import { SiteViews } from './sites/site-views';
 import { siteCommandHandlers } from './sites/site.commands';
 import { SiteController } from './sites/site.controller';
+import { SiteStructureController } from './sites/site-structure.controller';
 import { siteQueryHandlers } from './sites/site.queries';
 import { SiteReads } from './sites/site.reads';
 
@@ -15,6 +16,6 @@ export class PublishingModule {}
 /** The routes: the API only. */
 @Module({
   imports: [PublishingModule],
-  controllers: [SiteController],
+  controllers: [SiteController, SiteStructureController],
 })
 export class PublishingHttpModule {}

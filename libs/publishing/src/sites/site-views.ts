@@ -3,13 +3,43 @@ import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
+import { NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
-import { GetSpacesForSite } from '@folio/content/public/site-spaces.query';
-import { SiteDoc, SiteSpaceDoc } from './site.projection';
+import { GetSpacesForSite, SpaceForSite } from '@folio/content/public/site-spaces.query';
+import { TreeNode } from './site-tree';
+import { SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc } from './site.projection';
 import { SiteReads } from './site.reads';
-import { sitePublishedUrl, siteResource, siteSpaceResource } from './site.resource';
+import { siteResource, siteSectionGroupResource, siteSectionResource, sitePublishedUrl, siteSpaceResource } from './site.resource';
 
-/** Sites and site spaces as resources for one caller: the documents, the spaces content shows the caller, the mappers. */
+type SpaceResource = SpaceForSite['resource'];
+export type SiteSpaceView = ReturnType<typeof siteSpaceResource<SpaceResource>>;
+export type SiteSectionView = ReturnType<typeof siteSectionResource<SiteSpaceView>>;
+/** Written out: a group holds groups, which TypeScript cannot infer through the mapper. */
+export interface SiteSectionGroupView {
+  object: 'site-section-group';
+  id: string;
+  title: string;
+  sections: SiteSectionView[];
+  sectionGroup?: string;
+  draft: boolean;
+  children: (SiteSectionView | SiteSectionGroupView)[];
+  icon?: string;
+}
+type Node = TreeNode<SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc>;
+
+/** A site's structure rendered for one caller: the spec's `SiteStructure`, and each part by id. */
+export interface RenderedStructure {
+  structure: { type: 'sections'; structure: (SiteSectionView | SiteSectionGroupView)[] } | { type: 'siteSpaces'; structure: SiteSpaceView[] };
+  siteSpaces: Map<string, SiteSpaceView>;
+  sections: Map<string, SiteSectionView>;
+  groups: Map<string, SiteSectionGroupView>;
+}
+
+/**
+ * Sites and their structure as resources for one caller. The structure is rendered whole from the one
+ * tree (order, defaults, published URLs), and a single part is taken from it, so every answer agrees.
+ * Site spaces whose space the caller may not see are left out.
+ */
 @Injectable()
 export class SiteViews {
   constructor(
@@ -26,18 +56,59 @@ export class SiteViews {
     return docs.map((doc) => siteResource(doc, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }));
   }
 
-  async siteSpace(site: SiteDoc, siteSpaceId: string, caller: Caller) {
-    return (await this.siteSpaces(site, [await this.reads.siteSpace(site.id, siteSpaceId)], caller))[0];
+  async render(site: SiteDoc, caller: Caller): Promise<RenderedStructure> {
+    const tree = await this.reads.structure(site);
+    const nodes: Node[] = [...tree.root];
+    const docs: SiteSpaceDoc[] = [...tree.rootSiteSpaces];
+    for (let node = nodes.pop(); node; node = nodes.pop()) {
+      if (node.type === 'site-section') docs.push(...node.siteSpaces);
+      else nodes.push(...node.children);
+    }
+    const spaces = await this.queries.execute(new GetSpacesForSite(caller, site.organizationId, [...new Set(docs.map((d) => d.spaceId))]));
+    const base = site.published ? sitePublishedUrl(site, this.config.publicUrl) : undefined;
+    const out: RenderedStructure = { structure: { type: 'siteSpaces', structure: [] }, siteSpaces: new Map(), sections: new Map(), groups: new Map() };
+
+    const siteSpaces = (list: SiteSpaceDoc[], defaultId: string | null, publishedBase: string | undefined) =>
+      list.flatMap((doc) => {
+        const space = spaces.get(doc.spaceId);
+        if (!space) return [];
+        const view = siteSpaceResource(doc, space.resource, { isDefault: doc.id === defaultId, publishedBase });
+        out.siteSpaces.set(doc.id, view);
+        return [view];
+      });
+    const part = (node: Node): SiteSectionView | SiteSectionGroupView => {
+      if (node.type === 'site-section-group') {
+        const view = siteSectionGroupResource(node.doc, node.children.map(part)) as SiteSectionGroupView;
+        out.groups.set(node.doc.id, view);
+        return view;
+      }
+      const isDefault = node.doc.id === tree.defaultSection;
+      const published = base === undefined ? undefined : isDefault ? base : `${base}/${node.doc.path}`;
+      const view = siteSectionResource(node.doc, siteSpaces(node.siteSpaces, node.defaultSiteSpace, published), { isDefault, published });
+      out.sections.set(node.doc.id, view);
+      return view;
+    };
+    out.structure =
+      tree.type === 'sections'
+        ? { type: 'sections', structure: tree.root.map(part) }
+        : { type: 'siteSpaces', structure: siteSpaces(tree.rootSiteSpaces, tree.defaultSiteSpace, base) };
+    return out;
   }
 
-  /** Site spaces whose space the caller may no longer see are left out. */
-  async siteSpaces(site: SiteDoc, docs: SiteSpaceDoc[], caller: Caller) {
-    const spaces = await this.queries.execute(new GetSpacesForSite(caller, site.organizationId, [...new Set(docs.map((d) => d.spaceId))]));
-    const defaultId = await this.reads.defaultSiteSpaceId(site);
-    const publishedBase = site.published ? sitePublishedUrl(site, this.config.publicUrl) : undefined;
-    return docs.flatMap((doc) => {
-      const space = spaces.get(doc.spaceId);
-      return space ? [siteSpaceResource(doc, space.resource, { isDefault: doc.id === defaultId, publishedBase })] : [];
-    });
+  async siteSpace(site: SiteDoc, siteSpaceId: string, caller: Caller): Promise<SiteSpaceView> {
+    return found((await this.render(site, caller)).siteSpaces.get(siteSpaceId), 'site space');
   }
+
+  async section(site: SiteDoc, sectionId: string, caller: Caller): Promise<SiteSectionView> {
+    return found((await this.render(site, caller)).sections.get(sectionId), 'site section');
+  }
+
+  async group(site: SiteDoc, groupId: string, caller: Caller): Promise<SiteSectionGroupView> {
+    return found((await this.render(site, caller)).groups.get(groupId), 'site section group');
+  }
+}
+
+function found<T>(view: T | undefined, what: string): T {
+  if (view === undefined) throw new NotFound(what);
+  return view;
 }

@@ -8,12 +8,14 @@ import { GetSpacesForSite } from '@folio/content/public/site-spaces.query';
 import { SiteAccess } from './site-access';
 import { SiteViews } from './site-views';
 import { SiteCommand, siteDecider, SpaceToAdd } from './site.decider';
-import { AddSiteSpaceBody, CreateSiteBody, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
+import { AddSectionBody, AddSectionGroupBody, AddSiteSpaceBody, CreateSiteBody, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
+import { Pointer } from './site-order';
 import { siteStream } from './site.events';
 import { SiteReads } from './site.reads';
 
 type SiteResource = Awaited<ReturnType<SiteViews['site']>>;
 type SiteSpaceResource = Awaited<ReturnType<SiteViews['siteSpace']>>;
+type SectionResource = Awaited<ReturnType<SiteViews['section']>>;
 
 /** A site made without a title gets this one (the client spec's body makes every field optional). */
 const UNTITLED = 'Untitled site';
@@ -222,7 +224,101 @@ export class RemoveSiteSpaceHandler extends SiteWrite implements ICommandHandler
   }
 }
 
+export class AddSection extends Command<SectionResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly input: AddSectionBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AddSection)
+export class AddSectionHandler extends SiteWrite implements ICommandHandler<AddSection> {
+  async execute({ caller, organizationId, siteId, input }: AddSection) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    const [space] = await this.spaces(caller, organizationId, [input.spaceId], 'spaceId');
+    const sectionId = newId();
+    await this.decide(caller, organizationId, siteId, {
+      type: 'AddSection',
+      sectionId,
+      wrapperId: newId(),
+      title: input.title ?? null,
+      icon: input.icon ?? null,
+      groupId: input.siteSectionGroupId ?? null,
+      space,
+    });
+    return this.views.section(await this.reads.site(organizationId, siteId), sectionId, caller);
+  }
+}
+
+export class AddSectionGroup extends Command<Awaited<ReturnType<SiteViews['group']>>> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly input: AddSectionGroupBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AddSectionGroup)
+export class AddSectionGroupHandler extends SiteWrite implements ICommandHandler<AddSectionGroup> {
+  async execute({ caller, organizationId, siteId, input }: AddSectionGroup) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    const groupId = newId();
+    const { title, icon = null, sections = [], parent = null } = input;
+    await this.decide(caller, organizationId, siteId, { type: 'AddSectionGroup', groupId, title, icon, sectionIds: sections, parentId: parent });
+    return this.views.group(await this.reads.site(organizationId, siteId), groupId, caller);
+  }
+}
+
+/** What a structure change answers: the part changed (200), or whether something was deleted (205 / 204). */
+export type StructureAnswer = Pointer | { type: 'deleted' };
+
+/**
+ * The structure's other writes (sections, groups, moves, the sort): a decider command made from the body,
+ * and the part to answer with. Only admins change a site.
+ */
+export class ChangeSiteStructure extends Command<unknown> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' | 'AddSection' | 'AddSiteSpace' | 'AddSectionGroup' }>>,
+    readonly answer: StructureAnswer,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeSiteStructure)
+export class ChangeSiteStructureHandler extends SiteWrite implements ICommandHandler<ChangeSiteStructure> {
+  async execute({ caller, organizationId, siteId, command, answer }: ChangeSiteStructure) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    const { events } = await this.decide(caller, organizationId, siteId, command);
+    if (answer.type === 'deleted') return events.length > 0;
+    const site = await this.reads.site(organizationId, siteId);
+    switch (answer.type) {
+      case 'site-space':
+        return this.views.siteSpace(site, answer.id, caller);
+      case 'site-section':
+        return this.views.section(site, answer.id, caller);
+      case 'site-section-group':
+        return this.views.group(site, answer.id, caller);
+      default:
+        throw new Invalid(`${answer.type} is not in Folio's site structures`);
+    }
+  }
+}
+
 export const siteCommandHandlers = [
+  AddSectionHandler,
+  AddSectionGroupHandler,
+  ChangeSiteStructureHandler,
   CreateSiteHandler,
   UpdateSiteHandler,
   PublishSiteHandler,

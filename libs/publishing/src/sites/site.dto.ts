@@ -2,7 +2,9 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
+import { MovePosition } from './site-order';
 import { URL_SAFE_PATH } from './site-paths';
+import { GroupChanges, SectionChanges } from './site.decider';
 import { AGENTS_CONTEXTS, AgentsContext, SITE_TYPES, SITE_VISIBILITIES, SiteDefaultLevel, SiteType, SiteVisibility } from './site.events';
 
 const ID = 64;
@@ -163,4 +165,212 @@ export class ListSiteSpacesQuery extends ListQuery {
   @IsString()
   @MaxLength(256)
   shareKey?: string;
+}
+
+/** The Icon of the client spec: a name. */
+const ICON = 50;
+
+export class AddSectionBody {
+  @IsString()
+  @Length(1, ID)
+  spaceId!: string;
+
+  /** Null or absent: the space's title. */
+  @IsOptional()
+  @IsString()
+  @Length(2, 128)
+  title?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, ICON)
+  icon?: string | null;
+
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(1, ID)
+  siteSectionGroupId?: string;
+}
+
+export class UpdateSectionBody {
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(2, 128)
+  title?: string;
+
+  @IsOptionalNonNull()
+  @IsString()
+  @Matches(URL_SAFE_PATH, { message: 'path must be 1 to 100 URL-safe characters: letters, digits and -._~' })
+  path?: string;
+
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(1, ID)
+  defaultSiteSpace?: string;
+
+  /** `null` removes it; absent keeps it. */
+  @IsOptional()
+  @IsString()
+  @Length(1, MAX_CONDITION)
+  condition?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, ICON)
+  icon?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  description?: string | null;
+
+  /** A group to move the section into; `null`: to the root. */
+  @IsOptional()
+  @IsString()
+  @Length(1, ID)
+  siteSectionGroupId?: string | null;
+
+  toChanges(): SectionChanges {
+    const { siteSectionGroupId, ...rest } = this;
+    return { ...rest, ...(siteSectionGroupId !== undefined ? { groupId: siteSectionGroupId } : {}) };
+  }
+}
+
+export class AddSectionGroupBody {
+  @IsString()
+  @Length(1, 100)
+  title!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, ICON)
+  icon?: string | null;
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_SPACES_AT_CREATION)
+  @IsString({ each: true })
+  @Length(1, ID, { each: true })
+  sections?: string[];
+
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(1, ID)
+  parent?: string;
+}
+
+export class UpdateSectionGroupBody {
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(1, 100)
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, ICON)
+  icon?: string | null;
+
+  /** `null`: to the root. */
+  @IsOptional()
+  @IsString()
+  @Length(1, ID)
+  parentSectionGroupId?: string | null;
+
+  toChanges(): GroupChanges {
+    const { parentSectionGroupId, ...rest } = this;
+    return { ...rest, ...(parentSectionGroupId !== undefined ? { parentId: parentSectionGroupId } : {}) };
+  }
+}
+
+const ITEM_TYPES = ['site-space', 'site-section', 'site-section-group', 'site-external-link'] as const;
+
+export class ItemPointerBody {
+  @IsIn(ITEM_TYPES)
+  type!: (typeof ITEM_TYPES)[number];
+
+  @IsString()
+  @Length(1, ID)
+  id!: string;
+}
+
+export class MovePositionBody {
+  @IsOptionalNonNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ItemPointerBody)
+  before?: ItemPointerBody;
+
+  @IsOptionalNonNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ItemPointerBody)
+  after?: ItemPointerBody;
+}
+
+export class SortStructureBody {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ItemPointerBody)
+  item!: ItemPointerBody;
+
+  /** Absent or empty: to the end of the item's level. */
+  @IsOptionalNonNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => MovePositionBody)
+  position?: MovePositionBody;
+}
+
+/** The deprecated moves' pointers name their item in a field of its own (`siteSpace`, `siteSection`), or `id` for groups. */
+class SiteSpacePointerBody {
+  @IsIn(['site-space'])
+  type!: 'site-space';
+
+  @IsString()
+  @Length(1, ID)
+  siteSpace!: string;
+}
+
+class SiteSectionPointerBody {
+  @IsIn(['site-section'])
+  type!: 'site-section';
+
+  @IsString()
+  @Length(1, ID)
+  siteSection!: string;
+}
+
+class SiteSpaceMovePosition {
+  @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => SiteSpacePointerBody) before?: SiteSpacePointerBody;
+  @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => SiteSpacePointerBody) after?: SiteSpacePointerBody;
+}
+
+class SiteSectionMovePosition {
+  @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => SiteSectionPointerBody) before?: SiteSectionPointerBody;
+  @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => SiteSectionPointerBody) after?: SiteSectionPointerBody;
+}
+
+export class MoveSiteSpaceBody {
+  @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => SiteSpaceMovePosition) position?: SiteSpaceMovePosition;
+
+  /** In the structure's own pointers. */
+  toPosition(): MovePosition | undefined {
+    const pointer = (p?: SiteSpacePointerBody) => (p ? { type: p.type, id: p.siteSpace } : undefined);
+    return this.position && { before: pointer(this.position.before), after: pointer(this.position.after) };
+  }
+}
+
+export class MoveSectionBody {
+  @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => SiteSectionMovePosition) position?: SiteSectionMovePosition;
+
+  /** In the structure's own pointers. */
+  toPosition(): MovePosition | undefined {
+    const pointer = (p?: SiteSectionPointerBody) => (p ? { type: p.type, id: p.siteSection } : undefined);
+    return this.position && { before: pointer(this.position.before), after: pointer(this.position.after) };
+  }
+}
+
+/** A group moves among sections and groups: its pointers are the structure's own (`type`, `id`). */
+export class MoveSectionGroupBody {
+  @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => MovePositionBody) position?: MovePositionBody;
 }

@@ -1,7 +1,7 @@
 import { atLeast, Role } from '@folio/platform/domain/roles';
 import { withETag } from '@folio/platform/http/etag';
 import { SiteType } from './site.events';
-import { SiteDoc, SiteSpaceDoc } from './site.projection';
+import { SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc } from './site.projection';
 
 /** What the Site resource needs besides the document: the caller's organization role, and where Folio is served. */
 export interface SiteContext {
@@ -119,3 +119,44 @@ export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc
 }
 
 export type SiteSpaceResource<S extends { title: string } = { title: string }> = ReturnType<typeof siteSpaceResource<S>>;
+
+/** What the SiteSection resource needs besides its document: its site spaces (as resources), whether it is the default, where it is served. */
+export interface SiteSectionContext {
+  isDefault: boolean;
+  /** The section's published URL while the site is published. */
+  published?: string;
+}
+
+/** The spec's SiteSection: its site spaces inside it. Drafts are not modelled: every section is live. */
+export function siteSectionResource<P>(doc: SiteSectionDoc, siteSpaces: P[], ctx: SiteSectionContext) {
+  return {
+    object: 'site-section' as const,
+    id: doc.id,
+    title: doc.title,
+    ...(doc.description !== null ? { description: doc.description } : {}),
+    default: ctx.isDefault,
+    draft: false,
+    path: doc.path,
+    ...(doc.condition !== null ? { condition: doc.condition } : {}),
+    ...(doc.groupId !== null ? { sectionGroup: doc.groupId } : {}),
+    siteSpaces,
+    urls: { ...(ctx.published !== undefined ? { published: ctx.published } : {}) },
+    ...(doc.icon !== null ? { icon: doc.icon } : {}),
+  };
+}
+
+export type SiteSectionResource<P = unknown> = ReturnType<typeof siteSectionResource<P>>;
+
+/** The spec's SiteSectionGroup: `children` in order, and `sections` (deprecated there) the sections among them. */
+export function siteSectionGroupResource<C extends { object: string }>(doc: SiteSectionGroupDoc, children: C[]) {
+  return {
+    object: 'site-section-group' as const,
+    id: doc.id,
+    title: doc.title,
+    sections: children.filter((c) => c.object === 'site-section'),
+    ...(doc.parentId !== null ? { sectionGroup: doc.parentId } : {}),
+    draft: false,
+    children,
+    ...(doc.icon !== null ? { icon: doc.icon } : {}),
+  };
+}
