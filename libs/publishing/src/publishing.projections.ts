@@ -1,3 +1,4 @@
+import { siteAdaptiveSchemaProjection } from './adaptive/adaptive-schema.projection';
 import { siteProjection } from './sites/site.projection';
 
-export const publishingProjections = [siteProjection];
+export const publishingProjections = [siteProjection, siteAdaptiveSchemaProjection];
