@@ -152,6 +152,104 @@ describe('sites', () => {
     });
   });
 
+  describe('structure', () => {
+    const structure = async (siteId: string) => {
+      const { status, data } = await orgs(rita).getSiteStructure(orgId, siteId);
+      expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}/structure', status, data);
+      return data as unknown as { type: string; structure: Json[] };
+    };
+    const outline = (items: Json[]): unknown[] =>
+      items.map((i) =>
+        i.object === 'site-section-group'
+          ? { [i.title as string]: outline(i.children as Json[]) }
+          : i.object === 'site-section'
+            ? [i.title, (i.siteSpaces as Json[]).map((s) => s.path)]
+            : i.path,
+      );
+
+    it('answers the site spaces of a site without sections, then gathers them into a first section when one is added', async () => {
+      const site = await createSite({ title: 'Handbook', spaces: [guide] });
+      expect(await structure(site.id)).toMatchObject({ type: 'siteSpaces', structure: [{ object: 'site-space', path: 'getting-started', default: true }] });
+      const { status, data, headers } = await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: api, title: 'API' } as never);
+      expect(status).toBe(201);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/sections', 201, data);
+      expect(headers.get('location')).toContain(`/sections/${data.id}`);
+      const after = await structure(site.id);
+      expect(after.type).toBe('sections');
+      expect(outline(after.structure)).toEqual([['Handbook', ['getting-started']], ['API', ['api-reference']]]);
+      const sections = await orgs(rita).listSiteSections(orgId, site.id);
+      expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}/sections', 200, sections.data);
+      expect(sections.data.items.map((s) => [s.title, s.default])).toEqual([['Handbook', true], ['API', false]]);
+    });
+
+    it('groups sections, nests groups, changes and deletes them, and moves their content up', async () => {
+      const site = await createSite({ title: 'Handbook' });
+      const a = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: guide, title: 'Guides' } as never)).data;
+      const b = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: api, title: 'Reference' } as never)).data;
+      const { status, data: group } = await orgs(ann).addSectionGroupToSite(orgId, site.id, { title: 'Docs', sections: [a.id, b.id] } as never);
+      expect(status).toBe(201);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/section-groups', 201, group);
+      expect(outline((await structure(site.id)).structure)).toEqual([{ Docs: [['Guides', ['getting-started']], ['Reference', ['api-reference']]] }]);
+      const renamed = await orgs(ann).updateSiteSectionGroupById(orgId, site.id, group.id, { title: 'Documentation' } as never);
+      expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', 200, renamed.data);
+      const groups = await orgs(rita).listSiteSectionGroups(orgId, site.id);
+      expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}/section-groups', 200, groups.data);
+      expect(groups.data.items.map((g) => g.title)).toEqual(['Documentation']);
+      const section = await orgs(ann).updateSiteSectionById(orgId, site.id, b.id, { title: 'API', path: 'api', description: 'Endpoints', siteSectionGroupId: null } as never);
+      expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', 200, section.data);
+      expect(outline((await structure(site.id)).structure)).toEqual([{ Documentation: [['Guides', ['getting-started']]] }, ['API', ['api-reference']]]);
+      expect((await orgs(ann).deleteSiteSectionGroupById(orgId, site.id, group.id)).status).toBe(205);
+      expect(outline((await structure(site.id)).structure)).toEqual([['API', ['api-reference']], ['Guides', ['getting-started']]]);
+      expect((await orgs(ann).deleteSiteSectionById(orgId, site.id, b.id)).status).toBe(205);
+      expect((await orgs(ann).deleteSiteSectionById(orgId, site.id, b.id)).status).toBe(204);
+      expect((await orgs(rita).getSiteById(orgId, site.id)).data.siteSpaces).toBe(1);
+    });
+
+    it('sorts sections and site spaces among their siblings, answering the item or nothing', async () => {
+      const site = await createSite({ title: 'Handbook' });
+      const a = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: guide, title: 'Guides' } as never)).data;
+      const b = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: api, title: 'Reference' } as never)).data;
+      const { status, data } = await orgs(ann).sortSiteStructure(orgId, site.id, { item: { type: 'site-section', id: b.id }, position: { before: { type: 'site-section', id: a.id } } } as never);
+      expect(status).toBe(200);
+      expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/structure/sort', 200, data);
+      expect(outline((await structure(site.id)).structure)).toEqual([['Reference', ['api-reference']], ['Guides', ['getting-started']]]);
+      const minimal = await server.fetch(`/v1${sitePath(site.id)}/structure/sort`, {
+        method: 'PATCH',
+        token: ann.token,
+        headers: { 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ item: { type: 'site-section', id: b.id }, position: {} }),
+      });
+      expect(minimal.status).toBe(204);
+      expect(minimal.headers.get('preference-applied')).toBe('return=minimal');
+      const moved = await orgs(ann).moveSiteSection(orgId, site.id, b.id, { position: { before: { type: 'site-section', siteSection: a.id } } } as never);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', 200, moved.data);
+      await refused(ann, 'PATCH', `${sitePath(site.id)}/structure/sort`, { item: { type: 'site-section', id: b.id }, position: { before: { type: 'site-section', id: a.id } } });
+      await refused(ann, 'PATCH', `${sitePath(site.id)}/structure/sort`, { item: { type: 'site-section', id: b.id }, position: { before: { type: 'site-space', id: 'x' } } });
+      await refused(ann, 'PATCH', `${sitePath(site.id)}/structure/sort`, { item: { type: 'site-section', id: 'nope' } }, 404);
+      await refused(ed, 'PATCH', `${sitePath(site.id)}/structure/sort`, { item: { type: 'site-section', id: b.id } }, 403);
+    });
+
+    it.each([
+      ['a section without a space', 'POST', '/sections', {}],
+      ['a section title of one letter', 'POST', '/sections', { spaceId: 'GUIDE', title: 'x' }],
+      ['a section in a group the site does not have', 'POST', '/sections', { spaceId: 'GUIDE', siteSectionGroupId: 'nope' }],
+      ['a group without a title', 'POST', '/section-groups', {}],
+      ['a group of unknown sections', 'POST', '/section-groups', { title: 'G', sections: ['nope'] }],
+      ['a sort without an item', 'PATCH', '/structure/sort', {}],
+      ['a sort of an unknown type', 'PATCH', '/structure/sort', { item: { type: 'page', id: 'x' } }],
+    ])('refuses %s (400, nothing written)', async (_name, method, suffix, body) => {
+      const site = await createSite();
+      await refused(ann, method, `${sitePath(site.id)}${suffix}`, JSON.parse(JSON.stringify(body).replace('GUIDE', guide)));
+    });
+
+    it('hides the structure from a stranger and refuses its changes to members who are not admins', async () => {
+      const site = await createSite();
+      for (const path of ['/structure', '/sections', '/section-groups']) await refused(cat, 'GET', `${sitePath(site.id)}${path}`, undefined, 404);
+      await refused(rita, 'POST', `${sitePath(site.id)}/sections`, { spaceId: guide }, 403);
+      await refused(rita, 'POST', `${sitePath(site.id)}/section-groups`, { title: 'G' }, 403);
+    });
+  });
+
   describe('site spaces', () => {
     it('adds a space (201), changes its path, condition and visibility, and removes it', async () => {
       const site = await createSite({ spaces: [guide] });
@@ -160,6 +258,8 @@ describe('sites', () => {
       expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces', 201, data);
       expect(headers.get('location')).toContain(`/site-spaces/${data.id}`);
       expect(data).toMatchObject({ path: 'api-reference', default: false, space: { id: api } });
+      await refused(ann, 'PATCH', `${sitePath(site.id)}/site-spaces/${data.id}`, { condition: 'visitor.claims.beta' });
+      await orgs(ann).updateSiteAdaptiveSchema(orgId, site.id, { jsonSchema: { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta testers' } }, additionalProperties: false } } as never);
       const patched = await orgs(ann).updateSiteSpaceById(orgId, site.id, data.id, { path: 'api', hidden: true, condition: 'visitor.claims.beta' } as never);
       expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', 200, patched.data);
       expect(patched.data).toMatchObject({ path: 'api', hidden: true, condition: 'visitor.claims.beta' });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdaptiveModule } from './adaptive/adaptive.module';
 import { SiteAccess } from './sites/site-access';
 import { SiteViews } from './sites/site-views';
 import { siteCommandHandlers } from './sites/site.commands';
@@ -9,6 +10,7 @@ import { SiteReads } from './sites/site.reads';
 
 /** Docs sites: their handlers and reads. Content and identity are asked through their public queries. */
 @Module({
+  imports: [AdaptiveModule],
   providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews],
 })
 export class PublishingModule {}

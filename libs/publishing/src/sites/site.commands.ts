@@ -5,6 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { GetSpacesForSite } from '@folio/content/public/site-spaces.query';
+import { SiteConditions } from '../adaptive/site-conditions';
 import { SiteAccess } from './site-access';
 import { SiteViews } from './site-views';
 import { SiteCommand, siteDecider, SpaceToAdd } from './site.decider';
@@ -33,6 +34,7 @@ abstract class SiteWrite {
     protected readonly reads: SiteReads,
     protected readonly views: SiteViews,
     protected readonly queries: QueryBus,
+    protected readonly conditions: SiteConditions,
   ) {}
 
   protected async spaces(caller: Caller, organizationId: string, spaceIds: string[], field: string): Promise<SpaceToAdd[]> {
@@ -50,6 +52,9 @@ abstract class SiteWrite {
    */
   protected async decide(caller: Caller, organizationId: string, siteId: string, command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' }>>) {
     await this.reads.site(organizationId, siteId);
+    // A condition is parsed and checked against the site's adaptive schema when it is written (400 otherwise).
+    const condition = (command.type === 'UpdateSiteSpace' || command.type === 'UpdateSection') && command.changes.condition;
+    if (typeof condition === 'string') await this.conditions.check(organizationId, siteId, condition);
     return this.aggregates.handle(siteStream(siteId), siteDecider, command, caller);
   }
 }
