@@ -1,3 +1,6 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
+import { SiteSpacePurgeProcess } from '../../libs/publishing/src/sites/site-space-purge';
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
@@ -294,6 +297,43 @@ describe('sites', () => {
       const json = body && 'spaceId' in body && body.spaceId === 'API' ? { spaceId: api, sectionId: 'nope' } : body;
       await refused(ann, method, `${sitePath(site.id)}/site-spaces${suffix.replace('/:ss', `/${siteSpace.id}`)}`, json);
     });
+
+    it('duplicates a site space right after it (201)', async () => {
+      const site = await createSite({ spaces: [guide, api] });
+      const [first] = await siteSpaces(site.id);
+      const { status, data, headers } = await orgs(ann).duplicateSiteSpace(orgId, site.id, first.id, {} as never);
+      expect(status).toBe(201);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate', 201, data);
+      expect(headers.get('location')).toContain(`/site-spaces/${data.id}`);
+      expect((await siteSpaces(site.id)).map((s) => s.path)).toEqual(['getting-started', 'getting-started-2', 'api-reference']);
+      await refused(rita, 'POST', `${sitePath(site.id)}/site-spaces/${first.id}/duplicate`, {}, 403);
+      await refused(ann, 'POST', `${sitePath(site.id)}/site-spaces/nope/duplicate`, {}, 404);
+    });
+
+    it('moves a site space with the deprecated move', async () => {
+      const site = await createSite({ spaces: [guide, api] });
+      const [first, second] = await siteSpaces(site.id);
+      const { status, data } = await orgs(ann).moveSiteSpace(orgId, site.id, second.id, { position: { before: { type: 'site-space', siteSpace: first.id } } } as never);
+      expect(status).toBe(200);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', 200, data);
+      expect((await siteSpaces(site.id)).map((s) => s.id)).toEqual([second.id, first.id]);
+      await refused(ann, 'POST', `${sitePath(site.id)}/site-spaces/${second.id}/move`, { position: { before: { type: 'site-space', siteSpace: first.id } } });
+    });
+
+    it("removes a purged space's site spaces, once", async () => {
+      const doomed = (await orgs(ann).createSpace(orgId, { title: 'Doomed' })).data.id;
+      const site = await createSite({ spaces: [guide, doomed] });
+      await server.as(ann.token).spaces.deleteSpaceById(doomed);
+      server.clock.advance(8 * 24 * 60 * 60 * 1000);
+      await server.app.get(CommandBus).execute(new PurgeExpiredSpaces());
+      const count = async () => (await orgs(rita).getSiteById(orgId, site.id)).data.siteSpaces;
+      for (let i = 0; i < 100 && (await count()) !== 1; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await count()).toBe(1);
+      const [purge] = (await server.events.readStream(`space-${doomed}`)).filter((e) => e.type === 'SpacePurged');
+      const before = await server.head();
+      await server.app.get(SiteSpacePurgeProcess).react(purge);
+      expect(await server.head()).toBe(before);
+    }, 30_000);
 
     it('refuses a path another site space has (409), and a space twice (409)', async () => {
       const site = await createSite({ spaces: [guide, api] });

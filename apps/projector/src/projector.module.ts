@@ -6,12 +6,13 @@ import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { PlatformModule } from '@folio/platform/platform.module';
 import { ContentModule } from '@folio/content/content.module';
 import { CollaborationModule } from '@folio/collaboration/collaboration.module';
+import { PublishingModule } from '@folio/publishing/publishing.module';
 import { allProjections } from '../../api/src/projections';
 
 /**
  * The distributed-mode projector: the stores, the projection runner (started on bootstrap and stopped on
  * shutdown by the platform's lifecycle) and the work that belongs with the one process that projects:
- * the 7-day space purge (ContentModule's scheduler) and what follows it (a purged space's comments). Run one instance; the API replicas follow its
+ * the 7-day space purge (ContentModule's scheduler) and what follows it (a purged space's comments and site spaces). Run one instance; the API replicas follow its
  * checkpoints. Its only route is `GET /health` (the API's check: stores up, projections at the head of
  * the log within 1 s), so a container healthcheck sees a projector that is stuck or behind, not only
  * one that has exited.
@@ -22,6 +23,7 @@ import { allProjections } from '../../api/src/projections';
     PlatformModule.forRoot({ projections: allProjections, runProjections: () => true }),
     ContentModule,
     CollaborationModule,
+    PublishingModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_FILTER, useClass: ErrorBodyFilter }],

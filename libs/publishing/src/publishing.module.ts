@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { SiteAccess } from './sites/site-access';
+import { SiteSpacePurgeProcess } from './sites/site-space-purge';
 import { SiteViews } from './sites/site-views';
 import { siteCommandHandlers } from './sites/site.commands';
 import { SiteController } from './sites/site.controller';
@@ -8,10 +9,13 @@ import { SiteStructureController } from './sites/site-structure.controller';
 import { siteQueryHandlers } from './sites/site.queries';
 import { SiteReads } from './sites/site.reads';
 
-/** Docs sites: their handlers and reads. Content and identity are asked through their public queries. */
+/**
+ * Docs sites: their handlers and reads, and the work of the process that projects (a purged space's site
+ * spaces). Content and identity are asked through their public queries.
+ */
 @Module({
   imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
 })
 export class PublishingModule {}
 

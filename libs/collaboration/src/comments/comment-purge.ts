@@ -1,8 +1,9 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
-import { systemCaller } from '@folio/platform/auth/caller';
+import { Caller } from '@folio/platform/auth/caller';
 import { StoredEvent } from '@folio/platform/event-store/event-store.port';
-import { ProcessHost, RunningProcess } from '@folio/platform/processes/process-host';
+import { LogReaction } from '@folio/platform/processes/log-reaction';
+import { ProcessHost } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { commentDecider } from './comment.decider';
 import { commentStream } from './comment.events';
@@ -21,29 +22,21 @@ const BATCH = 200;
  * gone, so a crash part-way resumes with those left; a comment already purged answers no event.
  */
 @Injectable()
-export class CommentPurgeProcess implements OnApplicationBootstrap, OnApplicationShutdown {
-  private running: RunningProcess | null = null;
-
+export class CommentPurgeProcess extends LogReaction {
   constructor(
     private readonly aggregates: Aggregates,
     private readonly reads: CommentReads,
-    private readonly progress: ProjectionProgress,
-    private readonly host: ProcessHost,
-  ) {}
-
-  async onApplicationBootstrap() {
-    this.running = await this.host.start({ name: COMMENT_PURGE, handlers: { SpacePurged: (event) => this.purge(event) } }, 'comment purge failed; retrying');
+    progress: ProjectionProgress,
+    host: ProcessHost,
+  ) {
+    super(host, progress, COMMENT_PURGE);
   }
 
-  async onApplicationShutdown() {
-    await this.running?.stop();
+  protected reactions() {
+    return { SpacePurged: (event: StoredEvent, caller: Caller) => this.purge(String(event.data.spaceId), caller) };
   }
 
-  async purge(event: StoredEvent): Promise<void> {
-    // The comments are read from the read models: they must show everything before the purge.
-    if (!(await this.progress.waitFor(event.position))) throw new Error(`projections have not reached ${event.position} yet`);
-    const spaceId = String(event.data.spaceId);
-    const caller = systemCaller(event.metadata.correlationId);
+  private async purge(spaceId: string, caller: Caller): Promise<void> {
     for (let ids = await this.reads.commentIdsInSpace(spaceId, BATCH); ids.length > 0; ids = await this.reads.commentIdsInSpace(spaceId, BATCH)) {
       for (const commentId of ids) {
         await this.aggregates.handle(commentStream(commentId), commentDecider, { type: 'PurgeComment', actor: caller.userId }, caller);

@@ -281,6 +281,27 @@ export class AddSectionGroupHandler extends SiteWrite implements ICommandHandler
   }
 }
 
+export class DuplicateSiteSpace extends Command<SiteSpaceResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly siteSpaceId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DuplicateSiteSpace)
+export class DuplicateSiteSpaceHandler extends SiteWrite implements ICommandHandler<DuplicateSiteSpace> {
+  async execute({ caller, organizationId, siteId, siteSpaceId }: DuplicateSiteSpace) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    const newSiteSpaceId = newId();
+    await this.decide(caller, organizationId, siteId, { type: 'DuplicateSiteSpace', siteSpaceId, newSiteSpaceId });
+    return this.views.siteSpace(await this.reads.site(organizationId, siteId), newSiteSpaceId, caller);
+  }
+}
+
 /** What a structure change answers: the part changed (200), or whether something was deleted (205 / 204). */
 export type StructureAnswer = Pointer | { type: 'deleted' };
 
@@ -293,7 +314,7 @@ export class ChangeSiteStructure extends Command<unknown> {
     readonly caller: Caller,
     readonly organizationId: string,
     readonly siteId: string,
-    readonly command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' | 'AddSection' | 'AddSiteSpace' | 'AddSectionGroup' }>>,
+    readonly command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' | 'AddSection' | 'AddSiteSpace' | 'AddSectionGroup' | 'DuplicateSiteSpace' }>>,
     readonly answer: StructureAnswer,
   ) {
     super();
@@ -323,6 +344,7 @@ export class ChangeSiteStructureHandler extends SiteWrite implements ICommandHan
 export const siteCommandHandlers = [
   AddSectionHandler,
   AddSectionGroupHandler,
+  DuplicateSiteSpaceHandler,
   ChangeSiteStructureHandler,
   CreateSiteHandler,
   UpdateSiteHandler,

@@ -5,7 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
-import { AddSiteSpace, CreateSite, DeleteSite, PublishSite, RemoveSiteSpace, UpdateSite, UpdateSiteSpace } from './site.commands';
+import { AddSiteSpace, CreateSite, DuplicateSiteSpace, DeleteSite, PublishSite, RemoveSiteSpace, UpdateSite, UpdateSiteSpace } from './site.commands';
 import { AddSiteSpaceBody, CreateSiteBody, ListSitesQuery, ListSiteSpacesQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
 import { GetSite, ListSites, ListSiteSpaces } from './site.queries';
 
@@ -87,9 +87,22 @@ export class SiteController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const siteSpace = await this.commands.execute(new AddSiteSpace(caller, organizationId, siteId, body));
-    // A site space has no URL of its own in the client's spec; its address is where PATCH and DELETE reach it.
-    void reply.status(201).header('location', `${this.config.publicUrl}/v1/orgs/${organizationId}/sites/${siteId}/site-spaces/${siteSpace.id}`);
+    void reply.status(201).header('location', this.siteSpaceLocation(organizationId, siteId, siteSpace.id));
     return siteSpace;
+  }
+
+  /** 201 with the copy, where PATCH and DELETE reach it. */
+  @Post(`${SITE}/site-spaces/:siteSpaceId/duplicate`)
+  async duplicateSiteSpace(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Param('siteSpaceId') siteSpaceId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const copy = await this.commands.execute(new DuplicateSiteSpace(caller, organizationId, siteId, siteSpaceId));
+    void reply.status(201).header('location', this.siteSpaceLocation(organizationId, siteId, copy.id));
+    return copy;
   }
 
   @Patch(`${SITE}/site-spaces/:siteSpaceId`)
@@ -112,5 +125,10 @@ export class SiteController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     deletedStatus(reply, await this.commands.execute(new RemoveSiteSpace(caller, organizationId, siteId, siteSpaceId)));
+  }
+
+  /** A site space has no URL of its own in the client's spec; its address is where PATCH and DELETE reach it. */
+  private siteSpaceLocation(organizationId: string, siteId: string, siteSpaceId: string) {
+    return `${this.config.publicUrl}/v1/orgs/${organizationId}/sites/${siteId}/site-spaces/${siteSpaceId}`;
   }
 }

@@ -134,5 +134,22 @@ describe('site decider', () => {
         .then([{ type: 'SiteSpaceRemoved', data: { ...ids, siteSpaceId: 'ss1', removedAt: now } }, settingsChanged({ defaultSiteSpace: null }, { defaultSiteSpace: 'ss1' })]));
 
     it('writes nothing for a site space that is not there', () => spec.given([created]).when({ type: 'RemoveSiteSpace', siteSpaceId: 'nope', now }).then([]));
+
+    it('duplicates a site space right after it, with a free path, its condition and visibility', () =>
+      spec
+        .given([
+          created,
+          spaceAdded('ss1', 'sp1', 'a'),
+          spaceAdded('ss2', 'sp2', 'b', second),
+          { type: 'SiteSpaceChanged', data: { ...ids, siteSpaceId: 'ss1', changes: { hidden: true }, before: { hidden: false }, changedAt: now } },
+        ])
+        .when({ type: 'DuplicateSiteSpace', siteSpaceId: 'ss1', newSiteSpaceId: 'ss3', now })
+        .then([
+          spaceAdded('ss3', 'sp1', 'a-2', keyBetween(first, second)),
+          { type: 'SiteSpaceChanged', data: { ...ids, siteSpaceId: 'ss3', changes: { hidden: true }, before: { condition: null, hidden: false }, changedAt: now } },
+        ]));
+
+    it('refuses to duplicate an unknown site space', () =>
+      spec.given([created]).when({ type: 'DuplicateSiteSpace', siteSpaceId: 'nope', newSiteSpaceId: 'x', now }).thenThrows(NotFound));
   });
 });

@@ -29,6 +29,8 @@ export type SiteCommand =
   | ({ type: 'AddSiteSpace'; sectionId: string | null; now: string } & SpaceToAdd)
   | { type: 'UpdateSiteSpace'; siteSpaceId: string; changes: Omit<SiteSpaceChanges, 'sectionId' | 'position'>; now: string }
   | { type: 'RemoveSiteSpace'; siteSpaceId: string; now: string }
+  /** A second site space of the same space, right after the first, with its condition and visibility: a variant to change. */
+  | { type: 'DuplicateSiteSpace'; siteSpaceId: string; newSiteSpaceId: string; now: string }
   /**
    * A section with its first site space. `wrapperId`: the id a section takes that gathers the root's site
    * spaces, when the site had none before (its content becomes the first section).
@@ -71,6 +73,8 @@ export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
       return siteSpaceChanged(site, ref, command.siteSpaceId, command.changes, now);
     case 'RemoveSiteSpace':
       return siteSpaceRemoved(site, ref, command.siteSpaceId, now);
+    case 'DuplicateSiteSpace':
+      return siteSpaceDuplicated(site, ref, command.siteSpaceId, command.newSiteSpaceId, now);
     case 'AddSection':
       return sectionAdded(site, ref, command);
     case 'UpdateSection':
@@ -174,6 +178,23 @@ function siteSpaceRemoved(site: LiveSite, ref: SiteRef, siteSpaceId: string, now
   const section = Object.entries(site.sections).find(([, s]) => s.defaultSiteSpace === siteSpaceId);
   if (section) events.push(...sectionChanged(site, ref, section[0], { defaultSiteSpace: null }, now));
   return events;
+}
+
+/** The copy takes a free path made from the original's, and its place right after it. */
+function siteSpaceDuplicated(site: LiveSite, ref: SiteRef, siteSpaceId: string, newSiteSpaceId: string, now: string): SiteEvent[] {
+  const original = site.siteSpaces[siteSpaceId];
+  if (!original) throw new NotFound('site space');
+  const level = siblings(site, 'site-space', original.sectionId);
+  const next = level[level.findIndex((s) => s.id === siteSpaceId) + 1];
+  const taken = new Set(Object.values(site.siteSpaces).filter((s) => s.sectionId === original.sectionId).map((s) => s.path));
+  const { spaceId, sectionId, condition, hidden } = original;
+  const added: SiteEvent = {
+    type: 'SiteSpaceAdded',
+    data: { ...ref, siteSpaceId: newSiteSpaceId, spaceId, sectionId, path: uniquePath(original.path, taken), position: keyBetween(original.position, next?.position ?? null), addedAt: now },
+  };
+  const copied = { ...(condition !== null ? { condition } : {}), ...(hidden ? { hidden } : {}) };
+  if (Object.keys(copied).length === 0) return [added];
+  return [added, { type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: newSiteSpaceId, changes: copied, before: { condition: null, hidden: false }, changedAt: now } }];
 }
 
 function sectionPath(site: LiveSite, title: string): string {

@@ -82,6 +82,11 @@ export class SiteReads {
     return items;
   }
 
+  /** Every site space showing the space, on any site (a space is on a handful). */
+  siteSpacesOfSpace(spaceId: string): Promise<SiteSpaceDoc[]> {
+    return findEvery<SiteSpaceDoc>(this.reads, SITE_SPACES, { spaceId });
+  }
+
   async siteSpace(siteId: string, siteSpaceId: string): Promise<SiteSpaceDoc> {
     const doc = await this.reads.get<SiteSpaceDoc>(SITE_SPACES, siteSpaceId);
     if (!doc || doc.siteId !== siteId) throw new NotFound('site space');
