@@ -16,6 +16,7 @@ import {
 import { InviteController } from './invites/invite.controller';
 import { GetInviteLinkHandler, ListInviteLinksHandler } from './invites/invite.queries';
 import { InviteReads } from './invites/invite.reads';
+import { VerifyVisitorTokenHandler } from './member-activity/visitor-token.handler';
 import { PingOrganizationHandler } from './member-activity/ping.commands';
 import { ChangeMemberRoleHandler, RemoveMemberHandler, SetMemberSSOHandler } from './members/member.commands';
 import { MemberController } from './members/member.controller';
@@ -101,6 +102,6 @@ export class IdentityModule {}
 @Module({
   imports: [IdentityModule],
   controllers: [UserController, OrganizationController, SubdomainController, MemberController, InviteController, AuditController],
-  providers: [PingOrganizationHandler, { provide: SECRET, inject: [CONFIG], useFactory: loadSecret }],
+  providers: [PingOrganizationHandler, VerifyVisitorTokenHandler, { provide: SECRET, inject: [CONFIG], useFactory: loadSecret }],
 })
 export class IdentityHttpModule {}

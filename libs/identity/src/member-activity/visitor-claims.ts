@@ -1,6 +1,9 @@
 import { SignJWT } from 'jose';
 import { Role } from '@folio/platform/domain/roles';
 
+/** The audience of visitor tokens: they open published sites, not the API. */
+export const VISITOR_AUDIENCE = 'folio-visitor';
+
 /** How long a visitor token stays valid: long enough for a session, short enough not to outlive a role change for long. */
 const VALIDITY_SECONDS = 3600;
 
@@ -20,7 +23,7 @@ export function signVisitorClaims(claims: VisitorClaims, secret: string, issuer:
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setSubject(claims.userId)
-    .setAudience('folio-visitor')
+    .setAudience(VISITOR_AUDIENCE)
     // Both from the injected clock: jose's relative forms would read the system clock instead.
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(now.getTime() / 1000) + VALIDITY_SECONDS)

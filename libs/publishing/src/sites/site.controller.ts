@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
@@ -6,7 +6,8 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { AddSiteSpace, CreateSite, DuplicateSiteSpace, DeleteSite, PublishSite, RemoveSiteSpace, UpdateSite, UpdateSiteSpace } from './site.commands';
-import { AddSiteSpaceBody, CreateSiteBody, ListSitesQuery, ListSiteSpacesQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
+import { AddSiteSpaceBody, CreateSiteBody, ListSitesQuery, ListSiteSpacesQuery, PublishedSiteQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
+import { GetPublishedSite } from '../published/published-site.query';
 import { GetSite, ListSites, ListSiteSpaces } from './site.queries';
 
 const SITES = 'orgs/:organizationId/sites';
@@ -59,6 +60,18 @@ export class SiteController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     deletedStatus(reply, await this.commands.execute(new DeleteSite(caller, organizationId, siteId)));
+  }
+
+  /** What a visitor's renderer needs; the visitor is named by a visitor token (`POST /orgs/{id}/ping`'s) in `X-Visitor-Token`. */
+  @Get(`${SITE}/published`)
+  published(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Query() query: PublishedSiteQuery,
+    @Headers('x-visitor-token') visitorToken: string | undefined,
+  ) {
+    return this.queries.execute(new GetPublishedSite(caller, organizationId, siteId, query.shareKey, visitorToken));
   }
 
   @Post(`${SITE}/publish`)

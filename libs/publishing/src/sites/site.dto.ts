@@ -374,3 +374,11 @@ export class MoveSectionBody {
 export class MoveSectionGroupBody {
   @IsOptionalNonNull() @IsObject() @ValidateNested() @Type(() => MovePositionBody) position?: MovePositionBody;
 }
+
+export class PublishedSiteQuery {
+  /** A share link's key: a `share-link` site answers only with an active one. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  shareKey?: string;
+}

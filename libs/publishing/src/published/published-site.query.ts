@@ -1,0 +1,74 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { Caller } from '@folio/platform/auth/caller';
+import { FolioConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
+import { Forbidden, NotFound } from '@folio/platform/domain/errors';
+import { VerifyVisitorToken } from '@folio/identity/public/visitor-token.query';
+import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
+import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
+import { CustomizationReads } from '../customization/customization.reads';
+import { ShareLinkReads } from '../share-links/share-link.reads';
+import { SiteAccess } from '../sites/site-access';
+import { SiteViews } from '../sites/site-views';
+import { siteResource } from '../sites/site.resource';
+import { SiteReads } from '../sites/site.reads';
+import { visibleStructure } from './visible-structure';
+
+/**
+ * `GET …/sites/{siteId}/published`: what a visitor's renderer needs, for the visitor the request names.
+ * A `share-link` site answers only with an active share key, a `visitor-auth` site only with a valid
+ * visitor token (`POST /orgs/{id}/ping`'s); the token's claims decide which sections and site spaces
+ * the visitor sees, and spaces in the bin are left out until they are restored.
+ */
+export class GetPublishedSite extends Query<unknown> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    readonly shareKey: string | undefined,
+    readonly visitorToken: string | undefined,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetPublishedSite)
+export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> {
+  constructor(
+    private readonly access: SiteAccess,
+    private readonly reads: SiteReads,
+    private readonly views: SiteViews,
+    private readonly schemas: AdaptiveSchemaReads,
+    private readonly shareLinks: ShareLinkReads,
+    private readonly customizations: CustomizationReads,
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  async execute({ caller, organizationId, siteId, shareKey, visitorToken }: GetPublishedSite) {
+    const role = await this.access.role(caller, organizationId);
+    const site = await this.reads.site(organizationId, siteId);
+    if (!site.published) throw new NotFound('published site');
+    const claims = visitorToken === undefined ? null : await this.queries.execute(new VerifyVisitorToken(organizationId, visitorToken));
+    if (visitorToken !== undefined && claims === null) throw new Forbidden('the visitor token is not valid for this organization');
+    if (site.visibility === 'share-link' && !(shareKey !== undefined && (await this.shareLinks.activeShareLink(siteId, shareKey)))) {
+      throw new Forbidden('this site is shared by link: an active shareKey is needed');
+    }
+    if (site.visibility === 'visitor-auth' && claims === null) throw new Forbidden('this site is for authenticated visitors: a visitor token is needed');
+    const [rendered, schema, customizations] = await Promise.all([
+      this.views.render(site, caller),
+      this.schemas.schema(siteId),
+      this.customizations.customizations(siteId),
+    ]);
+    const structure = visibleStructure(rendered.structure, schema?.jsonSchema ?? EMPTY_ADAPTIVE_SCHEMA, claims ?? {});
+    return {
+      object: 'published-content-site' as const,
+      site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }),
+      structure,
+      customizations,
+      // Integrations do not run on a self-hosted site: no scripts to load.
+      scripts: [],
+    };
+  }
+}

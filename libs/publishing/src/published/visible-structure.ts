@@ -1,0 +1,40 @@
+import { CompiledExpression } from '@folio/platform/domain/custom-expression';
+import { AdaptiveSchema } from '../adaptive/adaptive-schema.events';
+import { compileCondition, evaluateCondition } from '../adaptive/site-condition';
+import { RenderedStructure, SiteSectionGroupView, SiteSectionView, SiteSpaceView } from '../sites/site-views';
+
+type Structure = RenderedStructure['structure'];
+
+/**
+ * What one visitor sees of a rendered structure: site spaces whose space is in the bin are left out, and
+ * so is every section or site space whose condition is false for the visitor's claims (a condition the
+ * schema no longer allows counts as false: hidden, never shown by mistake). A section left without site
+ * spaces, or a group left without children, goes too. Pure.
+ */
+export function visibleStructure(structure: Structure, schema: AdaptiveSchema, claims: Record<string, unknown>): Structure {
+  const compiled = new Map<string, CompiledExpression | null>();
+  const passes = (condition: string | undefined) => {
+    if (condition === undefined) return true;
+    if (!compiled.has(condition)) {
+      try {
+        compiled.set(condition, compileCondition(condition, schema));
+      } catch {
+        compiled.set(condition, null);
+      }
+    }
+    const expression = compiled.get(condition);
+    return expression ? evaluateCondition(expression, claims) : false;
+  };
+  const siteSpaces = (list: SiteSpaceView[]) => list.filter((s) => !('deletedAt' in s.space && s.space.deletedAt) && passes(s.condition));
+  const level = (items: (SiteSectionView | SiteSectionGroupView)[]): (SiteSectionView | SiteSectionGroupView)[] =>
+    items.flatMap((item): (SiteSectionView | SiteSectionGroupView)[] => {
+      if (item.object === 'site-section-group') {
+        const children = level(item.children);
+        return children.length > 0 ? [{ ...item, children, sections: children.filter((c): c is SiteSectionView => c.object === 'site-section') }] : [];
+      }
+      if (!passes(item.condition)) return [];
+      const shown = siteSpaces(item.siteSpaces);
+      return shown.length > 0 ? [{ ...item, siteSpaces: shown }] : [];
+    });
+  return structure.type === 'sections' ? { type: 'sections', structure: level(structure.structure) } : { type: 'siteSpaces', structure: siteSpaces(structure.structure) };
+}
