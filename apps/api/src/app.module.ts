@@ -12,6 +12,7 @@ import { TeamsHttpModule, TeamsModule } from '@folio/identity/teams/teams.module
 import { ContentHttpModule, ContentModule } from '@folio/content/content.module';
 import { CollaborationHttpModule, CollaborationModule } from '@folio/collaboration/collaboration.module';
 import { PublishingHttpModule, PublishingModule } from '@folio/publishing/publishing.module';
+import { ShareLinksHttpModule, ShareLinksModule } from '@folio/publishing/share-links/share-links.module';
 import { allProjections } from './projections';
 
 @Module({
@@ -30,6 +31,8 @@ import { allProjections } from './projections';
     CollaborationHttpModule,
     PublishingModule,
     PublishingHttpModule,
+    ShareLinksModule,
+    ShareLinksHttpModule,
   ],
   controllers: [HealthController],
   providers: [

@@ -1,3 +1,4 @@
+import { shareLinkProjection } from './share-links/share-link.projection';
 import { siteProjection } from './sites/site.projection';
 
-export const publishingProjections = [siteProjection];
+export const publishingProjections = [siteProjection, shareLinkProjection];
