@@ -1,4 +1,5 @@
+import { customizationProjection } from './customization/customization.projection';
 import { shareLinkProjection } from './share-links/share-link.projection';
 import { siteProjection } from './sites/site.projection';
 
-export const publishingProjections = [siteProjection, shareLinkProjection];
+export const publishingProjections = [siteProjection, shareLinkProjection, customizationProjection];
