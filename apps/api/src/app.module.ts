@@ -13,6 +13,8 @@ import { ContentHttpModule, ContentModule } from '@folio/content/content.module'
 import { CollaborationHttpModule, CollaborationModule } from '@folio/collaboration/collaboration.module';
 import { PublishingHttpModule, PublishingModule } from '@folio/publishing/publishing.module';
 import { AdaptiveHttpModule, AdaptiveModule } from '@folio/publishing/adaptive/adaptive.module';
+import { ShareLinksHttpModule, ShareLinksModule } from '@folio/publishing/share-links/share-links.module';
+import { CustomizationHttpModule, CustomizationModule } from '@folio/publishing/customization/customization.module';
 import { allProjections } from './projections';
 
 @Module({
@@ -33,6 +35,10 @@ import { allProjections } from './projections';
     PublishingHttpModule,
     AdaptiveModule,
     AdaptiveHttpModule,
+    ShareLinksModule,
+    ShareLinksHttpModule,
+    CustomizationModule,
+    CustomizationHttpModule,
   ],
   controllers: [HealthController],
   providers: [

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AdaptiveModule } from './adaptive/adaptive.module';
+import { CustomizationModule } from './customization/customization.module';
+import { GetPublishedSiteHandler } from './published/published-site.query';
+import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteAccess } from './sites/site-access';
 import { SiteSpacePurgeProcess } from './sites/site-space-purge';
 import { SiteViews } from './sites/site-views';
@@ -14,8 +17,8 @@ import { SiteReads } from './sites/site.reads';
  * spaces). Content and identity are asked through their public queries.
  */
 @Module({
-  imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
+  imports: [AdaptiveModule, ShareLinksModule, CustomizationModule],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, GetPublishedSiteHandler, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
 })
 export class PublishingModule {}
 

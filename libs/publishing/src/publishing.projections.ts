@@ -1,4 +1,6 @@
 import { siteAdaptiveSchemaProjection } from './adaptive/adaptive-schema.projection';
+import { customizationProjection } from './customization/customization.projection';
+import { shareLinkProjection } from './share-links/share-link.projection';
 import { siteProjection } from './sites/site.projection';
 
-export const publishingProjections = [siteProjection, siteAdaptiveSchemaProjection];
+export const publishingProjections = [siteProjection, siteAdaptiveSchemaProjection, shareLinkProjection, customizationProjection];

@@ -106,6 +106,9 @@ const replyTarget = { targetType: 'comment-reply', targetId: 'y1' };
 /** Publishing's site events, as the log holds them (identity may not import publishing's types). */
 const siteEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { siteId: 'w1', organizationId, ...data } }) as unknown as Event;
 const siteTarget = { targetType: 'site', targetId: 'w1' };
+/** Publishing's share-link events likewise. */
+const shareLinkEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { shareLinkId: 'l1', siteId: 'w1', organizationId, ...data } }) as unknown as Event;
+const shareLinkTarget = { targetType: 'site-share-link', targetId: 'l1' };
 
 /** One row per audited event type (and variant): what the trail must say about it. */
 const actions: [string, Event, Described][] = [
@@ -153,6 +156,9 @@ const actions: [string, Event, Described][] = [
     ['site.published', siteEvent('SitePublished', { publishedAt: now }), { action: 'site.published', ...siteTarget, before: null, after: null }],
     ['site.unpublished', siteEvent('SiteUnpublished', { unpublishedAt: now }), { action: 'site.unpublished', ...siteTarget, before: null, after: null }],
     ['site.deleted', siteEvent('SiteDeleted', { deletedAt: now }), { action: 'site.deleted', ...siteTarget, before: null, after: null }],
+    ['site.share_link_created, without the key', shareLinkEvent('SiteShareLinkCreated', { name: 'Reviewers', key: 'secret', createdBy: 'u1', createdAt: now }), { action: 'site.share_link_created', ...shareLinkTarget, before: null, after: { siteId: 'w1', name: 'Reviewers', active: true } }],
+    ['site.share_link_changed', shareLinkEvent('SiteShareLinkChanged', { changes: { active: false }, before: { active: true }, changedAt: now }), { action: 'site.share_link_changed', ...shareLinkTarget, before: { siteId: 'w1', active: true }, after: { siteId: 'w1', active: false } }],
+    ['site.share_link_revoked', shareLinkEvent('SiteShareLinkRevoked', { revokedBy: 'u1', revokedAt: now }), { action: 'site.share_link_revoked', ...shareLinkTarget, before: { siteId: 'w1' }, after: null }],
     ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
 ];
 
@@ -234,7 +240,10 @@ describe('audit projection', () => {
     siteEvent('SiteCreated', { type: 'basic', title: 'Docs', visibility: 'public', createdBy: 'u1', createdAt: now }),
     siteEvent('SiteSettingsChanged', { changes: { title: 'Help' }, before: { title: 'Docs' }, changedAt: now }),
     siteEvent('SitePublished', { publishedAt: now }),
-    siteEvent('SiteDeleted', { deletedAt: now })];
+    siteEvent('SiteDeleted', { deletedAt: now }),
+    shareLinkEvent('SiteShareLinkCreated', { name: 'Reviewers', key: 'secret', createdBy: 'u1', createdAt: now }),
+    shareLinkEvent('SiteShareLinkChanged', { changes: { name: 'Legal' }, before: { name: 'Reviewers' }, changedAt: now }),
+    shareLinkEvent('SiteShareLinkRevoked', { revokedBy: 'u1', revokedAt: now })];
 
   it('records each event once, however often it is replayed', () => spec.given(history).thenIdempotent());
 

@@ -7,6 +7,7 @@ import { SAMLProviderEvent } from '../saml/saml-provider.events';
 import { TeamEvent } from '../teams/team.events';
 import { CHANGE_REQUEST_AUDIT } from './change-request-audit';
 import { COMMENT_AUDIT } from './comment-audit';
+import { SHARE_LINK_AUDIT } from './share-link-audit';
 import { SITE_AUDIT } from './site-audit';
 
 export const AUDIT_EVENTS = 'auditEvents';
@@ -135,6 +136,7 @@ const ALL_AUDITED: Record<string, { action: string; describe: (data: never) => D
   ...CHANGE_REQUEST_AUDIT,
   ...COMMENT_AUDIT,
   ...SITE_AUDIT,
+  ...SHARE_LINK_AUDIT,
 };
 
 export const AUDIT_ACTIONS = Object.values(ALL_AUDITED).map((a) => a.action);
