@@ -69,6 +69,7 @@ describe('lifecycle', () => {
     const bob = await server.createUser('bob@acme.io');
     const certificate = readFileSync(join(__dirname, '..', 'fixtures', 'saml-cert.pem'), 'utf8');
     const orgIds: string[] = [];
+    const siteIds: [string, string][] = [];
     for (let i = 0; i < 5; i++) {
       const { data: org } = await api.orgs.createOrganization({ title: `Org ${i}`, emailDomains: ['acme.io'] });
       orgIds.push(org.id);
@@ -112,21 +113,42 @@ describe('lifecycle', () => {
       const { data: onRequest } = await api.spaces.postCommentInChangeRequest(kept.id, open.id, { body: { markdown: 'Why?' } } as never);
       await api.spaces.postCommentInChangeRequest(kept.id, open.id, { body: { markdown: 'Never mind' } } as never);
       await api.spaces.deleteCommentInChangeRequest(kept.id, open.id, onRequest.id);
+      // Sites: sections, a group, a condition on a schema, a share link, customization, publication; a space of
+      // the site deleted and restored, and one deleted for good.
+      const { data: shown } = await api.orgs.createSpace(org.id, { title: `Shown ${i}` });
+      const { data: site } = await api.orgs.createSite(org.id, { title: `Site ${i}`, spaces: [kept.id, shown.id] } as never);
+      await api.orgs.updateSiteAdaptiveSchema(org.id, site.id, { jsonSchema: { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false } } as never);
+      const { data: section } = await api.orgs.addSectionToSite(org.id, site.id, { spaceId: kept.id, title: 'Reference' } as never);
+      await api.orgs.updateSiteSectionById(org.id, site.id, section.id, { condition: 'visitor.claims.beta' } as never);
+      await api.orgs.addSectionGroupToSite(org.id, site.id, { title: 'Docs', sections: [section.id] } as never);
+      await api.orgs.createSiteShareLink(org.id, site.id, { name: 'Partners' });
+      await api.orgs.updateSiteCustomizationById(org.id, site.id, { title: `Custom ${i}` } as never);
+      await api.orgs.publishSite(org.id, site.id);
+      await api.spaces.deleteSpaceById(shown.id);
+      await api.spaces.restoreSpace(shown.id);
+      const { data: gone } = await api.orgs.createSite(org.id, { title: `Gone ${i}` } as never);
+      await api.orgs.deleteSiteById(org.id, gone.id);
+      siteIds.push([org.id, site.id]);
     }
     const before = await dump(server);
-    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors', 'searchPages', 'searchSpaces', 'comments', 'commentReplies', 'commenters']) {
+    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors', 'searchPages', 'searchSpaces', 'comments', 'commentReplies', 'commenters', 'sites', 'siteSpaces', 'siteSections', 'siteSectionGroups', 'siteAdaptiveSchemas', 'siteShareLinks', 'siteCustomizations']) {
       expect(before[collection]?.length).toBeGreaterThan(0);
     }
     // The text index is rebuilt with its collection: search answers the same.
     const search = async () => (await Promise.all(orgIds.map((id) => api.orgs.searchOrganizationContent(id, { query: 'guide inst' })))).map((r) => r.data);
     const searchedBefore = await search();
     expect(searchedBefore.flatMap((r) => r.items).length).toBeGreaterThan(0);
+    // Every site's published answer, as a visitor with the beta claim sees it, is the same after the rebuild.
+    const published = async () =>
+      Promise.all(siteIds.map(async ([organizationId, siteId]) => (await api.orgs.getPublishedContentSite(organizationId, siteId)).data));
+    const publishedBefore = await published();
     const rebuilt = cli(dataDir, ['projections', 'rebuild']);
     expect(rebuilt.status).toBe(0);
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ events: Number(await server.head()) });
     expect(rebuilt.stderr).toMatch(/events\/s/);
     expect(await dump(server)).toEqual(before);
     expect(await search()).toEqual(searchedBefore);
+    expect(await published()).toEqual(publishedBefore);
     // The server goes on projecting into the swapped-in collections.
     const { data: late } = await api.orgs.createOrganization({ title: 'After Rebuild' });
     expect((await api.orgs.getOrganizationById(late.id)).data.title).toBe('After Rebuild');

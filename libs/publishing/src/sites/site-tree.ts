@@ -43,7 +43,14 @@ export function siteTree<S extends SectionLike, G extends GroupLike, P extends S
   groups: G[],
   siteSpaces: P[],
 ): SiteTree<S, G, P> {
-  const spacesOf = (sectionId: string | null) => siteSpaces.filter((s) => s.sectionId === sectionId).sort(byPosition);
+  // Grouped once: a site of hundreds of sections and thousands of site spaces is walked in linear time.
+  const bySection = new Map<string | null, P[]>();
+  for (const s of siteSpaces) {
+    const list = bySection.get(s.sectionId);
+    if (list) list.push(s);
+    else bySection.set(s.sectionId, [s]);
+  }
+  const spacesOf = (sectionId: string | null) => (bySection.get(sectionId) ?? []).sort(byPosition);
   const sectionNode = (section: S): TreeNode<S, G, P> => {
     const own = spacesOf(section.id);
     const named = own.find((s) => s.id === section.defaultSiteSpace);
