@@ -21,6 +21,7 @@ const REPLAY_MIN_EVENTS = 100_000;
 import { ms, num, ratio, section, table, us } from './report';
 import { measureSpaceLists, SpaceListFigures } from './space-lists';
 import { CommentListFigures, measureCommentLists } from './comment-lists';
+import { measurePublishedSite, PublishedSiteFigures } from './published-site';
 
 const CONNECTIONS = 32;
 const READ_SECONDS = 8;
@@ -178,6 +179,7 @@ function checks(
   content: ContentFigures,
   memory: MemoryFigures,
   comments: CommentListFigures,
+  site: PublishedSiteFigures,
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -226,6 +228,11 @@ function checks(
     ...contentChecks(content),
     { name: `comment list of ${num(comments.comments)}: all 2xx`, ok: clean(comments.first) && clean(comments.deep), detail: `${codes(comments.first)}; ${codes(comments.deep)}` },
     { name: `comment list page ${comments.deepPage} / page 1 ≤ 1.5 (p50)`, ok: comments.ratio <= 1.5, detail: `${ratio(comments.ratio)}: ${ms(comments.deep.p50Ms)} / ${ms(comments.first.p50Ms)}` },
+    {
+      name: `published site of ${site.sections} sections and ${num(site.siteSpaces)} site spaces: p50 under 20 ms`,
+      ok: site.figures.p50Ms < 20 && clean(site.figures),
+      detail: `p50 ${ms(site.figures.p50Ms)}, p99 ${ms(site.figures.p99Ms)}, ${num(site.bytes / 1024)} KiB; ${codes(site.figures)}`,
+    },
   ];
 }
 
@@ -268,6 +275,7 @@ function report(
   content: ContentFigures,
   memory: MemoryFigures,
   comments: CommentListFigures,
+  site: PublishedSiteFigures,
 ): string {
   const load = (label: string, f: LoadFigures) => [
     label,
@@ -348,6 +356,11 @@ function report(
       ) + `\n\npage ${comments.deepPage} / first page (p50): ${ratio(comments.ratio)} (target ≤ 1.5)`,
     ),
     section(
+      `Published site — GET /v1/orgs/{id}/sites/{id}/published, ${site.sections} sections and ${num(site.siteSpaces)} site spaces, 4 connections`,
+      table(['req/s', 'p50', 'p99', 'answer'], [[num(site.figures.rps), ms(site.figures.p50Ms), ms(site.figures.p99Ms), `${num(site.bytes / 1024)} KiB`]]) +
+        '\n\nTarget: p50 under 20 ms.',
+    ),
+    section(
       `Content (a ${num(LARGE_SPACE_PAGES)}-page space seeded through the API in ${num(content.seedSeconds, 1)} s)`,
       table(
         ['measure', 'req/s', 'p50', 'p99'],
@@ -420,9 +433,10 @@ async function main(): Promise<number> {
   const notice = await measureAppendNotice(tempDir);
   const content = await measureContent(tempDir);
   const comments = await measureCommentLists(tempDir);
+  const site = await measurePublishedSite(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -436,6 +450,7 @@ async function main(): Promise<number> {
       appendNotice: notice,
       content,
       commentLists: comments,
+      publishedSite: site,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,
