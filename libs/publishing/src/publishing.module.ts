@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
+import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteAccess } from './sites/site-access';
@@ -18,7 +19,7 @@ import { SiteReads } from './sites/site.reads';
  */
 @Module({
   imports: [AdaptiveModule, ShareLinksModule, CustomizationModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, GetPublishedSiteHandler, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, GetPublishedSiteHandler, PublishedAnswers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
 })
 export class PublishingModule {}
 

@@ -56,8 +56,10 @@ export class SpaceReads {
    */
   async visibleIn(caller: Caller, organizationId: string, spaceIds: string[]): Promise<SpaceView[]> {
     if (spaceIds.length === 0) return [];
-    const docs = await findEvery<SpaceDoc>(this.reads, SPACES, { organizationId, id: { $in: [...new Set(spaceIds)] } });
-    return this.visibleAmong(caller, docs.filter((space) => !this.expired(space)));
+    // By id, in one snapshot: the document cache answers what it holds (a site shows the same spaces on every visit).
+    const docs = await this.reads.snapshot([...new Set(spaceIds)].map((id) => ({ collection: SPACES, id })));
+    const here = docs.filter((space): space is SpaceDoc => space !== null && space.organizationId === organizationId && !this.expired(space as SpaceDoc));
+    return this.visibleAmong(caller, here);
   }
 
   /** A page of the organization's live spaces, oldest first unless `direction` says otherwise. */

@@ -103,6 +103,12 @@ export interface ReadStore {
    */
   snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]>;
   find<T extends Doc = Doc>(collection: string, query: FindQuery): Promise<Page<T>>;
+  /**
+   * A mark that moves whenever the read models may have changed, for what is derived from many documents
+   * and kept (a rendered answer): equal marks mean nothing was committed in between. Null where that
+   * cannot be told cheaply (MongoDB, a store without its document cache): keep nothing.
+   */
+  changes(): number | null;
   /** How many documents match; backed by the collection's indexes when the filter fits one. */
   count(collection: string, filter: Filter): Promise<number>;
   checkpoint(projection: string): Promise<string | null>;

@@ -4,6 +4,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { Forbidden, NotFound } from '@folio/platform/domain/errors';
+import { Role } from '@folio/platform/domain/roles';
 import { VerifyVisitorToken } from '@folio/identity/public/visitor-token.query';
 import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
 import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
@@ -13,6 +14,8 @@ import { SiteAccess } from '../sites/site-access';
 import { SiteViews } from '../sites/site-views';
 import { siteResource } from '../sites/site.resource';
 import { SiteReads } from '../sites/site.reads';
+import { SiteDoc } from '../sites/site.projection';
+import { PublishedAnswers } from './published-answers';
 import { visibleStructure } from './visible-structure';
 
 /**
@@ -21,7 +24,8 @@ import { visibleStructure } from './visible-structure';
  * visitor token (`POST /orgs/{id}/ping`'s); the token's claims decide which sections and site spaces
  * the visitor sees, and spaces in the bin are left out until they are restored.
  */
-export class GetPublishedSite extends Query<unknown> {
+/** The answer as JSON text: kept answers are served as they were serialized (see PublishedAnswers). */
+export class GetPublishedSite extends Query<string> {
   constructor(
     readonly caller: Caller,
     readonly organizationId: string,
@@ -43,6 +47,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     private readonly shareLinks: ShareLinkReads,
     private readonly customizations: CustomizationReads,
     private readonly queries: QueryBus,
+    private readonly answers: PublishedAnswers,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
@@ -56,6 +61,13 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
       throw new Forbidden('this site is shared by link: an active shareKey is needed');
     }
     if (site.visibility === 'visitor-auth' && claims === null) throw new Forbidden('this site is for authenticated visitors: a visitor token is needed');
+    // Kept per caller (the spaces' permissions are the caller's), share key and visitor (their claims).
+    const key = JSON.stringify([siteId, caller.userId, shareKey ?? null, visitorToken ?? null]);
+    return this.answers.answer(key, async () => this.render(site, role, caller, claims));
+  }
+
+  private async render(site: SiteDoc, role: Role | null, caller: Caller, claims: Record<string, unknown> | null) {
+    const siteId = site.id;
     const [rendered, schema, customizations] = await Promise.all([
       this.views.render(site, caller),
       this.schemas.schema(siteId),

@@ -64,14 +64,18 @@ export class SiteController {
 
   /** What a visitor's renderer needs; the visitor is named by a visitor token (`POST /orgs/{id}/ping`'s) in `X-Visitor-Token`. */
   @Get(`${SITE}/published`)
-  published(
+  async published(
     @CallerParam() caller: Caller,
     @Param('organizationId') organizationId: string,
     @Param('siteId') siteId: string,
     @Query() query: PublishedSiteQuery,
     @Headers('x-visitor-token') visitorToken: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.queries.execute(new GetPublishedSite(caller, organizationId, siteId, query.shareKey, visitorToken));
+    const json = await this.queries.execute(new GetPublishedSite(caller, organizationId, siteId, query.shareKey, visitorToken));
+    // Already JSON: Fastify sends a string with a JSON content type as it is.
+    void reply.type('application/json; charset=utf-8');
+    return json;
   }
 
   @Post(`${SITE}/publish`)

@@ -100,7 +100,7 @@ describe('site projection', () => {
 
   it('adds site spaces and counts them and their distinct spaces on the site', () =>
     spec.given([created(), added('ss1', 's2', 'a0'), added('ss2', 's1', 'a1'), added('ss3', 's2', 'a0', { sectionId: 'sec1', when: at(3) })]).thenCollections({
-      [SITES]: [site({ siteSpaces: 3, spaceIds: ['s1', 's2'], updatedAt: at(3), streamRevision: '3', logPosition: '4' })],
+      [SITES]: [site({ siteSpaces: 3, spaceIds: ['s1', 's2'], siteSpaceIds: ['ss1', 'ss2', 'ss3'], updatedAt: at(3), streamRevision: '3', logPosition: '4' })],
       [SITE_SPACES]: [
         siteSpace('ss1', 's2', 'a0', '2'),
         siteSpace('ss2', 's1', 'a1', '3'),
@@ -112,19 +112,19 @@ describe('site projection', () => {
     spec
       .given([created(), added('ss1', 's1', 'a0'), spaceChanged('ss1', { path: 'v2', condition: 'visitor.claims.beta', hidden: true }), spaceChanged('ss1', { spaceId: 's2', condition: null }, at(7))])
       .thenCollections({
-        [SITES]: [site({ siteSpaces: 1, spaceIds: ['s2'], updatedAt: at(7), streamRevision: '3', logPosition: '4' })],
+        [SITES]: [site({ siteSpaces: 1, spaceIds: ['s2'], siteSpaceIds: ['ss1'], updatedAt: at(7), streamRevision: '3', logPosition: '4' })],
         [SITE_SPACES]: [siteSpace('ss1', 's2', 'a0', '4', { path: 'v2', hidden: true, updatedAt: at(7) })],
       }));
 
   it('removes a site space and counts again', () =>
     spec.given([created(), added('ss1', 's1', 'a0'), added('ss2', 's1', 'a1'), added('ss3', 's2', 'a2'), removed('ss3'), removed('ss1')]).thenCollections({
-      [SITES]: [site({ siteSpaces: 1, spaceIds: ['s1'], updatedAt: at(7), streamRevision: '5', logPosition: '6' })],
+      [SITES]: [site({ siteSpaces: 1, spaceIds: ['s1'], siteSpaceIds: ['ss2'], updatedAt: at(7), streamRevision: '5', logPosition: '6' })],
       [SITE_SPACES]: [siteSpace('ss2', 's1', 'a1', '3')],
     }));
 
   it('removes a deleted site with its site spaces, and no other site', () =>
     spec.given([created(), created('site2', at(2)), added('ss1', 's1', 'a0'), added('ss2', 's1', 'a0', { siteId: 'site2' }), deleted()]).thenCollections({
-      [SITES]: [site({ id: 'site2', createdAt: at(2), updatedAt: at(2), siteSpaces: 1, spaceIds: ['s1'], streamRevision: '1', logPosition: '4' })],
+      [SITES]: [site({ id: 'site2', createdAt: at(2), updatedAt: at(2), siteSpaces: 1, spaceIds: ['s1'], siteSpaceIds: ['ss2'], streamRevision: '1', logPosition: '4' })],
       [SITE_SPACES]: [siteSpace('ss2', 's1', 'a0', '4', { siteId: 'site2' })],
     }));
 
@@ -175,6 +175,7 @@ describe('site projection', () => {
           published: true,
           siteSpaces: 2,
           spaceIds: ['s2', 's3'],
+          siteSpaceIds: ['ss2', 'ss3'],
           updatedAt: at(8),
           streamRevision: '11',
           logPosition: '12',

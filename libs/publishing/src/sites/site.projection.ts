@@ -33,6 +33,13 @@ export interface SiteDoc {
    * not match inside arrays alike on SQLite and MongoDB, so the `space` filter asks `SITE_SPACES` instead.
    */
   spaceIds: string[];
+  /**
+   * The ids of its parts: what a read of the whole structure asks the store for by id (answered from the
+   * document cache), instead of finding them on an index and parsing them again.
+   */
+  siteSpaceIds: string[];
+  sectionIds: string[];
+  groupIds: string[];
   createdBy: string;
   createdAt: string;
   /** When the site's stream (its site spaces included) last changed. */
@@ -114,7 +121,11 @@ async function recount(tx: ReadTransaction, doc: SiteDoc) {
   const siteSpaces = await tx.findAll<SiteSpaceDoc>(SITE_SPACES, { siteId: doc.id });
   doc.siteSpaces = siteSpaces.length;
   doc.spaceIds = [...new Set(siteSpaces.map((s) => s.spaceId))].sort();
+  doc.siteSpaceIds = siteSpaces.map((s) => s.id).sort();
 }
+
+/** `list` with `id` (once) or without it. */
+const withId = (list: string[], id: string, present: boolean) => (present ? [...new Set([...list, id])].sort() : list.filter((x) => x !== id));
 
 /**
  * The docs sites' read models: the sites and their site spaces, from the one stream per site. Every
@@ -163,6 +174,9 @@ export const siteProjection = defineProjection<SiteEvent>(
         published: false,
         siteSpaces: 0,
         spaceIds: [],
+        siteSpaceIds: [],
+        sectionIds: [],
+        groupIds: [],
         createdBy: data.createdBy,
         createdAt: data.createdAt,
         updatedAt: data.createdAt,
@@ -231,7 +245,9 @@ export const siteProjection = defineProjection<SiteEvent>(
       if (!(await tx.get(SITE_SECTIONS, sectionId))) {
         await tx.upsert(SITE_SECTIONS, { ...fields, id: sectionId, addedAt, updatedAt: addedAt, logPosition: position } satisfies SiteSectionDoc);
       }
-      await updateSite(tx, event, addedAt, () => undefined);
+      await updateSite(tx, event, addedAt, (site) => {
+        site.sectionIds = withId(site.sectionIds, sectionId, true);
+      });
     },
     SiteSectionChanged: async (event, tx) => {
       await changePart<SiteSectionDoc>(tx, SITE_SECTIONS, event.data.sectionId, event);
@@ -245,7 +261,10 @@ export const siteProjection = defineProjection<SiteEvent>(
         const siteSpace = await tx.get<SiteSpaceDoc>(SITE_SPACES, id);
         if (siteSpace && siteSpace.siteId === data.siteId) await tx.delete(SITE_SPACES, id);
       }
-      await updateSite(tx, event, data.removedAt, (site) => recount(tx, site));
+      await updateSite(tx, event, data.removedAt, async (site) => {
+        site.sectionIds = withId(site.sectionIds, data.sectionId, false);
+        await recount(tx, site);
+      });
     },
     SiteSectionGroupAdded: async (event, tx) => {
       const { data, position } = event;
@@ -254,7 +273,9 @@ export const siteProjection = defineProjection<SiteEvent>(
       if (!(await tx.get(SITE_SECTION_GROUPS, groupId))) {
         await tx.upsert(SITE_SECTION_GROUPS, { ...fields, id: groupId, addedAt, updatedAt: addedAt, logPosition: position } satisfies SiteSectionGroupDoc);
       }
-      await updateSite(tx, event, addedAt, () => undefined);
+      await updateSite(tx, event, addedAt, (site) => {
+        site.groupIds = withId(site.groupIds, groupId, true);
+      });
     },
     SiteSectionGroupChanged: async (event, tx) => {
       await changePart<SiteSectionGroupDoc>(tx, SITE_SECTION_GROUPS, event.data.groupId, event);
@@ -263,7 +284,9 @@ export const siteProjection = defineProjection<SiteEvent>(
     SiteSectionGroupRemoved: async (event, tx) => {
       const doc = await tx.get<SiteSectionGroupDoc>(SITE_SECTION_GROUPS, event.data.groupId);
       if (doc && doc.siteId === event.data.siteId) await tx.delete(SITE_SECTION_GROUPS, doc.id);
-      await updateSite(tx, event, event.data.removedAt, () => undefined);
+      await updateSite(tx, event, event.data.removedAt, (site) => {
+        site.groupIds = withId(site.groupIds, event.data.groupId, false);
+      });
     },
   },
 );

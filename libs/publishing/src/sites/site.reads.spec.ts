@@ -132,7 +132,7 @@ describe('SiteReads', () => {
   describe('site spaces', () => {
     /** site1: two at the root, three in sec1, in positions unlike their ids; site2: one. */
     beforeEach(async () => {
-      await seed(SITES, [site('site1', 0), site('site2', 1)]);
+      await seed(SITES, [site('site1', 0, { siteSpaceIds: ['r1', 'r2', 'x1', 'x2', 'x3'] }), site('site2', 1, { siteSpaceIds: ['other'] })]);
       await seed(SITE_SPACES, [
         siteSpace('r2', 'site1', 'a1'),
         siteSpace('r1', 'site1', 'a0V'),
@@ -158,8 +158,9 @@ describe('SiteReads', () => {
       expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSpace: 'gone' })).toBe('r1');
       // Once the site has sections, the default section's first site space comes first; a section that is gone falls back to the first.
       await seed(SITE_SECTIONS, [{ id: 'sec1', siteId: 'site1', groupId: null, position: 'a0', defaultSiteSpace: null }]);
-      expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSection: 'sec1' })).toBe('x3');
-      expect(await reads.defaultSiteSpaceId({ ...site1, defaultSiteSection: 'gone' })).toBe('x3');
+      const withSection = { ...site1, sectionIds: ['sec1'] };
+      expect(await reads.defaultSiteSpaceId({ ...withSection, defaultSiteSection: 'sec1' })).toBe('x3');
+      expect(await reads.defaultSiteSpaceId({ ...withSection, defaultSiteSection: 'gone' })).toBe('x3');
       expect(await reads.defaultSiteSpaceId(site('site3', 0))).toBeNull();
     });
 
@@ -167,13 +168,13 @@ describe('SiteReads', () => {
       expect(await walk((list) => reads.listSiteSpaces('site1', {}, list), 2)).toEqual({ ids: ['x3', 'r1', 'r2', 'x1', 'x2'], pages: 3 });
       expect(await walk((list) => reads.listSiteSpaces('site1', { default: true }, list), 2)).toEqual({ ids: ['r1'], pages: 1 });
       expect((await walk((list) => reads.listSiteSpaces('site1', { default: false }, list), 2)).ids).toEqual(['x3', 'r2', 'x1', 'x2']);
-      await seed(SITES, [site('site1', 0, { defaultSiteSpace: 'x1' })]);
+      await seed(SITES, [site('site1', 0, { defaultSiteSpace: 'x1', siteSpaceIds: ['r1', 'r2', 'x1', 'x2', 'x3'] })]);
       expect((await reads.listSiteSpaces('site1', { default: true }, {})).items.map((s) => s.id)).toEqual(['x1']);
       expect((await walk((list) => reads.listSiteSpaces('site1', { default: false }, list), 3)).ids).toEqual(['x3', 'r1', 'r2', 'x2']);
     });
 
     it('lists no default, and everything as non-default, for a site without one', async () => {
-      await seed(SITES, [site('site3', 2)]);
+      await seed(SITES, [site('site3', 2, { siteSpaceIds: ['y1'] })]);
       await seed(SITE_SPACES, [siteSpace('y1', 'site3', 'a0', { sectionId: 'sec1' })]);
       expect(await reads.listSiteSpaces('site3', { default: true }, {})).toEqual({ items: [] });
       expect((await reads.listSiteSpaces('site3', { default: false }, {})).items.map((s) => s.id)).toEqual(['y1']);

@@ -99,17 +99,19 @@ export class SiteReads {
    * that container has none.
    */
   /** The site's whole structure (sections, groups, site spaces, defaults): tens to hundreds of documents, on the site's indexes. */
-  async structure(site: Pick<SiteDoc, 'id' | 'defaultSiteSpace' | 'defaultSiteSection'>): Promise<SiteTree<SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc>> {
-    const [sections, groups, siteSpaces] = await Promise.all([
-      findEvery<SiteSectionDoc>(this.reads, SITE_SECTIONS, { siteId: site.id }),
-      findEvery<SiteSectionGroupDoc>(this.reads, SITE_SECTION_GROUPS, { siteId: site.id }),
-      this.siteSpaces(site.id),
-    ]);
+  async structure(site: Pick<SiteDoc, 'id' | 'defaultSiteSpace' | 'defaultSiteSection' | 'siteSpaceIds' | 'sectionIds' | 'groupIds'>) {
+    const refs = (collection: string, ids: string[]) => ids.map((id) => ({ collection, id }));
+    // By id, in one snapshot: the document cache answers what it holds, one read transaction the rest.
+    const docs = await this.reads.snapshot([...refs(SITE_SECTIONS, site.sectionIds), ...refs(SITE_SECTION_GROUPS, site.groupIds), ...refs(SITE_SPACES, site.siteSpaceIds)]);
+    const present = <T>(part: (Doc | null)[]) => part.filter((doc): doc is Doc => doc !== null && doc.siteId === site.id) as T[];
+    const sections = present<SiteSectionDoc>(docs.slice(0, site.sectionIds.length));
+    const groups = present<SiteSectionGroupDoc>(docs.slice(site.sectionIds.length, site.sectionIds.length + site.groupIds.length));
+    const siteSpaces = present<SiteSpaceDoc>(docs.slice(site.sectionIds.length + site.groupIds.length));
     return siteTree(site, sections, groups, siteSpaces);
   }
 
   /** The site space shown first: the one named, else the default section's, else the root's first (`siteTree`). */
-  async defaultSiteSpaceId(site: Pick<SiteDoc, 'id' | 'defaultSiteSpace' | 'defaultSiteSection'>): Promise<string | null> {
+  async defaultSiteSpaceId(site: Pick<SiteDoc, 'id' | 'defaultSiteSpace' | 'defaultSiteSection' | 'siteSpaceIds' | 'sectionIds' | 'groupIds'>): Promise<string | null> {
     return (await this.structure(site)).defaultSiteSpace;
   }
 

@@ -100,6 +100,11 @@ export class MongoReadStore implements ReadStore {
     return stored && fromMongoDoc<T>(stored);
   }
 
+  /** The projector commits in another process and no change stream tells at once: nothing derived is kept. */
+  changes(): null {
+    return null;
+  }
+
   snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]> {
     return Promise.all(refs.map(({ collection, id }) => this.get(collection, id)));
   }

@@ -181,4 +181,39 @@ describe('SqliteReadStore document cache', () => {
     expect(await uncached.get(C, 'a')).not.toBe(first);
     expect(Object.isFrozen(first)).toBe(false);
   });
+
+  describe('changes()', () => {
+    it('stays while nothing is committed, and moves with its own commits', async () => {
+      const mark = store.changes();
+      await store.get(C, 'a');
+      expect(store.changes()).toBe(mark);
+      await write(store, async (tx) => tx.patch(C, 'a', { n: 2 }), '2');
+      expect(store.changes()).not.toBe(mark);
+    });
+
+    it("moves with another store's commit, from the next request", async () => {
+      const cli = await open();
+      markRequestBegun();
+      const mark = store.changes();
+      await write(cli, async (tx) => tx.patch(C, 'a', { n: 2 }), '2');
+      markRequestBegun();
+      expect(store.changes()).not.toBe(mark);
+    });
+
+    it("moves when a read is the one to see another store's commit", async () => {
+      const cli = await open();
+      markRequestBegun();
+      const mark = store.changes();
+      await write(cli, async (tx) => tx.patch(C, 'a', { n: 2 }), '2');
+      markRequestBegun();
+      await store.get(C, 'a');
+      expect(store.changes()).not.toBe(mark);
+    });
+
+    it('tells nothing without its document cache', async () => {
+      const uncached = new SqliteReadStore(file, undefined, 0);
+      opened.push(uncached);
+      expect(uncached.changes()).toBeNull();
+    });
+  });
 });

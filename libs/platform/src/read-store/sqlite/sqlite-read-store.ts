@@ -88,6 +88,8 @@ export class SqliteReadStore implements ReadStore {
   private failed: unknown = null;
   private readonly documents: DocumentCache;
   private readonly othersCommitted: CommitsByOthers;
+  /** See `changes()`. */
+  private changeCount = 0;
 
   constructor(
     private readonly file: string,
@@ -122,9 +124,26 @@ export class SqliteReadStore implements ReadStore {
     return () => this.swapListeners.delete(listener);
   }
 
+  /**
+   * Moves with every commit this store makes and every one another process is seen to make (on the
+   * document cache's own `data_version` check), and with a rebuild's swap. Null when the cache is off:
+   * then nothing tells, and nothing derived may be kept.
+   */
+  changes(): number | null {
+    if (!this.documents.enabled) return null;
+    if (this.othersCommitted.happened()) this.othersWrote();
+    return this.changeCount;
+  }
+
+  /** Another process committed: nothing cached from before holds. */
+  private othersWrote() {
+    this.documents.clear();
+    this.changeCount++;
+  }
+
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
     if (!this.documents.enabled) return getDoc<T>(this.selectDoc(collection), id);
-    if (this.othersCommitted.happened()) this.documents.clear();
+    if (this.othersCommitted.happened()) this.othersWrote();
     return this.documents.get<T>(this.table(collection), id) ?? this.readAndFill<T>(collection, id);
   }
 
@@ -146,7 +165,7 @@ export class SqliteReadStore implements ReadStore {
    */
   async snapshot(refs: readonly DocRef[]): Promise<(Doc | null)[]> {
     if (!this.documents.enabled) return this.readTogether(() => refs.map((ref) => getDoc(this.selectDoc(ref.collection), ref.id)));
-    if (this.othersCommitted.happened()) this.documents.clear();
+    if (this.othersCommitted.happened()) this.othersWrote();
     const found: (Doc | null | undefined)[] = refs.map(({ collection, id }) => this.documents.get(this.table(collection), id));
     const missing = found.flatMap((doc, i) => (doc ? [] : [i]));
     if (missing.length === 0) return found as Doc[];
@@ -156,7 +175,7 @@ export class SqliteReadStore implements ReadStore {
     if (missing.length === 1) fill();
     else this.readTogether(fill);
     if (missing.length === refs.length || !this.othersCommitted.happenedNow()) return found as (Doc | null)[];
-    this.documents.clear();
+    this.othersWrote();
     return this.readTogether(() => refs.map((ref) => this.readAndFill(ref.collection, ref.id)));
   }
 
@@ -224,6 +243,7 @@ export class SqliteReadStore implements ReadStore {
         // After the commit, in the same synchronous step: a get between the writes and the commit read
         // (and kept) the old documents. Forgetting them after a rollback too costs nothing.
         written.forget(this.documents);
+        this.changeCount++;
       }
     };
     return exclusive(this.file, run);
@@ -280,6 +300,7 @@ export class SqliteReadStore implements ReadStore {
     });
     this.statements.clear();
     this.documents.clear();
+    this.changeCount++;
     for (const listener of this.swapListeners) listener();
   }
 
