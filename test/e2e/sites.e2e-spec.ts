@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
 import { SiteSpacePurgeProcess } from '../../libs/publishing/src/sites/site-space-purge';
-import { expectMatchesSpec } from '../support/openapi';
+import { expectMatchesSchema, expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
@@ -201,6 +201,19 @@ describe('sites', () => {
       const section = await orgs(ann).updateSiteSectionById(orgId, site.id, b.id, { title: 'API', path: 'api', description: 'Endpoints', siteSectionGroupId: null } as never);
       expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', 200, section.data);
       expect(outline((await structure(site.id)).structure)).toEqual([{ Documentation: [['Guides', ['getting-started']]] }, ['API', ['api-reference']]]);
+      const back = await server.fetch(`/v1${sitePath(site.id)}/section-groups/${group.id}/sections`, {
+        method: 'POST',
+        token: ann.token,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sectionId: b.id }),
+      });
+      expect(back.status).toBe(201);
+      expectMatchesSchema('SiteSectionGroup', back.body);
+      expect(outline((await structure(site.id)).structure)).toEqual([{ Documentation: [['Guides', ['getting-started']], ['API', ['api-reference']]] }]);
+      await refused(ann, 'POST', `${sitePath(site.id)}/section-groups/${group.id}/sections`, { sectionId: 'nope' }, 404);
+      await refused(ann, 'POST', `${sitePath(site.id)}/section-groups/${group.id}/sections`, {});
+      await refused(rita, 'POST', `${sitePath(site.id)}/section-groups/${group.id}/sections`, { sectionId: b.id }, 403);
+      await orgs(ann).updateSiteSectionById(orgId, site.id, b.id, { siteSectionGroupId: null } as never);
       expect((await orgs(ann).deleteSiteSectionGroupById(orgId, site.id, group.id)).status).toBe(205);
       expect(outline((await structure(site.id)).structure)).toEqual([['API', ['api-reference']], ['Guides', ['getting-started']]]);
       expect((await orgs(ann).deleteSiteSectionById(orgId, site.id, b.id)).status).toBe(205);

@@ -10,6 +10,7 @@ import { AddSection, AddSectionGroup, ChangeSiteStructure } from './site.command
 import {
   AddSectionBody,
   AddSectionGroupBody,
+  AddSectionToGroupBody,
   MoveSectionBody,
   MoveSectionGroupBody,
   MoveSiteSpaceBody,
@@ -138,6 +139,13 @@ export class SiteStructureController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     deletedStatus(reply, await this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, { type: 'RemoveSectionGroup', groupId }, { type: 'deleted' })) as boolean);
+  }
+
+  /** The seed's: a section moved into the group, at its end; 201 with the group. */
+  @Post(`${SITE}/section-groups/:groupId/sections`)
+  addSectionToGroup(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('groupId') groupId: string, @Body() body: AddSectionToGroupBody) {
+    const command = { type: 'UpdateSection' as const, sectionId: body.sectionId, changes: { groupId } };
+    return this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, command, { type: 'site-section-group', id: groupId }));
   }
 
   @Post(`${SITE}/section-groups/:groupId/move`)

@@ -282,6 +282,13 @@ export class UpdateSectionGroupBody {
   }
 }
 
+/** The seed's way into a group: a section, moved to its end. */
+export class AddSectionToGroupBody {
+  @IsString()
+  @Length(1, ID)
+  sectionId!: string;
+}
+
 const ITEM_TYPES = ['site-space', 'site-section', 'site-section-group', 'site-external-link'] as const;
 
 export class ItemPointerBody {
