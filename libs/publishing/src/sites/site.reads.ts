@@ -6,7 +6,7 @@ import { CursorKey, Doc, Filter, fold, READ_STORE, ReadStore, Sort } from '@foli
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { SiteType } from './site.events';
 import { SITE_SECTION_GROUPS, SITE_SECTIONS, SITE_SPACES, SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SITES, SiteSpaceDoc } from './site.projection';
-import { SiteTree, siteTree } from './site-tree';
+import { siteTree } from './site-tree';
 
 /** The sites list's filters (the client spec's query parameters); an absent one, or an empty `type` list, filters nothing. */
 export interface SiteFilters {
