@@ -258,11 +258,79 @@ describe('sites', () => {
       await refused(ann, method, `${sitePath(site.id)}${suffix}`, JSON.parse(JSON.stringify(body).replace('GUIDE', guide)));
     });
 
-    it('hides the structure from a stranger and refuses its changes to members who are not admins', async () => {
-      const site = await createSite();
-      for (const path of ['/structure', '/sections', '/section-groups']) await refused(cat, 'GET', `${sitePath(site.id)}${path}`, undefined, 404);
-      await refused(rita, 'POST', `${sitePath(site.id)}/sections`, { spaceId: guide }, 403);
-      await refused(rita, 'POST', `${sitePath(site.id)}/section-groups`, { title: 'G' }, 403);
+    /** A site with a group holding a section with one site space, and the ids of each. */
+    async function fullSite() {
+      const site = await createSite({ title: 'Handbook' });
+      const section = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: guide, title: 'Guides' } as never)).data;
+      const group = (await orgs(ann).addSectionGroupToSite(orgId, site.id, { title: 'Docs', sections: [section.id] } as never)).data;
+      const siteSpace = section.siteSpaces[0].id;
+      return { site: site.id, section: section.id, group: group.id, siteSpace };
+    }
+    const route = (ids: Record<string, string>, path: string) => path.replace(/:(\w+)/g, (_m, name: string) => ids[name]);
+    const WRITES: [string, string, Json?][] = [
+      ['PATCH', '/sites/:site', { title: 'Mine' }],
+      ['DELETE', '/sites/:site'],
+      ['POST', '/sites/:site/publish'],
+      ['POST', '/sites/:site/unpublish'],
+      ['PATCH', '/sites/:site/structure/sort', { item: { type: 'site-section-group', id: 'GROUP' } }],
+      ['POST', '/sites/:site/site-spaces', { spaceId: 'API' }],
+      ['PATCH', '/sites/:site/site-spaces/:siteSpace', { hidden: true }],
+      ['DELETE', '/sites/:site/site-spaces/:siteSpace'],
+      ['POST', '/sites/:site/site-spaces/:siteSpace/duplicate', {}],
+      ['POST', '/sites/:site/site-spaces/:siteSpace/move', {}],
+      ['POST', '/sites/:site/sections', { spaceId: 'API' }],
+      ['PATCH', '/sites/:site/sections/:section', { title: 'Mine' }],
+      ['DELETE', '/sites/:site/sections/:section'],
+      ['POST', '/sites/:site/sections/:section/move', {}],
+      ['POST', '/sites/:site/section-groups', { title: 'G' }],
+      ['PATCH', '/sites/:site/section-groups/:group', { title: 'Mine' }],
+      ['DELETE', '/sites/:site/section-groups/:group'],
+      ['POST', '/sites/:site/section-groups/:group/sections', { sectionId: 'SECTION' }],
+      ['POST', '/sites/:site/section-groups/:group/move', {}],
+    ];
+    const READS = ['/sites/:site', '/sites/:site/structure', '/sites/:site/site-spaces', '/sites/:site/sections', '/sites/:site/section-groups'];
+
+    it('hides every site route from a stranger (404) and refuses every change to members who are not admins (403), writing nothing', async () => {
+      const ids = await fullSite();
+      const body = (json?: Json) => json && JSON.parse(JSON.stringify(json).replace('API', api).replace('GROUP', ids.group).replace('SECTION', ids.section));
+      for (const path of READS) await refused(cat, 'GET', `/orgs/${orgId}${route(ids, path)}`, undefined, 404);
+      for (const [method, path, json] of WRITES) {
+        await refused(cat, method, `/orgs/${orgId}${route(ids, path)}`, body(json), 404);
+        for (const member of [ed, rita]) await refused(member, method, `/orgs/${orgId}${route(ids, path)}`, body(json), 403);
+      }
+    });
+
+    it.each([
+      ['a section title of one letter', 'PATCH', '/sites/:site/sections/:section', { title: 'x' }],
+      ['a section path with a slash', 'PATCH', '/sites/:site/sections/:section', { path: 'a/b' }],
+      ['a section description over 256 characters', 'PATCH', '/sites/:site/sections/:section', { description: 'x'.repeat(257) }],
+      ['a section moved into a group the site does not have', 'PATCH', '/sites/:site/sections/:section', { siteSectionGroupId: 'nope' }],
+      ['a condition naming a claim the schema lacks', 'PATCH', '/sites/:site/sections/:section', { condition: 'visitor.claims.nope' }],
+      ['a condition that does not parse', 'PATCH', '/sites/:site/sections/:section', { condition: 'visitor.claims.(' }],
+      ['a hostile condition', 'PATCH', '/sites/:site/sections/:section', { condition: 'visitor.constructor.constructor' }],
+      ['an empty group title', 'PATCH', '/sites/:site/section-groups/:group', { title: '' }],
+      ['a group inside itself', 'PATCH', '/sites/:site/section-groups/:group', { parentSectionGroupId: 'GROUP' }],
+      ['a deprecated move next to a sibling elsewhere', 'POST', '/sites/:site/sections/:section/move', { position: { before: { type: 'site-section', siteSection: 'nope' } } }],
+      ['a deprecated group move of a bad pointer', 'POST', '/sites/:site/section-groups/:group/move', { position: { after: { type: 'page', id: 'x' } } }],
+      ['a list limit of 0', 'GET', '/sites/:site/sections?limit=0', undefined],
+      ['a group list limit over 1000', 'GET', '/sites/:site/section-groups?limit=1001', undefined],
+    ])('refuses %s (400, nothing written)', async (_name, method, path, json) => {
+      const ids = await fullSite();
+      await refused(ann, method, `/orgs/${orgId}${route(ids, path)}`, json && JSON.parse(JSON.stringify(json).replace('GROUP', ids.group)));
+    });
+
+    it('answers 404 for structure parts the site does not have', async () => {
+      const ids = await fullSite();
+      for (const [method, path, json] of [
+        ['PATCH', '/sites/:site/sections/nope', { title: 'Xy' }],
+        ['PATCH', '/sites/:site/section-groups/nope', { title: 'Xy' }],
+        ['PATCH', '/sites/:site/site-spaces/nope', { hidden: true }],
+        ['POST', '/sites/:site/sections/nope/move', {}],
+      ] as const) {
+        await refused(ann, method, `/orgs/${orgId}${route(ids, path)}`, json, 404);
+      }
+      expect((await orgs(ann).deleteSiteSectionById(orgId, ids.site, 'nope')).status).toBe(204);
+      expect((await orgs(ann).deleteSiteSectionGroupById(orgId, ids.site, 'nope')).status).toBe(204);
     });
   });
 
