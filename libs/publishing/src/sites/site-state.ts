@@ -25,8 +25,8 @@ export type SiteState =
 
 export type LiveSite = Extract<SiteState, { status: 'live' | 'deleted' }> & { status: 'live' };
 
-/** A new site's settings beyond what creation sets. */
-const DEFAULT_SETTINGS = {
+/** A new site's settings beyond what creation sets (the read model starts from them too). */
+export const DEFAULT_SETTINGS = {
   basename: null,
   adaptiveContent: { enabled: false },
   agentsContext: 'included',

@@ -1,6 +1,7 @@
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { fold, ReadTransaction } from '@folio/platform/read-store/read-store.port';
+import { DEFAULT_SETTINGS } from './site-state';
 import { AgentsContext, SiteDefaultLevel, SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteType, SiteVisibility } from './site.events';
 
 export const SITES = 'sites';
@@ -71,8 +72,8 @@ export interface SiteSpaceDoc {
   [key: string]: unknown;
 }
 
-/** One document per section of a live site, keyed by its id. */
-export type SiteSectionDoc = SiteSectionFields & {
+/** A part of a live site's structure as a document, keyed by its id: its fields, its site, and the log position guard. */
+type PartDoc<Fields> = Fields & {
   id: string;
   siteId: string;
   organizationId: string;
@@ -82,16 +83,8 @@ export type SiteSectionDoc = SiteSectionFields & {
   [key: string]: unknown;
 };
 
-/** One document per section group of a live site, keyed by its id. */
-export type SiteSectionGroupDoc = SiteSectionGroupFields & {
-  id: string;
-  siteId: string;
-  organizationId: string;
-  addedAt: string;
-  updatedAt: string;
-  logPosition: string;
-  [key: string]: unknown;
-};
+export type SiteSectionDoc = PartDoc<SiteSectionFields>;
+export type SiteSectionGroupDoc = PartDoc<SiteSectionGroupFields>;
 
 /** True when the document already holds the effect of the event at `position`. */
 const applied = (doc: { logPosition: string }, position: string) => comparePositions(position, doc.logPosition) <= 0;
@@ -164,13 +157,7 @@ export const siteProjection = defineProjection<SiteEvent>(
         title: data.title,
         titleFolded: fold(data.title),
         visibility: data.visibility,
-        basename: null,
-        adaptiveContent: { enabled: false },
-        agentsContext: 'included',
-        defaultLevel: 'inherit',
-        defaultSiteSpace: null,
-        defaultSiteSection: null,
-        proxy: null,
+        ...DEFAULT_SETTINGS,
         published: false,
         siteSpaces: 0,
         spaceIds: [],
