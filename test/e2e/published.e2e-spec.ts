@@ -113,6 +113,26 @@ describe('published sites', () => {
     expect((await published(rita, gated.id, { token: await visitorToken({}) })).status).toBe(200);
   });
 
+  it("takes a visitor token the site's backend signed with the site's key, until the key is regenerated", async () => {
+    const site = await publishedSite('visitor-auth');
+    const { status, data } = await orgs(ann).getSitePublishingAuthById(orgId, site.id);
+    expect(status).toBe(200);
+    expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}/publishing/auth', 200, data);
+    const signed = await new SignJWT({ beta: true }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(new TextEncoder().encode(data.privateKey));
+    expect(titles((await published(rita, site.id, { token: signed })).body)).toEqual(['Guide', 'API', 'Beta features']);
+    const patched = await orgs(ann).updateSitePublishingAuthById(orgId, site.id, { backend: 'custom', fallbackURL: 'https://acme.io/login' } as never);
+    expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/publishing/auth', 200, patched.data);
+    expect(patched.data).toMatchObject({ fallbackURL: 'https://acme.io/login', privateKey: data.privateKey });
+    const regenerated = await orgs(ann).regenerateSitePublishingAuthById(orgId, site.id);
+    expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate', 200, regenerated.data);
+    expect(regenerated.data.privateKey).not.toBe(data.privateKey);
+    expect((await published(rita, site.id, { token: signed })).status).toBe(403);
+    await server.expectRefused(rita.token, 'GET', `/v1/orgs/${orgId}/sites/${site.id}/publishing/auth`, undefined, 403);
+    await server.expectRefused(cat.token, 'GET', `/v1/orgs/${orgId}/sites/${site.id}/publishing/auth`, undefined, 404);
+    await server.expectRefused(ann.token, 'PATCH', `/v1/orgs/${orgId}/sites/${site.id}/publishing/auth`, { fallbackURL: 'javascript:alert(1)' });
+    await server.expectRefused(rita.token, 'POST', `/v1/orgs/${orgId}/sites/${site.id}/publishing/auth/regenerate`, undefined, 403);
+  });
+
   it('merges the site-space customization overrides into the answer', async () => {
     const site = (await orgs(ann).createSite(orgId, { title: 'Docs', spaces: [guide] } as never)).data;
     const [siteSpace] = (await orgs(ann).listSiteSpaces(orgId, site.id)).data.items;

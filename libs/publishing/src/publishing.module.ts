@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CONFIG } from '@folio/platform/config/config.token';
+import { loadSecret, SECRET } from '@folio/platform/config/secret';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
@@ -12,20 +14,28 @@ import { SiteController } from './sites/site.controller';
 import { SiteStructureController } from './sites/site-structure.controller';
 import { siteQueryHandlers } from './sites/site.queries';
 import { SiteReads } from './sites/site.reads';
+import { SiteVisitorAuth } from './visitor-auth/visitor-auth';
+import { visitorAuthHandlers } from './visitor-auth/visitor-auth.commands';
+import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
 
 /**
  * Docs sites: their handlers and reads, and the work of the process that projects (a purged space's site
  * spaces). Content and identity are asked through their public queries.
  */
 @Module({
-  imports: [AdaptiveModule, ShareLinksModule, CustomizationModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, GetPublishedSiteHandler, PublishedAnswers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
+  imports: [AdaptiveModule],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
+  exports: [SiteReads, SiteAccess, SiteViews],
 })
 export class PublishingModule {}
 
-/** The routes: the API only. */
+/**
+ * The routes: the API only. The published answers and the sites' visitor keys live here with the server
+ * secret the keys derive from: only the API loads it, so the projector starts without it.
+ */
 @Module({
-  imports: [PublishingModule],
-  controllers: [SiteController, SiteStructureController],
+  imports: [PublishingModule, AdaptiveModule, ShareLinksModule, CustomizationModule],
+  providers: [GetPublishedSiteHandler, PublishedAnswers, ...visitorAuthHandlers, SiteVisitorAuth, { provide: SECRET, inject: [CONFIG], useFactory: loadSecret }],
+  controllers: [SiteController, SiteStructureController, VisitorAuthController],
 })
 export class PublishingHttpModule {}

@@ -2,5 +2,6 @@ import { siteAdaptiveSchemaProjection } from './adaptive/adaptive-schema.project
 import { customizationProjection } from './customization/customization.projection';
 import { shareLinkProjection } from './share-links/share-link.projection';
 import { siteProjection } from './sites/site.projection';
+import { visitorAuthProjection } from './visitor-auth/visitor-auth.projection';
 
-export const publishingProjections = [siteProjection, siteAdaptiveSchemaProjection, shareLinkProjection, customizationProjection];
+export const publishingProjections = [siteProjection, siteAdaptiveSchemaProjection, shareLinkProjection, customizationProjection, visitorAuthProjection];

@@ -16,6 +16,7 @@ import { siteResource } from '../sites/site.resource';
 import { SiteReads } from '../sites/site.reads';
 import { SiteDoc } from '../sites/site.projection';
 import { PublishedAnswers } from './published-answers';
+import { SiteVisitorAuth } from '../visitor-auth/visitor-auth';
 import { visibleStructure } from './visible-structure';
 
 /**
@@ -48,6 +49,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     private readonly customizations: CustomizationReads,
     private readonly queries: QueryBus,
     private readonly answers: PublishedAnswers,
+    private readonly visitorAuth: SiteVisitorAuth,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
@@ -55,7 +57,8 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     const role = await this.access.role(caller, organizationId);
     const site = await this.reads.site(organizationId, siteId);
     if (!site.published) throw new NotFound('published site');
-    const claims = visitorToken === undefined ? null : await this.queries.execute(new VerifyVisitorToken(organizationId, visitorToken));
+    // A token of Folio's (`POST /orgs/{id}/ping`), else one the site's own backend signed with the site's key.
+    const claims = visitorToken === undefined ? null : ((await this.queries.execute(new VerifyVisitorToken(organizationId, visitorToken))) ?? (await this.visitorAuth.claims(siteId, visitorToken)));
     if (visitorToken !== undefined && claims === null) throw new Forbidden('the visitor token is not valid for this organization');
     if (site.visibility === 'share-link' && !(shareKey !== undefined && (await this.shareLinks.activeShareLink(siteId, shareKey)))) {
       throw new Forbidden('this site is shared by link: an active shareKey is needed');
