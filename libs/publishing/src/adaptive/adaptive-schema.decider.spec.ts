@@ -15,7 +15,6 @@ const withTrial: AdaptiveSchema = {
     unsigned: { type: 'object', properties: { trial: { type: 'boolean' } }, additionalProperties: false },
   },
   additionalProperties: false,
-  required: ['beta'],
 };
 
 const set = (jsonSchema: unknown): SiteAdaptiveSchemaCommand => ({ type: 'SetSiteAdaptiveSchema', ...ids, jsonSchema, now });

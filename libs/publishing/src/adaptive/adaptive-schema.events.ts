@@ -29,7 +29,6 @@ export type AdaptiveSchema = {
   properties: Record<string, AdaptiveClaim | AdaptiveUnsignedClaims>;
   additionalProperties: false;
   /** Top-level property names the visitor's claims must carry. */
-  required?: string[];
 };
 
 export type SiteAdaptiveSchemaEvent = {

@@ -63,7 +63,6 @@ export const ADAPTIVE_META_SCHEMA = {
       additionalProperties: claim,
     },
     additionalProperties: { type: 'boolean', const: false },
-    required: { type: 'array', items: { type: 'string' }, uniqueItems: true, maxItems: MAX_CLAIMS + 1 },
   },
   required: ['type', 'properties', 'additionalProperties'],
   additionalProperties: false,
@@ -122,7 +121,8 @@ export function claimsOf(schema: AdaptiveSchema): { signed: [string, AdaptiveCla
 
 /**
  * `value` as an adaptive schema, or Invalid naming every fault (up to 20): the meta-schema's, then
- * those it cannot say (the number of claims in all, `required` naming only declared properties).
+ * what it cannot say (the number of claims in all). Nothing else is accepted (`required` included: the
+ * client spec's SiteAdaptiveJSONSchema has no such field, and a claim a visitor lacks is simply false).
  */
 export function validateAdaptiveSchema(value: unknown): AdaptiveSchema {
   if (!validateMeta(value)) {
@@ -132,8 +132,6 @@ export function validateAdaptiveSchema(value: unknown): AdaptiveSchema {
   }
   const { signed, unsigned } = claimsOf(value);
   if (signed.length + unsigned.length > MAX_CLAIMS) throw new Invalid(`jsonSchema has ${signed.length + unsigned.length} claims; at most ${MAX_CLAIMS}`);
-  const unknown = (value.required ?? []).filter((name) => !Object.prototype.hasOwnProperty.call(value.properties, name));
-  if (unknown.length > 0) throw new Invalid(`jsonSchema.required names properties the schema does not have: ${unknown.map((n) => JSON.stringify(n)).join(', ')}`);
   return value;
 }
 
