@@ -49,6 +49,15 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
       expect(await store.get(C, 'a')).toBeNull();
     });
 
+    it('tells by its change mark that something was committed, or tells nothing (null) at all', async () => {
+      const before = store.changes();
+      expect(store.changes()).toBe(before);
+      await seed(store, [{ id: 'a', name: 'A' }]);
+      const after = store.changes();
+      if (before === null) expect(after).toBeNull();
+      else expect(after).not.toBe(before);
+    });
+
     it('reads several documents of several collections together, each at its index, null when missing', async () => {
       const other = 'others';
       await store.ensureCollections([{ name: other, indexes: [] }]);
