@@ -3,8 +3,10 @@ import { SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteSettings } fr
 /** A site space as the decider holds it: enough to keep paths unique and order its siblings. */
 export interface SiteSpaceState {
   spaceId: string;
+  /** Null at the site's root. */
   sectionId: string | null;
   path: string;
+  /** Fractional key among its container's site spaces (the root's, or its section's); ids break ties. */
   position: string;
   condition: string | null;
   hidden: boolean;

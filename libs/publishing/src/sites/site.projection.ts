@@ -1,31 +1,24 @@
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { fold, ReadTransaction } from '@folio/platform/read-store/read-store.port';
-import { DEFAULT_SETTINGS } from './site-state';
-import { AgentsContext, SiteDefaultLevel, SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteType, SiteVisibility } from './site.events';
+import { DEFAULT_SETTINGS, SiteSpaceState } from './site-state';
+import { SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteSettings, SiteType } from './site.events';
 
 export const SITES = 'sites';
 export const SITE_SPACES = 'siteSpaces';
 export const SITE_SECTIONS = 'siteSections';
 export const SITE_SECTION_GROUPS = 'siteSectionGroups';
 
-/** One document per live site (a deleted one is removed, with its site spaces), keyed by its id. */
-export interface SiteDoc {
+/**
+ * One document per live site (a deleted one is removed, with its site spaces), keyed by its id: its
+ * settings as set (a default site space or section it names may since have gone; `siteTree` resolves them).
+ */
+export interface SiteDoc extends SiteSettings {
   id: string;
   organizationId: string;
   type: SiteType;
-  title: string;
   /** `fold(title)`: the key of the case-insensitive title filter. */
   titleFolded: string;
-  visibility: SiteVisibility;
-  basename: string | null;
-  adaptiveContent: { enabled: boolean };
-  agentsContext: AgentsContext;
-  defaultLevel: SiteDefaultLevel;
-  /** As set; the site space it names may since have gone (`SiteReads.defaultSiteSpaceId` resolves it). */
-  defaultSiteSpace: string | null;
-  defaultSiteSection: string | null;
-  proxy: string | null;
   published: boolean;
   /** Live site spaces. */
   siteSpaces: number;
@@ -52,19 +45,11 @@ export interface SiteDoc {
   [key: string]: unknown;
 }
 
-/** One document per live site space, keyed by its id. */
-export interface SiteSpaceDoc {
+/** One document per live site space, keyed by its id: what the decider holds of it, and its site. */
+export interface SiteSpaceDoc extends SiteSpaceState {
   id: string;
   siteId: string;
   organizationId: string;
-  spaceId: string;
-  /** Null at the site's root. */
-  sectionId: string | null;
-  path: string;
-  /** Fractional key among its container's site spaces (the root's, or its section's); ids break ties. */
-  position: string;
-  condition: string | null;
-  hidden: boolean;
   addedAt: string;
   updatedAt: string;
   /** Log position of the last event applied: a replayed one changes nothing. */
