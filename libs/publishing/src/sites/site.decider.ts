@@ -3,6 +3,7 @@ import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { keyBetween } from '@folio/platform/domain/sibling-order';
 import { endOf, MovePosition, Pointer, positionFor, siblings } from './site-order';
 import { pathFromTitle, uniquePath } from './site-paths';
+import { siteTree } from './site-tree';
 import { evolve, initialState, LiveSite, SiteState } from './site-state';
 import { SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteSettings, SiteSpaceChanges, SiteType, SiteVisibility } from './site.events';
 
@@ -119,27 +120,17 @@ function settingsChanged(site: LiveSite, ref: SiteRef, changes: Partial<SiteSett
   return any ? [{ type: 'SiteSettingsChanged', data: { ...ref, changes: changed, before, changedAt: now } }] : [];
 }
 
-/** The sections in structure order: depth first through groups, as a visitor's navigation lists them. */
-export function sectionsInOrder(site: LiveSite): string[] {
-  const out: string[] = [];
-  const visit = (parent: string | null) => {
-    for (const item of siblings(site, 'section-level', parent)) {
-      if (item.type === 'site-section') out.push(item.id);
-      else visit(item.id);
-    }
-  };
-  visit(null);
-  return out;
-}
-
-/** The section a site space lands in when none is named: the default section, or the root of a site without sections. */
+/**
+ * The section a site space lands in when none is named: the default section (the one the settings name, or
+ * the first in structure order: `siteTree`'s rule, which every answer follows), or the root of a site without sections.
+ */
 function containerFor(site: LiveSite, sectionId: string | null): string | null {
   if (sectionId !== null) {
     if (!site.sections[sectionId]) throw new Invalid(`sectionId: the site has no section ${JSON.stringify(sectionId)}`);
     return sectionId;
   }
-  const defaultSection = site.settings.defaultSiteSection;
-  return defaultSection !== null && site.sections[defaultSection] ? defaultSection : (sectionsInOrder(site)[0] ?? null);
+  const all = <T>(record: Record<string, T>) => Object.entries(record).map(([id, fields]) => ({ id, ...fields }));
+  return siteTree(site.settings, all(site.sections), all(site.groups), all(site.siteSpaces)).defaultSection;
 }
 
 /** Spaces added at the end of a container, each with a path of its own there. A space is in a container once. */
