@@ -208,27 +208,6 @@ export class UpdateSiteSpaceHandler extends SiteWrite implements ICommandHandler
   }
 }
 
-/** Answers whether a site space was removed (205) or there was none (204). */
-export class RemoveSiteSpace extends Command<boolean> {
-  constructor(
-    readonly caller: Caller,
-    readonly organizationId: string,
-    readonly siteId: string,
-    readonly siteSpaceId: string,
-  ) {
-    super();
-  }
-}
-
-@CommandHandler(RemoveSiteSpace)
-export class RemoveSiteSpaceHandler extends SiteWrite implements ICommandHandler<RemoveSiteSpace> {
-  async execute({ caller, organizationId, siteId, siteSpaceId }: RemoveSiteSpace) {
-    await this.access.admin(caller, organizationId, 'change sites');
-    const { events } = await this.decide(caller, organizationId, siteId, { type: 'RemoveSiteSpace', siteSpaceId });
-    return events.length > 0;
-  }
-}
-
 export class AddSection extends Command<SectionResource> {
   constructor(
     readonly caller: Caller,
@@ -352,5 +331,4 @@ export const siteCommandHandlers = [
   DeleteSiteHandler,
   AddSiteSpaceHandler,
   UpdateSiteSpaceHandler,
-  RemoveSiteSpaceHandler,
 ];

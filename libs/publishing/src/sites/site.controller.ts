@@ -5,7 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
-import { AddSiteSpace, CreateSite, DuplicateSiteSpace, DeleteSite, PublishSite, RemoveSiteSpace, UpdateSite, UpdateSiteSpace } from './site.commands';
+import { AddSiteSpace, ChangeSiteStructure, CreateSite, DuplicateSiteSpace, DeleteSite, PublishSite, UpdateSite, UpdateSiteSpace } from './site.commands';
 import { AddSiteSpaceBody, CreateSiteBody, ListSitesQuery, ListSiteSpacesQuery, PublishedSiteQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
 import { GetPublishedSite } from '../published/published-site.query';
 import { GetSite, ListSites, ListSiteSpaces } from './site.queries';
@@ -141,7 +141,8 @@ export class SiteController {
     @Param('siteSpaceId') siteSpaceId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    deletedStatus(reply, await this.commands.execute(new RemoveSiteSpace(caller, organizationId, siteId, siteSpaceId)));
+    const removed = await this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, { type: 'RemoveSiteSpace', siteSpaceId }, { type: 'deleted' }));
+    deletedStatus(reply, removed as boolean);
   }
 
   /** A site space has no URL of its own in the client's spec; its address is where PATCH and DELETE reach it. */
