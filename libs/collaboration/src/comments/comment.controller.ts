@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { answerDeletion } from '@folio/platform/http/deletion';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { Base } from './comment-place';
 import { DeleteComment, DeleteReply, PostComment, PostReply, UpdateComment, UpdateReply } from './comment.commands';
@@ -11,8 +12,6 @@ import { GetComment, GetReply, ListCommenters, ListComments, ListReplies } from 
 
 const base = (spaceId: string, changeRequestId: string | undefined): Base => ({ spaceId, changeRequest: changeRequestId ?? null });
 
-/** 205 when something was deleted, 204 when there was nothing to delete (the client spec's). */
-const deletedStatus = (reply: FastifyReply, deleted: boolean) => void reply.status(deleted ? 205 : 204);
 
 /**
  * The comment routes, the same under both bases (a space; one of its change requests, by id or number).
@@ -68,7 +67,7 @@ abstract class CommentRoutes {
     @Param('commentId') commentId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    deletedStatus(reply, await this.commands.execute(new DeleteComment(caller, base(spaceId, cr), commentId)));
+    answerDeletion(reply, await this.commands.execute(new DeleteComment(caller, base(spaceId, cr), commentId)));
   }
 
   @Get('comments/:commentId/replies')
@@ -117,7 +116,7 @@ abstract class CommentRoutes {
     @Param('replyId') replyId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    deletedStatus(reply, await this.commands.execute(new DeleteReply(caller, base(spaceId, cr), commentId, replyId)));
+    answerDeletion(reply, await this.commands.execute(new DeleteReply(caller, base(spaceId, cr), commentId, replyId)));
   }
 
   @Get('commenters')

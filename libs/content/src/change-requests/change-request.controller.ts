@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { answerDeletion } from '@folio/platform/http/deletion';
 import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import {
@@ -161,7 +162,7 @@ export class ChangeRequestController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const removed = await this.commands.execute(new RemoveRequestedReviewer(caller, spaceId, changeRequestId, userId));
-    void reply.status(removed ? 205 : 204);
+    answerDeletion(reply, removed);
   }
 
   @Get(`${ONE}/contributors`)

@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { answerDeletion } from '@folio/platform/http/deletion';
 import { OverrideSiteSpaceCustomization, RemoveSiteSpaceCustomization, ReplaceSiteCustomization } from './customization.commands';
 import { CustomizationQuery } from './customization.dto';
 import { GetSiteCustomization, GetSiteSpaceCustomization } from './customization.queries';
@@ -65,6 +66,6 @@ export class CustomizationController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const removed = await this.commands.execute(new RemoveSiteSpaceCustomization(caller, organizationId, siteId, siteSpaceId));
-    void reply.status(removed ? 205 : 204);
+    answerDeletion(reply, removed);
   }
 }

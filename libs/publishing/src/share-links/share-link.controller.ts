@@ -5,6 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { answerDeletion } from '@folio/platform/http/deletion';
 import { CreateShareLink, DeleteShareLink, UpdateShareLink } from './share-link.commands';
 import { CreateShareLinkBody, ListShareLinksQuery, UpdateShareLinkBody } from './share-link.dto';
 import { ListShareLinks } from './share-link.queries';
@@ -60,6 +61,6 @@ export class ShareLinkController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const revoked = await this.commands.execute(new DeleteShareLink(caller, organizationId, siteId, shareLinkId));
-    void reply.status(revoked ? 205 : 204);
+    answerDeletion(reply, revoked);
   }
 }

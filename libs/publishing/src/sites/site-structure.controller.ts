@@ -5,6 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { answerDeletion } from '@folio/platform/http/deletion';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { AddSection, AddSectionGroup, ChangeSiteStructure } from './site.commands';
 import {
@@ -22,8 +23,6 @@ import { GetSiteStructure, ListSiteParts } from './site.queries';
 
 const SITE = 'orgs/:organizationId/sites/:siteId';
 
-/** 205 when something was deleted, 204 when there was nothing to delete (the client spec's). */
-const deletedStatus = (reply: FastifyReply, deleted: boolean) => void reply.status(deleted ? 205 : 204);
 
 /** A site's structure: sections, section groups, the sort, and the deprecated moves (which sort too). */
 @Controller()
@@ -96,7 +95,7 @@ export class SiteStructureController {
     @Param('sectionId') sectionId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    deletedStatus(reply, await this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, { type: 'RemoveSection', sectionId }, { type: 'deleted' })) as boolean);
+    answerDeletion(reply, await this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, { type: 'RemoveSection', sectionId }, { type: 'deleted' })) as boolean);
   }
 
   @Post(`${SITE}/sections/:sectionId/move`)
@@ -138,7 +137,7 @@ export class SiteStructureController {
     @Param('groupId') groupId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    deletedStatus(reply, await this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, { type: 'RemoveSectionGroup', groupId }, { type: 'deleted' })) as boolean);
+    answerDeletion(reply, await this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, { type: 'RemoveSectionGroup', groupId }, { type: 'deleted' })) as boolean);
   }
 
   /** The seed's: a section moved into the group, at its end; 201 with the group. */

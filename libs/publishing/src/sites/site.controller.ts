@@ -5,6 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { answerDeletion } from '@folio/platform/http/deletion';
 import { AddSiteSpace, ChangeSiteStructure, CreateSite, DuplicateSiteSpace, DeleteSite, PublishSite, UpdateSite, UpdateSiteSpace } from './site.commands';
 import { AddSiteSpaceBody, CreateSiteBody, ListSitesQuery, ListSiteSpacesQuery, PublishedSiteQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
 import { GetPublishedSite } from '../published/published-site.query';
@@ -13,8 +14,6 @@ import { GetSite, ListSites, ListSiteSpaces } from './site.queries';
 const SITES = 'orgs/:organizationId/sites';
 const SITE = `${SITES}/:siteId`;
 
-/** 205 when something was deleted, 204 when there was nothing to delete (the client spec's). */
-const deletedStatus = (reply: FastifyReply, deleted: boolean) => void reply.status(deleted ? 205 : 204);
 
 @Controller()
 export class SiteController {
@@ -59,7 +58,7 @@ export class SiteController {
     @Param('siteId') siteId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    deletedStatus(reply, await this.commands.execute(new DeleteSite(caller, organizationId, siteId)));
+    answerDeletion(reply, await this.commands.execute(new DeleteSite(caller, organizationId, siteId)));
   }
 
   /** What a visitor's renderer needs; the visitor is named by a visitor token (`POST /orgs/{id}/ping`'s) in `X-Visitor-Token`. */
@@ -142,7 +141,7 @@ export class SiteController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const removed = await this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, { type: 'RemoveSiteSpace', siteSpaceId }, { type: 'deleted' }));
-    deletedStatus(reply, removed as boolean);
+    answerDeletion(reply, removed as boolean);
   }
 
   /** A site space has no URL of its own in the client's spec; its address is where PATCH and DELETE reach it. */
