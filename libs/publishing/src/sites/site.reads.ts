@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { NotFound } from '@folio/platform/domain/errors';
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, ListQuery } from '@folio/platform/http/pagination';
-import { CursorKey, Doc, Filter, fold, READ_STORE, ReadStore, Sort } from '@folio/platform/read-store/read-store.port';
+import { Doc, Filter, fold, READ_STORE, ReadStore, Sort } from '@folio/platform/read-store/read-store.port';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { SiteType } from './site.events';
 import { SITE_SECTION_GROUPS, SITE_SECTIONS, SITE_SPACES, SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SITES, SiteSpaceDoc } from './site.projection';
@@ -68,18 +68,6 @@ export class SiteReads {
       filter.id = { $in: [...new Set(showing.filter((s) => s.organizationId === organizationId).map((s) => s.siteId))].sort() };
     }
     return this.page<SiteDoc>(SITES, filter, OLDEST_FIRST, ['sites', asked], list);
-  }
-
-  /** Every site space of the site, in structure order (position, then id). */
-  async siteSpaces(siteId: string): Promise<SiteSpaceDoc[]> {
-    const items: SiteSpaceDoc[] = [];
-    let after: CursorKey | undefined;
-    do {
-      const page = await this.reads.find<SiteSpaceDoc>(SITE_SPACES, { filter: { siteId }, sort: STRUCTURE_ORDER, limit: 1000, after });
-      items.push(...page.items);
-      after = page.next;
-    } while (after);
-    return items;
   }
 
   /** Every site space showing the space, on any site (a space is on a handful). */
