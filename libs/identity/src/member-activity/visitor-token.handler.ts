@@ -1,15 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { jwtVerify } from 'jose';
+import { visitorClaimsOf } from '@folio/platform/auth/visitor-claims';
 import { Clock } from '@folio/platform/clock';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { SECRET } from '@folio/platform/config/secret';
 import { VerifyVisitorToken } from '../public/visitor-token.query';
 import { VISITOR_AUDIENCE } from './visitor-claims';
-
-/** The JWT's registered claims: how the token is checked, not what it says of the visitor. */
-const REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']);
 
 @QueryHandler(VerifyVisitorToken)
 export class VerifyVisitorTokenHandler implements IQueryHandler<VerifyVisitorToken> {
@@ -28,7 +26,7 @@ export class VerifyVisitorTokenHandler implements IQueryHandler<VerifyVisitorTok
         currentDate: this.clock.now(),
       });
       if (payload.organization !== organizationId) return null;
-      return Object.fromEntries(Object.entries(payload).filter(([name]) => !REGISTERED.has(name)));
+      return visitorClaimsOf(payload);
     } catch {
       // Malformed, forged or expired: not a visitor this organization knows.
       return null;

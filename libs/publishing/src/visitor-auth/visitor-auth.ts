@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify } from 'jose';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
+import { visitorClaimsOf } from '@folio/platform/auth/visitor-claims';
 import { Clock } from '@folio/platform/clock';
 import { SECRET } from '@folio/platform/config/secret';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
@@ -9,9 +10,6 @@ import { initialState, VisitorAuthState, visitorAuthDecider } from './visitor-au
 import { VisitorAuthSettings, visitorAuthStream } from './visitor-auth.events';
 import { SITE_VISITOR_AUTH, SiteVisitorAuthDoc } from './visitor-auth.projection';
 import { visitorKeyOf } from './visitor-key';
-
-/** The JWT's registered claims: how the token is checked, not what it says of the visitor. */
-const REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']);
 
 /**
  * A site's visitor authentication: its settings, its key (derived, see visitor-key.ts), and the check of
@@ -57,7 +55,7 @@ export class SiteVisitorAuth {
         algorithms: ['HS256'],
         currentDate: this.clock.now(),
       });
-      return Object.fromEntries(Object.entries(payload).filter(([name]) => !REGISTERED.has(name)));
+      return visitorClaimsOf(payload);
     } catch {
       return null;
     }
