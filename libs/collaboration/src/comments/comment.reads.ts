@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { createHash } from 'node:crypto';
 import { NotFound } from '@folio/platform/domain/errors';
-import { decodeCursor, DEFAULT_LIMIT, encodeCursor, findPage, ListQuery } from '@folio/platform/http/pagination';
+import { cursorBinding, decodeCursor, DEFAULT_LIMIT, encodeCursor, findPage, ListQuery } from '@folio/platform/http/pagination';
 import { Filter, READ_STORE, ReadStore, Sort } from '@folio/platform/read-store/read-store.port';
 import { GetUserProfiles, UserProfile } from '@folio/identity/public/user-profiles.query';
 import {
@@ -108,7 +107,7 @@ export class CommentReads {
    * last one's key is the cursor every author's next page starts after.
    */
   private async byAuthors(filter: Filter, authors: string[], sort: Sort, list: ListQuery): Promise<CommentPage<CommentDoc>> {
-    const binding = createHash('sha256').update(JSON.stringify([COMMENTS, 'byAuthors', filter, authors, sort])).digest('base64url').slice(0, 16);
+    const binding = cursorBinding(COMMENTS, ['byAuthors', filter, authors], sort);
     const after = list.page ? decodeCursor(list.page, binding) : undefined;
     const limit = list.limit ?? DEFAULT_LIMIT;
     const pages = await Promise.all(

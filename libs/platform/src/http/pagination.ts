@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { createHash } from 'node:crypto';
 import { IsQueryInteger } from './validators';
-import { CursorKey, Doc, Filter, FindQuery, Page, ReadStore, Sort } from '../read-store/read-store.port';
+import { CursorKey, Doc, FindQuery, Page, ReadStore, Sort } from '../read-store/read-store.port';
 
 export const DEFAULT_LIMIT = 100;
 
@@ -43,18 +43,24 @@ export function decodeCursor(page: string, binding: string): CursorKey {
   throw new BadRequestException('page: not a cursor of this list');
 }
 
-function bindingOf(collection: string, filter: Filter | undefined, sort: Sort | undefined): string {
-  return createHash('sha256').update(JSON.stringify([collection, filter ?? {}, sort ?? null])).digest('base64url').slice(0, 16);
+/** What a list's cursors are bound to: its collection, what was asked of it (by default its filter), and its sort. */
+export function cursorBinding(collection: string, boundTo: unknown, sort: Sort | undefined): string {
+  return createHash('sha256').update(JSON.stringify([collection, boundTo ?? {}, sort ?? null])).digest('base64url').slice(0, 16);
 }
 
-/** One page of a collection, with `next.page` when more may follow. */
+/**
+ * One page of a collection, with `next.page` when more may follow. The cursor is bound to the query's
+ * filter, or to `boundTo`: the filters as the caller asked them, where the filter is resolved from them
+ * (ids another document names), so that a cursor outlives a change of that resolution between two pages.
+ */
 export async function findPage<T extends Doc>(
   store: ReadStore,
   collection: string,
   query: Omit<FindQuery, 'limit' | 'after'>,
   list: ListQuery,
+  boundTo: unknown = query.filter,
 ): Promise<{ items: T[]; next?: { page: string } }> {
-  const binding = bindingOf(collection, query.filter, query.sort);
+  const binding = cursorBinding(collection, boundTo, query.sort);
   const after = list.page ? decodeCursor(list.page, binding) : undefined;
   const page: Page<T> = await store.find<T>(collection, { ...query, limit: list.limit ?? DEFAULT_LIMIT, after });
   return { items: page.items, ...(page.next ? { next: { page: encodeCursor(page.next, binding) } } : {}) };

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { NotFound } from '@folio/platform/domain/errors';
-import { decodeCursor, DEFAULT_LIMIT, encodeCursor, ListQuery } from '@folio/platform/http/pagination';
+import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { Doc, Filter, fold, READ_STORE, ReadStore, Sort } from '@folio/platform/read-store/read-store.port';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { SiteType } from './site.events';
@@ -67,7 +66,7 @@ export class SiteReads {
       const showing = await findEvery<SiteSpaceDoc>(this.reads, SITE_SPACES, { spaceId: filters.space });
       filter.id = { $in: [...new Set(showing.filter((s) => s.organizationId === organizationId).map((s) => s.siteId))].sort() };
     }
-    return this.page<SiteDoc>(SITES, filter, OLDEST_FIRST, ['sites', asked], list);
+    return findPage<SiteDoc>(this.reads, SITES, { filter, sort: OLDEST_FIRST }, list, ['sites', asked]);
   }
 
   /** Every site space showing the space, on any site (a space is on a handful). */
@@ -117,7 +116,7 @@ export class SiteReads {
 
   /** A page of the site's sections (or groups), by position. */
   listParts<T extends SiteSectionDoc | SiteSectionGroupDoc>(collection: typeof SITE_SECTIONS | typeof SITE_SECTION_GROUPS, siteId: string, list: ListQuery): Promise<SitePage<T>> {
-    return this.page<T>(collection, { siteId }, STRUCTURE_ORDER, [collection, siteId], list);
+    return findPage<T>(this.reads, collection, { filter: { siteId }, sort: STRUCTURE_ORDER }, list);
   }
 
   /**
@@ -134,14 +133,8 @@ export class SiteReads {
       if (filters.default) filter.id = defaultId;
       else if (defaultId !== null) filter.id = { $ne: defaultId };
     }
-    return this.page<SiteSpaceDoc>(SITE_SPACES, filter, STRUCTURE_ORDER, ['siteSpaces', siteId, filters.default ?? null], list);
+    return findPage<SiteSpaceDoc>(this.reads, SITE_SPACES, { filter, sort: STRUCTURE_ORDER }, list, ['siteSpaces', siteId, filters.default ?? null]);
   }
 
   /** One keyset page, its cursor bound to `asked` (the list and its filters as the caller gave them). */
-  private async page<T extends Doc>(collection: string, filter: Filter, sort: Sort, asked: unknown, list: ListQuery): Promise<SitePage<T>> {
-    const binding = createHash('sha256').update(JSON.stringify([collection, asked, sort])).digest('base64url').slice(0, 16);
-    const after = list.page ? decodeCursor(list.page, binding) : undefined;
-    const page = await this.reads.find<T>(collection, { filter, sort, limit: list.limit ?? DEFAULT_LIMIT, after });
-    return { items: page.items, ...(page.next ? { next: { page: encodeCursor(page.next, binding) } } : {}) };
-  }
 }
