@@ -29,15 +29,15 @@ const byPosition = (a: Placed, b: Placed) => (a.position < b.position ? -1 : a.p
 export function placed(site: LiveSite, pointer: Pointer): Placed | null {
   switch (pointer.type) {
     case 'site-space': {
-      const s = site.siteSpaces[pointer.id];
+      const s = site.siteSpaces.get(pointer.id);
       return s ? { type: 'site-space', id: pointer.id, parent: s.sectionId, position: s.position } : null;
     }
     case 'site-section': {
-      const s = site.sections[pointer.id];
+      const s = site.sections.get(pointer.id);
       return s ? { type: 'site-section', id: pointer.id, parent: s.groupId, position: s.position } : null;
     }
     case 'site-section-group': {
-      const g = site.groups[pointer.id];
+      const g = site.groups.get(pointer.id);
       return g ? { type: 'site-section-group', id: pointer.id, parent: g.parentId, position: g.position } : null;
     }
     default:
@@ -48,15 +48,15 @@ export function placed(site: LiveSite, pointer: Pointer): Placed | null {
 /** The items that share a level: site spaces of one section (or the root), or the sections and groups of one group (or the root). */
 export function siblings(site: LiveSite, kind: 'site-space' | 'section-level', parent: string | null): Placed[] {
   if (kind === 'site-space') {
-    return Object.entries(site.siteSpaces)
+    return [...site.siteSpaces]
       .filter(([, s]) => s.sectionId === parent)
       .map(([id, s]): Placed => ({ type: 'site-space', id, parent, position: s.position }))
       .sort(byPosition);
   }
-  const sections = Object.entries(site.sections)
+  const sections = [...site.sections]
     .filter(([, s]) => s.groupId === parent)
     .map(([id, s]): Placed => ({ type: 'site-section', id, parent, position: s.position }));
-  const groups = Object.entries(site.groups)
+  const groups = [...site.groups]
     .filter(([, g]) => g.parentId === parent)
     .map(([id, g]): Placed => ({ type: 'site-section-group', id, parent, position: g.position }));
   return [...sections, ...groups].sort(byPosition);
@@ -71,11 +71,11 @@ export function endOf(site: LiveSite, kind: 'site-space' | 'section-level', pare
 }
 
 /**
- * The new position of `item` among its siblings: before or after one of them, or at the end. A sibling of
+ * The current (`from`) and new (`to`) position of `item` among its siblings: before or after one of them, or at the end. A sibling of
  * another level or parent, the item itself, an unknown one, or a place the item already holds is a 400:
  * a move must move something.
  */
-export function positionFor(site: LiveSite, item: Pointer, to: MovePosition | undefined): string {
+export function positionFor(site: LiveSite, item: Pointer, to: MovePosition | undefined): { from: string; to: string } {
   const moving = placed(site, item);
   if (!moving) throw new NotFound(item.type.replace('site-', 'site ').replace('-group', ' group'));
   if (to?.before && to?.after) throw new Invalid('position: give before or after, not both');
@@ -96,5 +96,5 @@ export function positionFor(site: LiveSite, item: Pointer, to: MovePosition | un
     index = others.findIndex((s) => s.id === target.id) + (to?.before ? 0 : 1);
   }
   if (index === current) throw new Invalid('position: the item is already there');
-  return keyBetween(others[index - 1]?.position ?? null, others[index]?.position ?? null);
+  return { from: moving.position, to: keyBetween(others[index - 1]?.position ?? null, others[index]?.position ?? null) };
 }

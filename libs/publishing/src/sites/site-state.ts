@@ -20,9 +20,10 @@ export type SiteState =
       organizationId: string;
       settings: SiteSettings;
       published: boolean;
-      siteSpaces: Record<string, SiteSpaceState>;
-      sections: Record<string, SiteSectionFields>;
-      groups: Record<string, SiteSectionGroupFields>;
+      /** By id: Maps, since the ids looked up come from request paths (`__proto__` is no site space). */
+      siteSpaces: ReadonlyMap<string, SiteSpaceState>;
+      sections: ReadonlyMap<string, SiteSectionFields>;
+      groups: ReadonlyMap<string, SiteSectionGroupFields>;
     };
 
 export type LiveSite = Extract<SiteState, { status: 'live' | 'deleted' }> & { status: 'live' };
@@ -40,17 +41,18 @@ export const DEFAULT_SETTINGS = {
 
 export const initialState: SiteState = { status: 'none' };
 
-/** Replaces (or, with `undefined`, removes) one entry of a record without touching the others. */
-function withEntry<T>(record: Record<string, T>, id: string, value: T | undefined): Record<string, T> {
-  if (value !== undefined) return { ...record, [id]: value };
-  const { [id]: _gone, ...rest } = record;
-  return rest;
+/** Replaces (or, with `undefined`, removes) one entry of a map, leaving the state's own map untouched. */
+function withEntry<T>(entries: ReadonlyMap<string, T>, id: string, value: T | undefined): ReadonlyMap<string, T> {
+  const next = new Map(entries);
+  if (value !== undefined) next.set(id, value);
+  else next.delete(id);
+  return next;
 }
 
 export function evolve(state: SiteState, event: SiteEvent): SiteState {
   if (event.type === 'SiteCreated') {
     const { siteId, organizationId, title, visibility } = event.data;
-    return { status: 'live', siteId, organizationId, settings: { ...DEFAULT_SETTINGS, title, visibility }, published: false, siteSpaces: {}, sections: {}, groups: {} };
+    return { status: 'live', siteId, organizationId, settings: { ...DEFAULT_SETTINGS, title, visibility }, published: false, siteSpaces: new Map(), sections: new Map(), groups: new Map() };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -66,7 +68,7 @@ export function evolve(state: SiteState, event: SiteEvent): SiteState {
       return { ...state, siteSpaces: withEntry(state.siteSpaces, siteSpaceId, { spaceId, sectionId, path, position, condition: null, hidden: false }) };
     }
     case 'SiteSpaceChanged': {
-      const current = state.siteSpaces[event.data.siteSpaceId];
+      const current = state.siteSpaces.get(event.data.siteSpaceId);
       return current ? { ...state, siteSpaces: withEntry(state.siteSpaces, event.data.siteSpaceId, { ...current, ...event.data.changes }) } : state;
     }
     case 'SiteSpaceRemoved':
@@ -76,7 +78,7 @@ export function evolve(state: SiteState, event: SiteEvent): SiteState {
       return { ...state, sections: withEntry(state.sections, event.data.sectionId, { title, path, condition, icon, description, defaultSiteSpace, groupId, position }) };
     }
     case 'SiteSectionChanged': {
-      const current = state.sections[event.data.sectionId];
+      const current = state.sections.get(event.data.sectionId);
       return current ? { ...state, sections: withEntry(state.sections, event.data.sectionId, { ...current, ...event.data.changes }) } : state;
     }
     case 'SiteSectionRemoved': {
@@ -89,7 +91,7 @@ export function evolve(state: SiteState, event: SiteEvent): SiteState {
       return { ...state, groups: withEntry(state.groups, event.data.groupId, { title, icon, parentId, position }) };
     }
     case 'SiteSectionGroupChanged': {
-      const current = state.groups[event.data.groupId];
+      const current = state.groups.get(event.data.groupId);
       return current ? { ...state, groups: withEntry(state.groups, event.data.groupId, { ...current, ...event.data.changes }) } : state;
     }
     case 'SiteSectionGroupRemoved':

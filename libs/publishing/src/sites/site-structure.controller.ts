@@ -143,7 +143,7 @@ export class SiteStructureController {
   /** The seed's: a section moved into the group, at its end; 201 with the group. */
   @Post(`${SITE}/section-groups/:groupId/sections`)
   addSectionToGroup(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('groupId') groupId: string, @Body() body: AddSectionToGroupBody) {
-    const command = { type: 'UpdateSection' as const, sectionId: body.sectionId, changes: { groupId } };
+    const command = { type: 'AddSectionToGroup' as const, groupId, sectionId: body.sectionId };
     return this.commands.execute(new ChangeSiteStructure(caller, organizationId, siteId, command, { type: 'site-section-group', id: groupId }));
   }
 

@@ -1,6 +1,7 @@
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { keyBetween } from '@folio/platform/domain/sibling-order';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { SiteCommand, siteDecider } from './site.decider';
 import { SiteEvent, SiteSectionFields } from './site.events';
 
@@ -121,6 +122,17 @@ describe('site structure', () => {
         .when({ type: 'UpdateSectionGroup', groupId: 'g1', changes: { parentId: 'g2' }, now })
         .thenThrows(Invalid));
 
+    it('moves a section into the group of the path', () =>
+      spec
+        .given([created, group('g1', k1), section('s1', 'A', 'a', k2)])
+        .when({ type: 'AddSectionToGroup', groupId: 'g1', sectionId: 's1', now })
+        .then([sectionChanged('s1', { groupId: 'g1', position: k1 }, { groupId: null, position: k2 })]));
+
+    it("answers an unknown group of the path as missing, an unknown section of the body as invalid", () => {
+      spec.given([created, section('s1', 'A', 'a')]).when({ type: 'AddSectionToGroup', groupId: 'nope', sectionId: 's1', now }).thenThrows(NotFound);
+      spec.given([created, group('g1', k1)]).when({ type: 'AddSectionToGroup', groupId: 'g1', sectionId: 'nope', now }).thenThrows(Invalid);
+    });
+
     it('moves what a removed group held up to its parent', () =>
       spec
         .given([created, group('g1', k1), section('s1', 'A', 'a', k1, { groupId: 'g1' })])
@@ -165,5 +177,37 @@ describe('site structure', () => {
         .then([sectionChanged('s1', { position: keyBetween(null, k1) }, { position: k2 })]));
 
     it('refuses to move what is not there', () => spec.given(three).when(move('site-section', 'nope')).thenThrows(NotFound));
+  });
+
+  describe.each(PROTOTYPE_KEYS)('an id that names something on every object (%s)', (id) => {
+    const site = [created, section('s1', 'A', 'a'), spaceAdded('ss1', 'sp1', 'one', 's1'), group('g1', k2)];
+    const given = () => spec.given(site);
+
+    it('is no site space, section or group to change, move or duplicate', () => {
+      given().when({ type: 'UpdateSiteSpace', siteSpaceId: id, changes: { hidden: true }, now }).thenThrows(NotFound);
+      given().when({ type: 'DuplicateSiteSpace', siteSpaceId: id, newSiteSpaceId: 'copy', now }).thenThrows(NotFound);
+      given().when({ type: 'UpdateSection', sectionId: id, changes: { title: 'B' }, now }).thenThrows(NotFound);
+      given().when({ type: 'UpdateSectionGroup', groupId: id, changes: { title: 'B' }, now }).thenThrows(NotFound);
+      for (const type of ['site-space', 'site-section', 'site-section-group'] as const) given().when(move(type, id)).thenThrows(NotFound);
+    });
+
+    it('is nothing to remove', () => {
+      given().when({ type: 'RemoveSiteSpace', siteSpaceId: id, now }).then([]);
+      given().when({ type: 'RemoveSection', sectionId: id, now }).then([]);
+      given().when({ type: 'RemoveSectionGroup', groupId: id, now }).then([]);
+    });
+
+    it('is no group to move a section into, and the section stays where it is', () => {
+      given().when({ type: 'AddSectionToGroup', groupId: id, sectionId: 's1', now }).thenThrows(NotFound);
+      given().when({ type: 'UpdateSection', sectionId: 's1', changes: { groupId: id }, now }).thenThrows(Invalid);
+      given().when(addSection('s2', 'sp2', 'B', id)).thenThrows(Invalid);
+    });
+
+    it('is no default and no sibling to move next to', () => {
+      given().when({ type: 'UpdateSite', changes: { defaultSiteSpace: id }, now }).thenThrows(Invalid);
+      given().when({ type: 'UpdateSite', changes: { defaultSiteSection: id }, now }).thenThrows(Invalid);
+      given().when({ type: 'AddSiteSpace', sectionId: id, siteSpaceId: 'ss2', spaceId: 'sp2', title: 'Two', now }).thenThrows(Invalid);
+      given().when(move('site-section', 's1', { before: { type: 'site-section', id } })).thenThrows(Invalid);
+    });
   });
 });

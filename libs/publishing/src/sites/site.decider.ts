@@ -40,6 +40,8 @@ export type SiteCommand =
   | { type: 'UpdateSection'; sectionId: string; changes: SectionChanges; now: string }
   | { type: 'RemoveSection'; sectionId: string; now: string }
   | { type: 'AddSectionGroup'; groupId: string; title: string; icon: string | null; sectionIds: string[]; parentId: string | null; now: string }
+  /** The seed's `POST …/section-groups/{groupId}/sections`: the group is the path's (404 when unknown), the section the body's (400). */
+  | { type: 'AddSectionToGroup'; groupId: string; sectionId: string; now: string }
   | { type: 'UpdateSectionGroup'; groupId: string; changes: GroupChanges; now: string }
   | { type: 'RemoveSectionGroup'; groupId: string; now: string }
   /** The structure's one sort (and the deprecated moves): an item among its siblings. */
@@ -84,6 +86,10 @@ export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
       return sectionRemoved(site, ref, command.sectionId, now);
     case 'AddSectionGroup':
       return groupAdded(site, ref, command);
+    case 'AddSectionToGroup':
+      if (!site.groups.has(command.groupId)) throw new NotFound('site section group');
+      if (!site.sections.has(command.sectionId)) throw new Invalid(`sectionId: the site has no section ${JSON.stringify(command.sectionId)}`);
+      return sectionChanged(site, ref, command.sectionId, { groupId: command.groupId }, now);
     case 'UpdateSectionGroup':
       return groupChanged(site, ref, command.groupId, command.changes, now);
     case 'RemoveSectionGroup':
@@ -111,10 +117,10 @@ function differences<T extends object>(current: T, changes: Partial<T>) {
 /** Only what differs is written; `defaultSiteSpace` must name one of the site's site spaces, `defaultSiteSection` a section. */
 function settingsChanged(site: LiveSite, ref: SiteRef, changes: Partial<SiteSettings>, now: string): SiteEvent[] {
   const { changed, before, any } = differences(site.settings, changes);
-  if (typeof changed.defaultSiteSpace === 'string' && !site.siteSpaces[changed.defaultSiteSpace]) {
+  if (typeof changed.defaultSiteSpace === 'string' && !site.siteSpaces.has(changed.defaultSiteSpace)) {
     throw new Invalid(`defaultSiteSpace: the site has no site space ${JSON.stringify(changed.defaultSiteSpace)}`);
   }
-  if (typeof changed.defaultSiteSection === 'string' && !site.sections[changed.defaultSiteSection]) {
+  if (typeof changed.defaultSiteSection === 'string' && !site.sections.has(changed.defaultSiteSection)) {
     throw new Invalid(`defaultSiteSection: the site has no section ${JSON.stringify(changed.defaultSiteSection)}`);
   }
   return any ? [{ type: 'SiteSettingsChanged', data: { ...ref, changes: changed, before, changedAt: now } }] : [];
@@ -126,16 +132,16 @@ function settingsChanged(site: LiveSite, ref: SiteRef, changes: Partial<SiteSett
  */
 function containerFor(site: LiveSite, sectionId: string | null): string | null {
   if (sectionId !== null) {
-    if (!site.sections[sectionId]) throw new Invalid(`sectionId: the site has no section ${JSON.stringify(sectionId)}`);
+    if (!site.sections.has(sectionId)) throw new Invalid(`sectionId: the site has no section ${JSON.stringify(sectionId)}`);
     return sectionId;
   }
-  const all = <T>(record: Record<string, T>) => Object.entries(record).map(([id, fields]) => ({ id, ...fields }));
+  const all = <T>(entries: ReadonlyMap<string, T>) => [...entries].map(([id, fields]) => ({ id, ...fields }));
   return siteTree(site.settings, all(site.sections), all(site.groups), all(site.siteSpaces)).defaultSection;
 }
 
 /** Spaces added at the end of a container, each with a path of its own there. A space is in a container once. */
 function spacesAdded(site: LiveSite, spaces: SpaceToAdd[], sectionId: string | null, now: string): SiteEvent[] {
-  const present = Object.values(site.siteSpaces).filter((s) => s.sectionId === sectionId);
+  const present = [...site.siteSpaces.values()].filter((s) => s.sectionId === sectionId);
   const spaceIds = new Set(present.map((s) => s.spaceId));
   const taken = new Set(present.map((s) => s.path));
   let last = siblings(site, 'site-space', sectionId).at(-1)?.position ?? null;
@@ -152,9 +158,9 @@ function spacesAdded(site: LiveSite, spaces: SpaceToAdd[], sectionId: string | n
 
 /** Only what differs is written; a path stays unique in its container, a space appears once there. */
 function siteSpaceChanged(site: LiveSite, ref: SiteRef, siteSpaceId: string, changes: SiteSpaceChanges, now: string): SiteEvent[] {
-  const current = site.siteSpaces[siteSpaceId];
+  const current = site.siteSpaces.get(siteSpaceId);
   if (!current) throw new NotFound('site space');
-  const others = Object.entries(site.siteSpaces).filter(([id, s]) => id !== siteSpaceId && s.sectionId === current.sectionId);
+  const others = [...site.siteSpaces].filter(([id, s]) => id !== siteSpaceId && s.sectionId === current.sectionId);
   const { changed, before, any } = differences(current, changes);
   if (changed.path !== undefined && others.some(([, s]) => s.path === changed.path)) throw new Conflict(`path ${JSON.stringify(changed.path)} is taken in this part of the site`);
   if (changed.spaceId !== undefined && others.some(([, s]) => s.spaceId === changed.spaceId)) throw new Conflict(`space ${changed.spaceId} is already in this part of the site`);
@@ -163,21 +169,21 @@ function siteSpaceChanged(site: LiveSite, ref: SiteRef, siteSpaceId: string, cha
 
 /** A default that named what goes falls back to the first one. */
 function siteSpaceRemoved(site: LiveSite, ref: SiteRef, siteSpaceId: string, now: string): SiteEvent[] {
-  if (!site.siteSpaces[siteSpaceId]) return [];
+  if (!site.siteSpaces.has(siteSpaceId)) return [];
   const events: SiteEvent[] = [{ type: 'SiteSpaceRemoved', data: { ...ref, siteSpaceId, removedAt: now } }];
   if (site.settings.defaultSiteSpace === siteSpaceId) events.push(...settingsChanged(site, ref, { defaultSiteSpace: null }, now));
-  const section = Object.entries(site.sections).find(([, s]) => s.defaultSiteSpace === siteSpaceId);
+  const section = [...site.sections].find(([, s]) => s.defaultSiteSpace === siteSpaceId);
   if (section) events.push(...sectionChanged(site, ref, section[0], { defaultSiteSpace: null }, now));
   return events;
 }
 
 /** The copy takes a free path made from the original's, and its place right after it. */
 function siteSpaceDuplicated(site: LiveSite, ref: SiteRef, siteSpaceId: string, newSiteSpaceId: string, now: string): SiteEvent[] {
-  const original = site.siteSpaces[siteSpaceId];
+  const original = site.siteSpaces.get(siteSpaceId);
   if (!original) throw new NotFound('site space');
   const level = siblings(site, 'site-space', original.sectionId);
   const next = level[level.findIndex((s) => s.id === siteSpaceId) + 1];
-  const taken = new Set(Object.values(site.siteSpaces).filter((s) => s.sectionId === original.sectionId).map((s) => s.path));
+  const taken = new Set([...site.siteSpaces.values()].filter((s) => s.sectionId === original.sectionId).map((s) => s.path));
   const { spaceId, sectionId, condition, hidden } = original;
   const added: SiteEvent = {
     type: 'SiteSpaceAdded',
@@ -189,7 +195,7 @@ function siteSpaceDuplicated(site: LiveSite, ref: SiteRef, siteSpaceId: string, 
 }
 
 function sectionPath(site: LiveSite, title: string): string {
-  return uniquePath(pathFromTitle(title), new Set(Object.values(site.sections).map((s) => s.path)));
+  return uniquePath(pathFromTitle(title), new Set([...site.sections.values()].map((s) => s.path)));
 }
 
 /**
@@ -199,8 +205,8 @@ function sectionPath(site: LiveSite, title: string): string {
  */
 function sectionAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand, { type: 'AddSection' }>): SiteEvent[] {
   const { sectionId, wrapperId, icon, groupId, space, now } = command;
-  if (site.sections[sectionId]) throw new Conflict('section already exists');
-  if (groupId !== null && !site.groups[groupId]) throw new Invalid(`siteSectionGroupId: the site has no section group ${JSON.stringify(groupId)}`);
+  if (site.sections.has(sectionId)) throw new Conflict('section already exists');
+  if (groupId !== null && !site.groups.has(groupId)) throw new Invalid(`siteSectionGroupId: the site has no section group ${JSON.stringify(groupId)}`);
   const events: SiteEvent[] = [];
   let current = site;
   const apply = (event: SiteEvent) => {
@@ -208,7 +214,7 @@ function sectionAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand
     current = evolve(current, event) as LiveSite;
   };
   const rootSpaces = siblings(site, 'site-space', null);
-  if (Object.keys(site.sections).length === 0 && rootSpaces.length > 0) {
+  if (site.sections.size === 0 && rootSpaces.length > 0) {
     apply(newSection(current, ref, wrapperId, site.settings.title, null, null, now));
     for (const s of rootSpaces) {
       const position = endOf(current, 'site-space', wrapperId);
@@ -235,17 +241,17 @@ function newSection(site: LiveSite, ref: SiteRef, sectionId: string, title: stri
 }
 
 function sectionChanged(site: LiveSite, ref: SiteRef, sectionId: string, changes: SectionChanges, now: string): SiteEvent[] {
-  const current = site.sections[sectionId];
+  const current = site.sections.get(sectionId);
   if (!current) throw new NotFound('site section');
   const { changed, before, any } = differences(current, changes);
-  if (changed.path !== undefined && Object.entries(site.sections).some(([id, s]) => id !== sectionId && s.path === changed.path)) {
+  if (changed.path !== undefined && [...site.sections].some(([id, s]) => id !== sectionId && s.path === changed.path)) {
     throw new Conflict(`path ${JSON.stringify(changed.path)} is taken by another section`);
   }
-  if (typeof changed.defaultSiteSpace === 'string' && site.siteSpaces[changed.defaultSiteSpace]?.sectionId !== sectionId) {
+  if (typeof changed.defaultSiteSpace === 'string' && site.siteSpaces.get(changed.defaultSiteSpace)?.sectionId !== sectionId) {
     throw new Invalid(`defaultSiteSpace: the section has no site space ${JSON.stringify(changed.defaultSiteSpace)}`);
   }
   if (changed.groupId !== undefined) {
-    if (changed.groupId !== null && !site.groups[changed.groupId]) throw new Invalid(`siteSectionGroupId: the site has no section group ${JSON.stringify(changed.groupId)}`);
+    if (changed.groupId !== null && !site.groups.has(changed.groupId)) throw new Invalid(`siteSectionGroupId: the site has no section group ${JSON.stringify(changed.groupId)}`);
     // Into another group (or the root): at its end.
     const moved = { ...changed, position: endOf(site, 'section-level', changed.groupId, sectionId) };
     return [{ type: 'SiteSectionChanged', data: { ...ref, sectionId, changes: moved, before: { ...before, position: current.position }, changedAt: now } }];
@@ -255,8 +261,8 @@ function sectionChanged(site: LiveSite, ref: SiteRef, sectionId: string, changes
 
 /** Its site spaces go with it; defaults that named it fall back to the first ones. */
 function sectionRemoved(site: LiveSite, ref: SiteRef, sectionId: string, now: string): SiteEvent[] {
-  if (!site.sections[sectionId]) return [];
-  const siteSpaceIds = Object.entries(site.siteSpaces)
+  if (!site.sections.has(sectionId)) return [];
+  const siteSpaceIds = [...site.siteSpaces]
     .filter(([, s]) => s.sectionId === sectionId)
     .map(([id]) => id);
   const events: SiteEvent[] = [{ type: 'SiteSectionRemoved', data: { ...ref, sectionId, siteSpaceIds, removedAt: now } }];
@@ -269,9 +275,9 @@ function sectionRemoved(site: LiveSite, ref: SiteRef, sectionId: string, now: st
 /** A group at the end of its parent, then the sections named moved into it, in the order given. */
 function groupAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand, { type: 'AddSectionGroup' }>): SiteEvent[] {
   const { groupId, title, icon, sectionIds, parentId, now } = command;
-  if (site.groups[groupId]) throw new Conflict('section group already exists');
-  if (parentId !== null && !site.groups[parentId]) throw new Invalid(`parent: the site has no section group ${JSON.stringify(parentId)}`);
-  const unknown = sectionIds.find((id) => !site.sections[id]);
+  if (site.groups.has(groupId)) throw new Conflict('section group already exists');
+  if (parentId !== null && !site.groups.has(parentId)) throw new Invalid(`parent: the site has no section group ${JSON.stringify(parentId)}`);
+  const unknown = sectionIds.find((id) => !site.sections.has(id));
   if (unknown !== undefined) throw new Invalid(`sections: the site has no section ${JSON.stringify(unknown)}`);
   const added: SiteEvent = { type: 'SiteSectionGroupAdded', data: { ...ref, groupId, title, icon, parentId, position: endOf(site, 'section-level', parentId), addedAt: now } };
   const events: SiteEvent[] = [added];
@@ -287,12 +293,12 @@ function groupAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand, 
 
 /** A group never moves into itself or one of its own groups. */
 function groupChanged(site: LiveSite, ref: SiteRef, groupId: string, changes: GroupChanges, now: string): SiteEvent[] {
-  const current = site.groups[groupId];
+  const current = site.groups.get(groupId);
   if (!current) throw new NotFound('site section group');
   const { changed, before, any } = differences(current, changes);
   if (changed.parentId !== undefined) {
-    for (let parent = changed.parentId; parent !== null; parent = site.groups[parent]?.parentId ?? null) {
-      if (!site.groups[parent]) throw new Invalid(`parentSectionGroupId: the site has no section group ${JSON.stringify(parent)}`);
+    for (let parent = changed.parentId; parent !== null; parent = site.groups.get(parent)?.parentId ?? null) {
+      if (!site.groups.has(parent)) throw new Invalid(`parentSectionGroupId: the site has no section group ${JSON.stringify(parent)}`);
       if (parent === groupId) throw new Invalid('parentSectionGroupId: a section group cannot go inside itself');
     }
     const moved = { ...changed, position: endOf(site, 'section-level', changed.parentId, groupId) };
@@ -303,7 +309,7 @@ function groupChanged(site: LiveSite, ref: SiteRef, groupId: string, changes: Gr
 
 /** What the group held moves up to its parent, in order, at the end; then the group goes. */
 function groupRemoved(site: LiveSite, ref: SiteRef, groupId: string, now: string): SiteEvent[] {
-  const group = site.groups[groupId];
+  const group = site.groups.get(groupId);
   if (!group) return [];
   const events: SiteEvent[] = [];
   let current = site;
@@ -317,14 +323,14 @@ function groupRemoved(site: LiveSite, ref: SiteRef, groupId: string, now: string
 }
 
 function moved(site: LiveSite, ref: SiteRef, item: Pointer, to: MovePosition | undefined, now: string): SiteEvent[] {
-  const position = positionFor(site, item, to);
+  const { from, to: position } = positionFor(site, item, to);
   switch (item.type) {
     case 'site-space':
-      return [{ type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: item.id, changes: { position }, before: { position: site.siteSpaces[item.id].position }, changedAt: now } }];
+      return [{ type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: item.id, changes: { position }, before: { position: from }, changedAt: now } }];
     case 'site-section':
-      return [{ type: 'SiteSectionChanged', data: { ...ref, sectionId: item.id, changes: { position }, before: { position: site.sections[item.id].position }, changedAt: now } }];
+      return [{ type: 'SiteSectionChanged', data: { ...ref, sectionId: item.id, changes: { position }, before: { position: from }, changedAt: now } }];
     case 'site-section-group':
-      return [{ type: 'SiteSectionGroupChanged', data: { ...ref, groupId: item.id, changes: { position }, before: { position: site.groups[item.id].position }, changedAt: now } }];
+      return [{ type: 'SiteSectionGroupChanged', data: { ...ref, groupId: item.id, changes: { position }, before: { position: from }, changedAt: now } }];
     default:
       throw new Invalid(`item.type: ${item.type} is not in Folio's site structures`);
   }
