@@ -1,5 +1,6 @@
 import { Conflict, Forbidden, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { CommentCommand, commentDecider, Rights } from './comment.decider';
 import { CommentBody, CommentEvent } from './comment.events';
 
@@ -164,5 +165,13 @@ describe('comment decider', () => {
     it("refuses a commenter deleting another member's reply", () => spec.given([posted(), replied('r1')]).when(removeReply('r1', 'other')).thenThrows(Forbidden));
     it('writes nothing for a reply already deleted', () => spec.given([posted(), replied('r1'), replyDeleted('r1')]).when(removeReply('r1')).then([]));
     it('writes nothing for a reply of a deleted comment', () => spec.given([posted(), replied('r1'), deleted(true, ['r1'])]).when(removeReply('r1')).then([]));
+  });
+
+  describe.each(PROTOTYPE_KEYS)('a reply id that names something on every object (%s)', (id) => {
+    it('is no reply to change or delete', () => {
+      spec.given([posted()]).when(updateReply(id, { resolved: true }, 'rev', reviewer)).thenThrows(NotFound);
+      spec.given([posted()]).when(removeReply(id, 'boss', admin)).then([]);
+    });
+    it('can be posted once, as any other id', () => spec.given([posted()]).when(reply(id)).then([replied(id)]));
   });
 });

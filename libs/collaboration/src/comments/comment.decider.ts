@@ -1,9 +1,13 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Forbidden, Invalid, NotFound } from '@folio/platform/domain/errors';
+import { withEntry } from '@folio/platform/domain/with-entry';
 import { CommentBody, CommentEvent, CommentTarget } from './comment.events';
 
-/** Who reacted with each emoji, in reaction order; emoji in first-reaction order. */
-type Reactions = Record<string, string[]>;
+/**
+ * Who reacted with each emoji, in reaction order; emoji in first-reaction order. Maps, as the replies: their
+ * keys come from requests (a reply id in a path), and a plain object would answer `__proto__` or `constructor`.
+ */
+type Reactions = ReadonlyMap<string, string[]>;
 
 interface ReplyState {
   postedBy: string;
@@ -20,7 +24,7 @@ interface Thread {
 
 export type CommentState =
   | { status: 'none' }
-  | { status: 'open' | 'resolved' | 'deleted'; thread: Thread; postedBy: string; reactions: Reactions; replies: Record<string, ReplyState> };
+  | { status: 'open' | 'resolved' | 'deleted'; thread: Thread; postedBy: string; reactions: Reactions; replies: ReadonlyMap<string, ReplyState> };
 
 type Posted = Exclude<CommentState, { status: 'none' }>;
 type Live = Posted & { status: 'open' | 'resolved' };
@@ -66,7 +70,7 @@ export const initialState: CommentState = { status: 'none' };
 export function evolve(state: CommentState, event: CommentEvent): CommentState {
   if (event.type === 'CommentPosted') {
     const { commentId, organizationId, spaceId, changeRequestId, postedBy } = event.data;
-    return { status: 'open', thread: { commentId, organizationId, spaceId, changeRequestId }, postedBy, reactions: {}, replies: {} };
+    return { status: 'open', thread: { commentId, organizationId, spaceId, changeRequestId }, postedBy, reactions: new Map(), replies: new Map() };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -80,14 +84,12 @@ export function evolve(state: CommentState, event: CommentEvent): CommentState {
     case 'CommentDeleted':
       return { ...state, status: 'deleted' };
     case 'CommentReplyPosted':
-      return { ...state, replies: { ...state.replies, [event.data.replyId]: { postedBy: event.data.postedBy, resolved: false, reactions: {} } } };
+      return { ...state, replies: withEntry(state.replies, event.data.replyId, { postedBy: event.data.postedBy, resolved: false, reactions: new Map() }) };
     case 'CommentReplyResolved':
     case 'CommentReplyReopened':
       return withReply(state, event.data.replyId, (reply) => ({ ...reply, resolved: event.type === 'CommentReplyResolved' }));
-    case 'CommentReplyDeleted': {
-      const { [event.data.replyId]: _gone, ...replies } = state.replies;
-      return { ...state, replies };
-    }
+    case 'CommentReplyDeleted':
+      return { ...state, replies: withEntry(state.replies, event.data.replyId, undefined) };
     case 'CommentReactionAdded':
     case 'CommentReactionRemoved': {
       const { replyId, emoji, userId } = event.data;
@@ -122,20 +124,20 @@ export function decide(command: CommentCommand, state: CommentState): CommentEve
     case 'PostReply': {
       const comment = live(state, command);
       assertMay(command.rights.comment, 'reply here');
-      if (comment.replies[command.replyId]) throw new Conflict('reply already exists');
+      if (comment.replies.has(command.replyId)) throw new Conflict('reply already exists');
       const { replyId, body, actor, now } = command;
       return [{ type: 'CommentReplyPosted', data: { ...comment.thread, replyId, body, postedBy: actor, postedAt: now } }];
     }
     case 'UpdateReply': {
       const comment = live(state, command);
-      const reply = comment.replies[command.replyId];
+      const reply = comment.replies.get(command.replyId);
       if (!reply) throw new NotFound('comment reply');
       assertMay(command.rights.comment, 'change replies here');
       return update(comment, command, reply, command.replyId);
     }
     case 'DeleteReply': {
       if (!isLiveAt(state, command)) return [];
-      const reply = state.replies[command.replyId];
+      const reply = state.replies.get(command.replyId);
       if (!reply) return [];
       assertMay(command.rights.comment && (command.actor === reply.postedBy || command.rights.admin), "delete another member's reply");
       const { replyId, actor, now } = command;
@@ -189,10 +191,10 @@ function update(
     events.push(statusEvent(thread, changes.resolved, actor, now, replyId));
   }
   for (const emoji of added) {
-    if (!subject.reactions[emoji]?.includes(actor)) events.push({ type: 'CommentReactionAdded', data: { ...ref, emoji, userId: actor, reactedAt: now } });
+    if (!subject.reactions.get(emoji)?.includes(actor)) events.push({ type: 'CommentReactionAdded', data: { ...ref, emoji, userId: actor, reactedAt: now } });
   }
   for (const emoji of removed) {
-    if (subject.reactions[emoji]?.includes(actor)) events.push({ type: 'CommentReactionRemoved', data: { ...ref, emoji, userId: actor, removedAt: now } });
+    if (subject.reactions.get(emoji)?.includes(actor)) events.push({ type: 'CommentReactionRemoved', data: { ...ref, emoji, userId: actor, removedAt: now } });
   }
   return events;
 }
@@ -216,29 +218,28 @@ function deleted(comment: Live, actor: string, now: string, reason?: 'space-purg
       deletedBy: actor,
       deletedAt: now,
       wasOpen: comment.status === 'open',
-      replyIds: Object.keys(comment.replies),
+      replyIds: [...comment.replies.keys()],
       ...(reason ? { reason } : {}),
     },
   };
 }
 
 function withReply(state: Posted, replyId: string, change: (reply: ReplyState) => ReplyState): CommentState {
-  const reply = state.replies[replyId];
-  return reply ? { ...state, replies: { ...state.replies, [replyId]: change(reply) } } : state;
+  const reply = state.replies.get(replyId);
+  return reply ? { ...state, replies: withEntry(state.replies, replyId, change(reply)) } : state;
 }
 
 function react(reactions: Reactions, emoji: string, userId: string): Reactions {
-  const users = reactions[emoji] ?? [];
-  return users.includes(userId) ? reactions : { ...reactions, [emoji]: [...users, userId] };
+  const users = reactions.get(emoji) ?? [];
+  return users.includes(userId) ? reactions : withEntry(reactions, emoji, [...users, userId]);
 }
 
 /** The emoji keeps its place while others still react with it. */
 function unreact(reactions: Reactions, emoji: string, userId: string): Reactions {
-  if (!reactions[emoji]?.includes(userId)) return reactions;
-  const users = reactions[emoji].filter((user) => user !== userId);
-  if (users.length > 0) return { ...reactions, [emoji]: users };
-  const { [emoji]: _gone, ...others } = reactions;
-  return others;
+  const users = reactions.get(emoji);
+  if (!users?.includes(userId)) return reactions;
+  const others = users.filter((user) => user !== userId);
+  return withEntry(reactions, emoji, others.length > 0 ? others : undefined);
 }
 
 const unique = (values: string[]) => [...new Set(values)];

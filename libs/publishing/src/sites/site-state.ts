@@ -1,3 +1,4 @@
+import { withEntry } from '@folio/platform/domain/with-entry';
 import { SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteSettings } from './site.events';
 
 /** A site space as the decider holds it: enough to keep paths unique and order its siblings. */
@@ -40,14 +41,6 @@ export const DEFAULT_SETTINGS = {
 } as const satisfies Omit<SiteSettings, 'title' | 'visibility'>;
 
 export const initialState: SiteState = { status: 'none' };
-
-/** Replaces (or, with `undefined`, removes) one entry of a map, leaving the state's own map untouched. */
-function withEntry<T>(entries: ReadonlyMap<string, T>, id: string, value: T | undefined): ReadonlyMap<string, T> {
-  const next = new Map(entries);
-  if (value !== undefined) next.set(id, value);
-  else next.delete(id);
-  return next;
-}
 
 export function evolve(state: SiteState, event: SiteEvent): SiteState {
   if (event.type === 'SiteCreated') {
