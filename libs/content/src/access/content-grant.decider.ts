@@ -1,10 +1,12 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Role } from '@folio/platform/domain/roles';
+import { withEntry } from '@folio/platform/domain/with-entry';
 import { ContentGrantEvent, GrantTarget, Principal } from './content-grant.events';
 
 export const principalKey = (p: Principal) => `${p.type}:${p.id}`;
 
-export type ContentGrantState = { grants: Record<string, Role> };
+/** By principal key (`user:<id>`, `team:<id>`; ids from requests, hence a Map). */
+export type ContentGrantState = { grants: ReadonlyMap<string, Role> };
 
 export type ContentGrantCommand = {
   type: 'GrantAccess';
@@ -16,13 +18,11 @@ export type ContentGrantCommand = {
 };
 
 export const contentGrantDecider: Decider<ContentGrantCommand, ContentGrantEvent, ContentGrantState> = {
-  initialState: { grants: {} },
+  initialState: { grants: new Map() },
 
   evolve(state, event) {
     const key = principalKey(event.data.principal);
-    if (event.type === 'ContentAccessGranted') return { grants: { ...state.grants, [key]: event.data.role } };
-    const { [key]: _revoked, ...grants } = state.grants;
-    return { grants };
+    return { grants: withEntry(state.grants, key, event.type === 'ContentAccessGranted' ? event.data.role : undefined) };
   },
 
   /** One event per principal whose access changes; granting what is already granted writes nothing. */
@@ -33,7 +33,7 @@ export const contentGrantDecider: Decider<ContentGrantCommand, ContentGrantEvent
       const key = principalKey(principal);
       if (seen.has(key)) continue;
       seen.add(key);
-      const previousRole = state.grants[key] ?? null;
+      const previousRole = state.grants.get(key) ?? null;
       if (previousRole === role) continue;
       events.push(
         role === null

@@ -1,5 +1,6 @@
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { organizationDecider } from './organization.decider';
 import { OrganizationEvent } from './organization.events';
 
@@ -146,5 +147,17 @@ describe('organization decider', () => {
         .when({ type: 'SetMemberSSO', userId: 'u3', now })
         .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId: 'u3', role: 'read', via: 'sso', joinedAt: now, sso: true } }]);
     });
+  });
+
+  describe.each(PROTOTYPE_KEYS)('a user id that names something on every object (%s)', (userId) => {
+    it('is no member to change or remove', () => {
+      spec.given([created, founder]).when({ type: 'ChangeMemberRole', userId, role: 'read', now }).thenThrows(NotFound);
+      spec.given([created, founder]).when({ type: 'RemoveMember', userId, now }).thenThrows(NotFound);
+    });
+    it('joins as anyone else', () =>
+      spec
+        .given([created, founder])
+        .when({ type: 'AddMember', userId, role: 'read', via: 'invite', now })
+        .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId, role: 'read', via: 'invite', joinedAt: now, sso: false } }]));
   });
 });

@@ -1,5 +1,6 @@
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { teamDecider } from './team.decider';
 import { TeamEvent, TeamRole } from './team.events';
 
@@ -135,5 +136,10 @@ describe('team decider', () => {
         .given([created, added('u1'), deleted])
         .when({ type: 'ChangeMembers', add: [], remove: ['u1'], now })
         .thenThrows(NotFound));
+  });
+
+  describe.each(PROTOTYPE_KEYS)('a user id that names something on every object (%s)', (userId) => {
+    it('is no member to remove', () => spec.given([created]).when({ type: 'ChangeMembers', add: [], remove: [userId], now }).then([]));
+    it('is added as anyone else', () => spec.given([created]).when({ type: 'ChangeMembers', add: [{ userId }], remove: [], now }).then([added(userId)]));
   });
 });

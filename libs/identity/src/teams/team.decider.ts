@@ -1,5 +1,6 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
+import { withEntry } from '@folio/platform/domain/with-entry';
 import { TeamEvent, TeamRole } from './team.events';
 
 export const TEAM_TITLE_MAX = 64;
@@ -12,7 +13,7 @@ export type TeamState =
       organizationId: string;
       title: string;
       /** Current members and their team role. */
-      members: Record<string, TeamRole>;
+      members: ReadonlyMap<string, TeamRole>;
     };
 
 /** A user to add to the team, or whose role to set; without a role, a newcomer is a `member`. */
@@ -42,22 +43,21 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           teamId: event.data.teamId,
           organizationId: event.data.organizationId,
           title: event.data.title,
-          members: {},
+          members: new Map(),
         };
       case 'TeamRenamed':
         if (state.status === 'none') return state;
         return { ...state, title: event.data.title };
       case 'TeamDeleted':
         if (state.status === 'none') return state;
-        return { ...state, status: 'deleted', members: {} };
+        return { ...state, status: 'deleted', members: new Map() };
       case 'TeamMemberAdded':
       case 'TeamMemberRoleChanged':
         if (state.status === 'none') return state;
-        return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
+        return { ...state, members: withEntry(state.members, event.data.userId, event.data.role) };
       case 'TeamMemberRemoved': {
         if (state.status === 'none') return state;
-        const { [event.data.userId]: _removed, ...members } = state.members;
-        return { ...state, members };
+        return { ...state, members: withEntry(state.members, event.data.userId, undefined) };
       }
     }
   },
@@ -96,15 +96,16 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         const now = command.now;
         const removed = new Set(command.remove);
         const events: TeamEvent[] = [];
-        const members = { ...state.members };
+        const members = new Map(state.members);
         for (const { userId, role } of command.add) {
           if (removed.has(userId)) continue;
-          const current = members[userId];
+          const current = members.get(userId);
           if (current === undefined) {
-            members[userId] = role ?? 'member';
-            events.push({ type: 'TeamMemberAdded', data: { teamId, organizationId, userId, role: members[userId], addedAt: now } });
+            const added = role ?? 'member';
+            members.set(userId, added);
+            events.push({ type: 'TeamMemberAdded', data: { teamId, organizationId, userId, role: added, addedAt: now } });
           } else if (role !== undefined && role !== current) {
-            members[userId] = role;
+            members.set(userId, role);
             events.push({
               type: 'TeamMemberRoleChanged',
               data: { teamId, organizationId, userId, role, previousRole: current, changedAt: now },
@@ -112,9 +113,9 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           }
         }
         for (const userId of unique(command.remove)) {
-          const current = members[userId];
+          const current = members.get(userId);
           if (current === undefined) continue;
-          delete members[userId];
+          members.delete(userId);
           events.push({ type: 'TeamMemberRemoved', data: { teamId, organizationId, userId, previousRole: current, removedAt: now } });
         }
         return events;

@@ -1,5 +1,6 @@
 import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { userDecider } from './user.decider';
 import { UserEvent } from './user.events';
 
@@ -31,4 +32,6 @@ describe('user decider', () => {
     spec.given([created, issued]).when({ type: 'RevokeToken', tokenId: 't1', now }).then([revoked]));
   it('writes nothing when the token is already revoked', () =>
     spec.given([created, issued, revoked]).when({ type: 'RevokeToken', tokenId: 't1', now }).then([]));
+
+  it.each(PROTOTYPE_KEYS)('has no token %s to revoke', (tokenId) => spec.given([created, issued]).when({ type: 'RevokeToken', tokenId, now }).then([]));
 });

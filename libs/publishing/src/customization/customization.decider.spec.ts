@@ -1,4 +1,5 @@
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { CustomizationCommand, customizationDecider } from './customization.decider';
 import { CustomizationEvent, CustomizationSettings } from './customization.events';
 
@@ -82,5 +83,10 @@ describe('customization decider', () => {
       spec.given([overridden('ss1', { title: 'Docs FR' }), removed('ss1')]).when(remove('ss1')).then([]);
       spec.given([overridden('ss2', { title: 'Docs FR' })]).when(remove('ss1')).then([]);
     });
+  });
+
+  describe.each(PROTOTYPE_KEYS)('a site space id that names something on every object (%s)', (siteSpaceId) => {
+    it('has no override to remove', () => spec.given([]).when(remove(siteSpaceId)).then([]));
+    it('is overridden from nothing', () => spec.given([]).when(override(siteSpaceId, { title: 'Docs' })).then([overridden(siteSpaceId, { title: 'Docs' })]));
   });
 });

@@ -1,12 +1,13 @@
 import { Decider } from '@folio/platform/domain/decider';
+import { withEntry } from '@folio/platform/domain/with-entry';
 import { applyOverride, DEFAULT_CUSTOMIZATION, mergeSettings, sameJson } from './customization-settings';
 import { CustomizationEvent, CustomizationSettings } from './customization.events';
 
 /** Every site has a customization from the start (the defaults): `settings` null until one is set. */
 export interface CustomizationState {
   settings: CustomizationSettings | null;
-  /** By site-space id. */
-  overrides: Record<string, CustomizationSettings>;
+  /** By site-space id (from the path: a Map, so `__proto__` is no override). */
+  overrides: ReadonlyMap<string, CustomizationSettings>;
 }
 
 type Ref = { siteId: string; organizationId: string };
@@ -17,18 +18,16 @@ export type CustomizationCommand =
   | (Ref & { type: 'OverrideSiteSpaceCustomization'; siteSpaceId: string; changes: CustomizationSettings; now: string })
   | (Ref & { type: 'RemoveSiteSpaceCustomization'; siteSpaceId: string; now: string });
 
-export const initialState: CustomizationState = { settings: null, overrides: {} };
+export const initialState: CustomizationState = { settings: null, overrides: new Map() };
 
 export function evolve(state: CustomizationState, event: CustomizationEvent): CustomizationState {
   switch (event.type) {
     case 'SiteCustomizationReplaced':
       return { ...state, settings: event.data.settings };
     case 'SiteSpaceCustomizationOverridden':
-      return { ...state, overrides: { ...state.overrides, [event.data.siteSpaceId]: event.data.override } };
-    case 'SiteSpaceCustomizationRemoved': {
-      const { [event.data.siteSpaceId]: _gone, ...overrides } = state.overrides;
-      return { ...state, overrides };
-    }
+      return { ...state, overrides: withEntry(state.overrides, event.data.siteSpaceId, event.data.override) };
+    case 'SiteSpaceCustomizationRemoved':
+      return { ...state, overrides: withEntry(state.overrides, event.data.siteSpaceId, undefined) };
   }
 }
 
@@ -40,14 +39,14 @@ export function decide(command: CustomizationCommand, state: CustomizationState)
       if (state.settings !== null && sameJson(effective(state.settings), effective(command.settings))) return [];
       return [{ type: 'SiteCustomizationReplaced', data: { ...ref, settings: command.settings, replacedAt: command.now } }];
     case 'OverrideSiteSpaceCustomization': {
-      const current = state.overrides[command.siteSpaceId];
+      const current = state.overrides.get(command.siteSpaceId);
       const override = applyOverride(current ?? {}, command.changes);
       // Nothing set, or nothing that differs: nothing is written.
       if (current === undefined ? Object.keys(override).length === 0 : sameJson(current, override)) return [];
       return [{ type: 'SiteSpaceCustomizationOverridden', data: { ...ref, siteSpaceId: command.siteSpaceId, override, overriddenAt: command.now } }];
     }
     case 'RemoveSiteSpaceCustomization':
-      if (state.overrides[command.siteSpaceId] === undefined) return [];
+      if (!state.overrides.has(command.siteSpaceId)) return [];
       return [{ type: 'SiteSpaceCustomizationRemoved', data: { ...ref, siteSpaceId: command.siteSpaceId, removedAt: command.now } }];
   }
 }
