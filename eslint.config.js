@@ -39,6 +39,21 @@ const pure = [
   },
 ];
 
+/**
+ * Keys from outside (ids in paths, fields of bodies) are never looked up as plain-object keys: `key in object`
+ * and `object.hasOwnProperty(key)` answer for `__proto__`, `constructor` or `toString` what every object has
+ * (or what a body's own `hasOwnProperty` says). Maps, or `Object.hasOwn`.
+ */
+const noPrototypeLookup = {
+  selector: "BinaryExpression[operator='in'][left.type!='Literal']",
+  message: 'A key checked with `in` finds Object.prototype\'s members (`constructor`, `__proto__`): use a Map, or Object.hasOwn.',
+};
+/** A decider's state keeps things by id in Maps: the ids it is asked about come from requests. */
+const noRecordState = {
+  selector: "TSPropertySignature > TSTypeAnnotation > TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSStringKeyword:first-child",
+  message: "A decider's state keeps things by id in a (Readonly)Map, not a Record: a plain object answers `__proto__` and `constructor`.",
+};
+
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 module.exports = tseslint.config(
@@ -61,4 +76,6 @@ module.exports = tseslint.config(
   restrict(['libs/content/src/collections/**/*.ts'], [publicSurfaceOnly('content'), staysInContext, noSpacesFromCollections]),
   restrict(['**/*.events.ts', '**/*.decider.ts'], [...pure, staysInContext]),
   restrict(['libs/content/src/collections/*.events.ts', 'libs/content/src/collections/*.decider.ts'], [...pure, staysInContext, noSpacesFromCollections]),
+  { files: ['libs/**/*.ts', 'apps/**/*.ts'], rules: { 'no-prototype-builtins': 'error', 'no-restricted-syntax': ['error', noPrototypeLookup] } },
+  { files: ['libs/**/*.decider.ts', 'libs/**/*-state.ts'], rules: { 'no-restricted-syntax': ['error', noPrototypeLookup, noRecordState] } },
 );

@@ -51,3 +51,28 @@ describe('import boundaries between contexts', () => {
     expect(await refusals('libs/content/src/spaces/space.events.ts', importing('@nestjs/common'))).toHaveLength(1);
   }, 60_000);
 });
+
+/** Issue 18, item 14: keys from outside are never looked up as plain-object keys. */
+describe('lookups by a key from outside', () => {
+  async function findings(path: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath: join(root, path) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === 'no-prototype-builtins').map((m) => m.ruleId!);
+  }
+
+  it.each([
+    ['libs/publishing/src/sites/site.commands.ts', 'export const has = (id: string, all: Record<string, number>) => id in all;', 'no-restricted-syntax'],
+    ['libs/collaboration/src/comments/comment.reads.ts', 'export const has = (id: string, all: Record<string, number>) => all.hasOwnProperty(id);', 'no-prototype-builtins'],
+    ['libs/identity/src/teams/team.decider.ts', 'export type TeamState = { members: Record<string, string> };', 'no-restricted-syntax'],
+    ['libs/publishing/src/sites/site-state.ts', 'export interface SiteState { sections: Record<string, object> }', 'no-restricted-syntax'],
+  ])('refuses, in %s, %s', async (path, source, rule) => {
+    expect(await findings(path, source)).toEqual([rule]);
+  }, 60_000);
+
+  it.each([
+    ['libs/publishing/src/sites/site.commands.ts', 'export const has = (id: string, all: Record<string, number>) => Object.hasOwn(all, id);'],
+    ['libs/publishing/src/sites/site.commands.ts', "export const has = (value: object) => 'result' in value;"],
+    ['libs/identity/src/teams/team.decider.ts', 'export type TeamState = { members: ReadonlyMap<string, string> };'],
+  ])('allows, in %s, %s', async (path, source) => {
+    expect(await findings(path, source)).toEqual([]);
+  }, 60_000);
+});

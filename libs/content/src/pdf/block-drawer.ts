@@ -309,7 +309,7 @@ class PageDrawing {
 }
 
 function hintStyle(style: HintStyle | undefined): HintStyle {
-  return style && style in HINT_LABEL ? style : 'info';
+  return style && Object.hasOwn(HINT_LABEL, style) ? style : 'info';
 }
 
 function alignOf(align: 'start' | 'center' | 'end' | undefined): 'left' | 'center' | 'right' {

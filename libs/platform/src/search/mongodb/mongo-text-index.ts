@@ -34,5 +34,5 @@ export function termsOf(doc: Record<string, unknown>, spec: TextIndexSpec): { [T
 
 /** Whether a patch touches an indexed field (so the stored words must be recomputed). */
 export function touchesTextIndex(changes: Record<string, unknown>, spec: TextIndexSpec): boolean {
-  return Object.keys(spec.fields).some((field) => field.split('.')[0] in changes);
+  return Object.keys(spec.fields).some((field) => Object.hasOwn(changes, field.split('.')[0]));
 }
