@@ -1,8 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
 import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
-import { CommentPurgeProcess } from '../../libs/collaboration/src/comments/comment-purge';
+import { COMMENT_PURGE, CommentPurgeProcess } from '../../libs/collaboration/src/comments/comment-purge';
 import { seedMain } from '../support/content-seed';
+import { processReached } from '../support/processes';
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
@@ -408,13 +409,12 @@ describe('comments', () => {
     await server.as(ann.token).spaces.deleteSpaceById(spaceId);
     server.clock.advance(8 * DAY);
     await server.app.get(CommandBus).execute(new PurgeExpiredSpaces());
-    const purged = async () => (await server.events.readStream(`comment-${comment.id}`)).map((e) => e.type);
-    for (let i = 0; i < 100 && !(await purged()).includes('CommentDeleted'); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await purged()).toEqual(['CommentPosted', 'CommentDeleted']);
+    const [purge] = (await server.events.readStream(`space-${spaceId}`)).filter((e) => e.type === 'SpacePurged');
+    await processReached(server, COMMENT_PURGE, purge.position);
+    expect((await server.events.readStream(`comment-${comment.id}`)).map((e) => e.type)).toEqual(['CommentPosted', 'CommentDeleted']);
     const [, deleted] = await server.events.readStream(`comment-${comment.id}`);
     expect(deleted.data).toMatchObject({ reason: 'space-purged', wasOpen: true });
     // Run again (as after a crash before its checkpoint moved), the process writes nothing more.
-    const [purge] = (await server.events.readStream(`space-${spaceId}`)).filter((e) => e.type === 'SpacePurged');
     const before = await server.head();
     await server.app.get(CommentPurgeProcess).react(purge);
     expect(await server.head()).toBe(before);

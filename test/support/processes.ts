@@ -1,6 +1,9 @@
 import { ChildProcess, spawn, SpawnOptions, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { comparePositions } from '../../libs/platform/src/event-store/event-store.port';
+import { READ_STORE, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
+import type { TestServer } from './server';
 
 const root = join(__dirname, '..', '..');
 
@@ -126,4 +129,25 @@ export async function waitUntilGone(pids: number[], timeoutMs: number): Promise<
     if (Date.now() > deadline) throw new Error(`still running after ${timeoutMs} ms: ${alive.map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`).join('; ')}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** How long a test waits on background work: generous, a loaded 2-core machine runs it several times slower. */
+export const BACKGROUND_WAIT_MS = 15_000;
+
+/** Resolves once `condition` holds, polling; rejects, naming `what`, after `timeoutMs`. */
+export async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = BACKGROUND_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Resolves once the process manager `name` has reacted to the event at `position`: its checkpoint, which
+ * moves past an event only once the reaction to it has returned, is at or past it.
+ */
+export function processReached(server: TestServer, name: string, position: string, timeoutMs = BACKGROUND_WAIT_MS): Promise<void> {
+  const reads = server.app.get<ReadStore>(READ_STORE);
+  return waitUntil(async () => comparePositions(await reads.checkpoint(name), position) >= 0, `process ${name} reaching ${position}`, timeoutMs);
 }
