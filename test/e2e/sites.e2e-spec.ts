@@ -1,7 +1,12 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
+import { CopySpace } from '../../libs/content/src/public/copy-space.command';
 import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
-import { SiteSpacePurgeProcess } from '../../libs/publishing/src/sites/site-space-purge';
+import { SITE_SPACE_DUPLICATION, SiteSpaceDuplication } from '../../libs/publishing/src/sites/site-space-duplication';
+import { SITE_SPACE_PURGE, SiteSpacePurgeProcess } from '../../libs/publishing/src/sites/site-space-purge';
+import { seedMain } from '../support/content-seed';
 import { expectMatchesSchema, expectMatchesSpec } from '../support/openapi';
+import { processReached } from '../support/processes';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
@@ -211,6 +216,8 @@ describe('sites', () => {
       expectMatchesSchema('SiteSectionGroup', back.body);
       expect(outline((await structure(site.id)).structure)).toEqual([{ Documentation: [['Guides', ['getting-started']], ['API', ['api-reference']]] }]);
       await refused(ann, 'POST', `${sitePath(site.id)}/section-groups/${group.id}/sections`, { sectionId: 'nope' }, 404);
+      // An unknown group in the path is missing too (it was a 400).
+      await refused(ann, 'POST', `${sitePath(site.id)}/section-groups/nope/sections`, { sectionId: b.id }, 404);
       await refused(ann, 'POST', `${sitePath(site.id)}/section-groups/${group.id}/sections`, {});
       await refused(rita, 'POST', `${sitePath(site.id)}/section-groups/${group.id}/sections`, { sectionId: b.id }, 403);
       await orgs(ann).updateSiteSectionById(orgId, site.id, b.id, { siteSectionGroupId: null } as never);
@@ -379,17 +386,110 @@ describe('sites', () => {
       await refused(ann, method, `${sitePath(site.id)}/site-spaces${suffix.replace('/:ss', `/${siteSpace.id}`)}`, json);
     });
 
-    it('duplicates a site space right after it (201)', async () => {
-      const site = await createSite({ spaces: [guide, api] });
-      const [first] = await siteSpaces(site.id);
-      const { status, data, headers } = await orgs(ann).duplicateSiteSpace(orgId, site.id, first.id, {} as never);
+    const duplicate = async (siteId: string, siteSpaceId: string, body: Json = {}) => {
+      const { status, data, headers } = await orgs(ann).duplicateSiteSpace(orgId, siteId, siteSpaceId, body as never);
       expect(status).toBe(201);
       expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/duplicate', 201, data);
       expect(headers.get('location')).toContain(`/site-spaces/${data.id}`);
-      expect((await siteSpaces(site.id)).map((s) => s.path)).toEqual(['getting-started', 'getting-started-2', 'api-reference']);
+      return data;
+    };
+
+    it('duplicates a site space into a variant right after it, showing a full copy of its space (201)', async () => {
+      const source = (await orgs(ann).createSpace(orgId, { title: 'Handbook' })).data.id;
+      await seedMain(server, ann.id, source, async (tree, now) => {
+        await tree.insertPage({ id: 'intro', into: null, meta: { title: 'Intro' }, document: markdownToDocument('The original text').document, now });
+      });
+      const site = await createSite({ spaces: [source, api] });
+      const [first] = await siteSpaces(site.id);
+      const copy = await duplicate(site.id, first.id);
+      expect(copy.space.id).not.toBe(source);
+      expect(copy).toMatchObject({ title: 'Handbook', draft: false, space: { title: 'Handbook' } });
+      expect((await siteSpaces(site.id)).map((s) => [s.path, s.space.id])).toEqual([
+        ['handbook', source],
+        ['handbook-2', copy.space.id],
+        ['api-reference', api],
+      ]);
+      // A space of its own, with the original's content, that then goes its own way.
+      const spaces = server.as(ann.token).spaces;
+      expect((await spaces.listPages(copy.space.id)).data.pages.map((p) => p.title)).toEqual(['Intro']);
+      const page = (await spaces.getPageById(copy.space.id, 'intro', { format: 'markdown' } as never)).data as unknown as { markdown: string };
+      expect(page.markdown).toContain('The original text');
+      await spaces.updateSpaceById(copy.space.id, { title: 'Handbook v2' });
+      expect((await spaces.getSpaceById(source)).data.title).toBe('Handbook');
       await refused(rita, 'POST', `${sitePath(site.id)}/site-spaces/${first.id}/duplicate`, {}, 403);
       await refused(ann, 'POST', `${sitePath(site.id)}/site-spaces/nope/duplicate`, {}, 404);
     });
+
+    it("puts the copy of a section's only variant into a new sibling section, both drafts when asked, left out of the published site", async () => {
+      const site = await createSite({ title: 'Handbook' });
+      const guides = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: guide, title: 'Guides' } as never)).data;
+      const reference = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: api, title: 'Reference' } as never)).data;
+      const copy = await duplicate(site.id, guides.siteSpaces[0].id, { draft: true });
+      expect(copy.draft).toBe(true);
+      expect(copy.section).not.toBe(guides.id);
+      const { data: sections } = await orgs(rita).listSiteSections(orgId, site.id);
+      expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}/sections', 200, sections);
+      expect(sections.items.map((s) => [s.id, s.title, s.draft])).toEqual([
+        [guides.id, 'Guides', false],
+        [copy.section, 'Guides', true],
+        [reference.id, 'Reference', false],
+      ]);
+      await orgs(ann).publishSite(orgId, site.id);
+      const published = async () =>
+        ((await server.fetch(`/v1/orgs/${orgId}/sites/${site.id}/published`, { token: rita.token })).body as { structure: { structure: { id: string }[] } }).structure.structure.map((s) => s.id);
+      expect(await published()).toEqual([guides.id, reference.id]);
+      // Live once both are set so.
+      await orgs(ann).updateSiteSpaceById(orgId, site.id, copy.id, { draft: false } as never);
+      const { status, data: section } = await orgs(ann).updateSiteSectionById(orgId, site.id, copy.section!, { draft: false } as never);
+      expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', status, section);
+      expect(section).toMatchObject({ draft: false, siteSpaces: [{ id: copy.id, draft: false }] });
+      expect(await published()).toEqual([guides.id, copy.section, reference.id]);
+    });
+
+    it.each([
+      ['a number', { draft: 1 }],
+      ['a string', { draft: 'true' }],
+      ['null', { draft: null }],
+      ['an object', { draft: {} }],
+      ['an unknown property', { draft: true, title: 'Copy' }],
+      ['an array body', [true]],
+    ])('refuses a duplication whose body has %s (400, nothing written)', async (_name, body) => {
+      const site = await createSite({ spaces: [guide] });
+      const [first] = await siteSpaces(site.id);
+      await refused(ann, 'POST', `${sitePath(site.id)}/site-spaces/${first.id}/duplicate`, body);
+      expect(await siteSpaces(site.id)).toHaveLength(1);
+    });
+
+    it('refuses to copy a space in the bin (409, nothing written)', async () => {
+      const binned = (await orgs(ann).createSpace(orgId, { title: 'Binned' })).data.id;
+      const site = await createSite({ spaces: [binned] });
+      const [first] = await siteSpaces(site.id);
+      await server.as(ann.token).spaces.deleteSpaceById(binned);
+      await refused(ann, 'POST', `${sitePath(site.id)}/site-spaces/${first.id}/duplicate`, {}, 409);
+    });
+
+    it('completes a duplication the request left half done, at the next run of its process, once', async () => {
+      const site = await createSite({ spaces: [guide, api] });
+      const [first] = await siteSpaces(site.id);
+      const caller = { userId: ann.id, source: 'api' as const, correlationId: 'crashed-request' };
+      const duplication = server.app.get(SiteSpaceDuplication);
+      // The request died after the first step: only the site's record of the duplication is in the log.
+      const newSiteSpaceId = await duplication.start(caller, site.id, first.id, false);
+      const [started] = (await server.events.readStream(`site-${site.id}`)).filter((e) => e.type === 'SiteSpaceDuplicationStarted');
+      await processReached(server, SITE_SPACE_DUPLICATION, started.position);
+      const copyId = String(started.data.copySpaceId);
+      expect((await siteSpaces(site.id)).map((s) => [s.id, s.space.id])).toEqual([
+        [first.id, guide],
+        [newSiteSpaceId, copyId],
+        [expect.any(String), api],
+      ]);
+      expect((await server.events.readStream(`space-${copyId}`)).map((e) => e.type)).toEqual(['SpaceCreated']);
+      // Run again (a crash before its checkpoint moved), or the copy asked for again: nothing more is written.
+      const before = await server.head();
+      await duplication.react(started);
+      await server.app.get(CommandBus).execute(new CopySpace(caller, guide, copyId));
+      expect(await server.head()).toBe(before);
+    }, 30_000);
 
     it('moves a site space with the deprecated move', async () => {
       const site = await createSite({ spaces: [guide, api] });
@@ -407,10 +507,9 @@ describe('sites', () => {
       await server.as(ann.token).spaces.deleteSpaceById(doomed);
       server.clock.advance(8 * 24 * 60 * 60 * 1000);
       await server.app.get(CommandBus).execute(new PurgeExpiredSpaces());
-      const count = async () => (await orgs(rita).getSiteById(orgId, site.id)).data.siteSpaces;
-      for (let i = 0; i < 100 && (await count()) !== 1; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(await count()).toBe(1);
       const [purge] = (await server.events.readStream(`space-${doomed}`)).filter((e) => e.type === 'SpacePurged');
+      await processReached(server, SITE_SPACE_PURGE, purge.position);
+      expect((await orgs(rita).getSiteById(orgId, site.id)).data.siteSpaces).toBe(1);
       const before = await server.head();
       await server.app.get(SiteSpacePurgeProcess).react(purge);
       expect(await server.head()).toBe(before);

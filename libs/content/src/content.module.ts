@@ -58,6 +58,7 @@ import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-r
 import {
   CreateSpaceHandler,
   DeleteSpaceHandler,
+  CopySpaceHandler,
   DuplicateSpaceHandler,
   MoveSpaceHandler,
   RestoreSpaceHandler,
@@ -84,6 +85,7 @@ const handlers = [
   DeleteSpaceHandler,
   RestoreSpaceHandler,
   DuplicateSpaceHandler,
+  CopySpaceHandler,
   MoveSpaceHandler,
   TransferSpaceHandler,
   PurgeExpiredSpacesHandler,

@@ -7,6 +7,7 @@ import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteAccess } from './sites/site-access';
+import { SiteSpaceDuplication } from './sites/site-space-duplication';
 import { SiteSpacePurgeProcess } from './sites/site-space-purge';
 import { SiteViews } from './sites/site-views';
 import { siteCommandHandlers } from './sites/site.commands';
@@ -20,11 +21,11 @@ import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
 
 /**
  * Docs sites: their handlers and reads, and the work of the process that projects (a purged space's site
- * spaces). Content and identity are asked through their public queries.
+ * spaces, a site space's duplication resumed). Content and identity are asked through their public queries.
  */
 @Module({
   imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess, SiteSpaceDuplication],
   exports: [SiteReads, SiteAccess, SiteViews],
 })
 export class PublishingModule {}

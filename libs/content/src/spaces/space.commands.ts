@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
@@ -7,6 +7,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { newId } from '@folio/platform/ids';
 import { assertAllowed, organizationPermissions } from '@folio/identity/public/organization-permissions';
 import { ContentAccess } from '../access/content-access';
+import { CopySpace } from '../public/copy-space.command';
 import { spacePermissions } from '@folio/identity/public/content-permissions';
 import { CollectionReads } from '../collections/collection.reads';
 import { keyBetween } from '@folio/platform/domain/sibling-order';
@@ -186,13 +187,31 @@ export class DuplicateSpace extends Command<SpaceResource> {
 @CommandHandler(DuplicateSpace)
 export class DuplicateSpaceHandler implements ICommandHandler<DuplicateSpace> {
   constructor(
-    private readonly aggregates: Aggregates,
+    private readonly commands: CommandBus,
     private readonly spaces: SpaceReads,
     @Inject(CONFIG) private readonly config: FolioConfig,
-    private readonly siblings: Siblings,
   ) {}
 
   async execute({ caller, spaceId }: DuplicateSpace) {
+    const copyId = newId();
+    await this.commands.execute(new CopySpace(caller, spaceId, copyId));
+    return read(this.spaces, this.config, caller, copyId);
+  }
+}
+
+/** The copy under an id the asker chose: made once, however often it is asked for. */
+@CommandHandler(CopySpace)
+export class CopySpaceHandler implements ICommandHandler<CopySpace> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly spaces: SpaceReads,
+    private readonly siblings: Siblings,
+  ) {}
+
+  async execute({ caller, spaceId, copyId }: CopySpace) {
+    // Asked again (a duplication resumed after a crash): the copy made the first time is the answer.
+    const { state: copy } = await this.aggregates.load(spaceStream(copyId), spaceDecider);
+    if (copy.status !== 'none') return;
     const space = await administered(this.spaces, caller, spaceId, 'duplicate this space');
     // The original's rules (deleted? then no copy) are the decider's, on its state from its stream.
     const { state: original } = await this.aggregates.load(spaceStream(spaceId), spaceDecider);
@@ -200,14 +219,17 @@ export class DuplicateSpaceHandler implements ICommandHandler<DuplicateSpace> {
       original.status === 'active'
         ? await this.siblings.slot(space.organizationId, space.parent, { after: { type: 'space', space: spaceId } }, null)
         : { lower: null, upper: null }; // refused by the decider: a deleted space is no sibling to go after
-    const copyId = newId();
-    await this.aggregates.handle(
-      spaceStream(copyId),
-      spaceDecider,
-      { type: 'DuplicateSpace', spaceId: copyId, original, position: keyBetween(slot.lower, slot.upper), revision: newId() },
-      caller,
-    );
-    return read(this.spaces, this.config, caller, copyId);
+    try {
+      await this.aggregates.handle(
+        spaceStream(copyId),
+        spaceDecider,
+        { type: 'DuplicateSpace', spaceId: copyId, original, position: keyBetween(slot.lower, slot.upper), revision: newId() },
+        caller,
+      );
+    } catch (error) {
+      // The same copy asked for twice at once (the request and the process resuming it): one made it.
+      if ((await this.aggregates.load(spaceStream(copyId), spaceDecider)).state.status === 'none') throw error;
+    }
   }
 }
 

@@ -3,14 +3,15 @@ import { RenderedStructure } from '../sites/site-views';
 import { visibleStructure } from './visible-structure';
 
 const schema: AdaptiveSchema = { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false };
-const siteSpace = (id: string, options: { condition?: string; deleted?: boolean } = {}) => ({
+const siteSpace = (id: string, options: { condition?: string; deleted?: boolean; draft?: boolean } = {}) => ({
   object: 'site-space',
   id,
   path: id,
+  draft: options.draft ?? false,
   ...(options.condition ? { condition: options.condition } : {}),
   space: { id: `space-${id}`, title: id, ...(options.deleted ? { deletedAt: '2026-01-01T00:00:00.000Z' } : {}) },
 });
-const section = (id: string, siteSpaces: unknown[], condition?: string) => ({ object: 'site-section', id, siteSpaces, ...(condition ? { condition } : {}) });
+const section = (id: string, siteSpaces: unknown[], condition?: string, draft = false) => ({ object: 'site-section', id, siteSpaces, draft, ...(condition ? { condition } : {}) });
 const group = (id: string, children: unknown[]) => ({ object: 'site-section-group', id, children, sections: children });
 const sections = (...items: unknown[]) => ({ type: 'sections', structure: items }) as unknown as RenderedStructure['structure'];
 const ids = (structure: RenderedStructure['structure']): unknown[] =>
@@ -21,6 +22,11 @@ const ids = (structure: RenderedStructure['structure']): unknown[] =>
 describe('visibleStructure', () => {
   it('leaves out site spaces whose space is in the bin, and sections left empty', () =>
     expect(ids(visibleStructure(sections(section('a', [siteSpace('x'), siteSpace('y', { deleted: true })]), section('b', [siteSpace('z', { deleted: true })])), schema, {}))).toEqual([
+      ['a', ['x']],
+    ]));
+
+  it('leaves out draft sections and draft site spaces', () =>
+    expect(ids(visibleStructure(sections(section('a', [siteSpace('x'), siteSpace('y', { draft: true })]), section('b', [siteSpace('z')], undefined, true)), schema, {}))).toEqual([
       ['a', ['x']],
     ]));
 

@@ -6,7 +6,7 @@ import { RenderedStructure, SiteSectionGroupView, SiteSectionView, SiteSpaceView
 type Structure = RenderedStructure['structure'];
 
 /**
- * What one visitor sees of a rendered structure: site spaces whose space is in the bin are left out, and
+ * What one visitor sees of a rendered structure: drafts and site spaces whose space is in the bin are left out, and
  * so is every section or site space whose condition is false for the visitor's claims (a condition the
  * schema no longer allows counts as false: hidden, never shown by mistake). A section left without site
  * spaces, or a group left without children, goes too. Pure.
@@ -25,14 +25,14 @@ export function visibleStructure(structure: Structure, schema: AdaptiveSchema, c
     const expression = compiled.get(condition);
     return expression ? evaluateCondition(expression, claims) : false;
   };
-  const siteSpaces = (list: SiteSpaceView[]) => list.filter((s) => !('deletedAt' in s.space && s.space.deletedAt) && passes(s.condition));
+  const siteSpaces = (list: SiteSpaceView[]) => list.filter((s) => !s.draft && !('deletedAt' in s.space && s.space.deletedAt) && passes(s.condition));
   const level = (items: (SiteSectionView | SiteSectionGroupView)[]): (SiteSectionView | SiteSectionGroupView)[] =>
     items.flatMap((item): (SiteSectionView | SiteSectionGroupView)[] => {
       if (item.object === 'site-section-group') {
         const children = level(item.children);
         return children.length > 0 ? [{ ...item, children, sections: children.filter((c): c is SiteSectionView => c.object === 'site-section') }] : [];
       }
-      if (!passes(item.condition)) return [];
+      if (item.draft || !passes(item.condition)) return [];
       const shown = siteSpaces(item.siteSpaces);
       return shown.length > 0 ? [{ ...item, siteSpaces: shown }] : [];
     });

@@ -11,6 +11,16 @@ export interface SiteSpaceState {
   position: string;
   condition: string | null;
   hidden: boolean;
+  draft: boolean;
+}
+
+/** A duplication started and not yet completed or abandoned: what `SiteSpaceDuplicationStarted` recorded. */
+export interface PendingDuplication {
+  siteSpaceId: string;
+  spaceId: string;
+  copySpaceId: string;
+  newSectionId: string;
+  draft: boolean;
 }
 
 export type SiteState =
@@ -25,6 +35,8 @@ export type SiteState =
       siteSpaces: ReadonlyMap<string, SiteSpaceState>;
       sections: ReadonlyMap<string, SiteSectionFields>;
       groups: ReadonlyMap<string, SiteSectionGroupFields>;
+      /** By the id the new site space will take. */
+      duplications: ReadonlyMap<string, PendingDuplication>;
     };
 
 export type LiveSite = Extract<SiteState, { status: 'live' | 'deleted' }> & { status: 'live' };
@@ -45,7 +57,7 @@ export const initialState: SiteState = { status: 'none' };
 export function evolve(state: SiteState, event: SiteEvent): SiteState {
   if (event.type === 'SiteCreated') {
     const { siteId, organizationId, title, visibility } = event.data;
-    return { status: 'live', siteId, organizationId, settings: { ...DEFAULT_SETTINGS, title, visibility }, published: false, siteSpaces: new Map(), sections: new Map(), groups: new Map() };
+    return { status: 'live', siteId, organizationId, settings: { ...DEFAULT_SETTINGS, title, visibility }, published: false, siteSpaces: new Map(), sections: new Map(), groups: new Map(), duplications: new Map() };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -57,8 +69,12 @@ export function evolve(state: SiteState, event: SiteEvent): SiteState {
     case 'SiteDeleted':
       return { ...state, status: 'deleted' };
     case 'SiteSpaceAdded': {
-      const { siteSpaceId, spaceId, sectionId, path, position } = event.data;
-      return { ...state, siteSpaces: withEntry(state.siteSpaces, siteSpaceId, { spaceId, sectionId, path, position, condition: null, hidden: false }) };
+      const { siteSpaceId, spaceId, sectionId, path, position, draft = false } = event.data;
+      return {
+        ...state,
+        siteSpaces: withEntry(state.siteSpaces, siteSpaceId, { spaceId, sectionId, path, position, condition: null, hidden: false, draft }),
+        duplications: withEntry(state.duplications, siteSpaceId, undefined),
+      };
     }
     case 'SiteSpaceChanged': {
       const current = state.siteSpaces.get(event.data.siteSpaceId);
@@ -67,8 +83,8 @@ export function evolve(state: SiteState, event: SiteEvent): SiteState {
     case 'SiteSpaceRemoved':
       return { ...state, siteSpaces: withEntry(state.siteSpaces, event.data.siteSpaceId, undefined) };
     case 'SiteSectionAdded': {
-      const { title, path, condition, icon, description, defaultSiteSpace, groupId, position } = event.data;
-      return { ...state, sections: withEntry(state.sections, event.data.sectionId, { title, path, condition, icon, description, defaultSiteSpace, groupId, position }) };
+      const { title, path, condition, icon, description, defaultSiteSpace, groupId, position, draft = false } = event.data;
+      return { ...state, sections: withEntry(state.sections, event.data.sectionId, { title, path, condition, icon, description, defaultSiteSpace, groupId, position, draft }) };
     }
     case 'SiteSectionChanged': {
       const current = state.sections.get(event.data.sectionId);
@@ -87,6 +103,12 @@ export function evolve(state: SiteState, event: SiteEvent): SiteState {
       const current = state.groups.get(event.data.groupId);
       return current ? { ...state, groups: withEntry(state.groups, event.data.groupId, { ...current, ...event.data.changes }) } : state;
     }
+    case 'SiteSpaceDuplicationStarted': {
+      const { siteSpaceId, newSiteSpaceId, spaceId, copySpaceId, newSectionId, draft } = event.data;
+      return { ...state, duplications: withEntry(state.duplications, newSiteSpaceId, { siteSpaceId, spaceId, copySpaceId, newSectionId, draft }) };
+    }
+    case 'SiteSpaceDuplicationAbandoned':
+      return { ...state, duplications: withEntry(state.duplications, event.data.newSiteSpaceId, undefined) };
     case 'SiteSectionGroupRemoved':
       return { ...state, groups: withEntry(state.groups, event.data.groupId, undefined) };
   }

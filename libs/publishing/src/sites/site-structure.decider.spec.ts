@@ -128,9 +128,9 @@ describe('site structure', () => {
         .when({ type: 'AddSectionToGroup', groupId: 'g1', sectionId: 's1', now })
         .then([sectionChanged('s1', { groupId: 'g1', position: k1 }, { groupId: null, position: k2 })]));
 
-    it("answers an unknown group of the path as missing, an unknown section of the body as invalid", () => {
+    it('answers an unknown group (of the path) or section as missing', () => {
       spec.given([created, section('s1', 'A', 'a')]).when({ type: 'AddSectionToGroup', groupId: 'nope', sectionId: 's1', now }).thenThrows(NotFound);
-      spec.given([created, group('g1', k1)]).when({ type: 'AddSectionToGroup', groupId: 'g1', sectionId: 'nope', now }).thenThrows(Invalid);
+      spec.given([created, group('g1', k1)]).when({ type: 'AddSectionToGroup', groupId: 'g1', sectionId: 'nope', now }).thenThrows(NotFound);
     });
 
     it('moves what a removed group held up to its parent', () =>
@@ -185,7 +185,7 @@ describe('site structure', () => {
 
     it('is no site space, section or group to change, move or duplicate', () => {
       given().when({ type: 'UpdateSiteSpace', siteSpaceId: id, changes: { hidden: true }, now }).thenThrows(NotFound);
-      given().when({ type: 'DuplicateSiteSpace', siteSpaceId: id, newSiteSpaceId: 'copy', now }).thenThrows(NotFound);
+      given().when({ type: 'StartSiteSpaceDuplication', siteSpaceId: id, newSiteSpaceId: 'copy', copySpaceId: 'sp9', newSectionId: 's9', draft: false, now }).thenThrows(NotFound);
       given().when({ type: 'UpdateSection', sectionId: id, changes: { title: 'B' }, now }).thenThrows(NotFound);
       given().when({ type: 'UpdateSectionGroup', groupId: id, changes: { title: 'B' }, now }).thenThrows(NotFound);
       for (const type of ['site-space', 'site-section', 'site-section-group'] as const) given().when(move(type, id)).thenThrows(NotFound);

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Aggregates, WithoutNow } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
-import { Invalid, NotFound } from '@folio/platform/domain/errors';
+import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { GetSpacesForSite } from '@folio/content/public/site-spaces.query';
 import { SiteConditions } from '../adaptive/site-conditions';
 import { SiteAccess } from './site-access';
+import { SiteSpaceDuplication } from './site-space-duplication';
 import { SiteViews } from './site-views';
 import { SiteCommand, siteDecider, SpaceToAdd } from './site.decider';
 import { AddSectionBody, AddSectionGroupBody, AddSiteSpaceBody, CreateSiteBody, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
@@ -266,17 +267,36 @@ export class DuplicateSiteSpace extends Command<SiteSpaceResource> {
     readonly organizationId: string,
     readonly siteId: string,
     readonly siteSpaceId: string,
+    readonly draft: boolean,
   ) {
     super();
   }
 }
 
+/**
+ * A full copy of the site space's space, shown by a new site space (see SiteSpaceDuplication for the
+ * steps). A space in the bin is not copied: restore it first (409, nothing written).
+ */
 @CommandHandler(DuplicateSiteSpace)
-export class DuplicateSiteSpaceHandler extends SiteWrite implements ICommandHandler<DuplicateSiteSpace> {
-  async execute({ caller, organizationId, siteId, siteSpaceId }: DuplicateSiteSpace) {
+export class DuplicateSiteSpaceHandler implements ICommandHandler<DuplicateSiteSpace> {
+  constructor(
+    private readonly access: SiteAccess,
+    private readonly reads: SiteReads,
+    private readonly views: SiteViews,
+    private readonly queries: QueryBus,
+    private readonly duplication: SiteSpaceDuplication,
+  ) {}
+
+  async execute({ caller, organizationId, siteId, siteSpaceId, draft }: DuplicateSiteSpace) {
     await this.access.admin(caller, organizationId, 'change sites');
-    const newSiteSpaceId = newId();
-    await this.decide(caller, organizationId, siteId, { type: 'DuplicateSiteSpace', siteSpaceId, newSiteSpaceId });
+    await this.reads.site(organizationId, siteId);
+    const { spaceId } = await this.reads.siteSpace(siteId, siteSpaceId);
+    const space = (await this.queries.execute(new GetSpacesForSite(caller, organizationId, [spaceId]))).get(spaceId);
+    if (!space) throw new NotFound('space');
+    if (space.deleted) throw new Conflict('the space of this site space is in the bin: restore it before duplicating');
+    const newSiteSpaceId = await this.duplication.start(caller, siteId, siteSpaceId, draft);
+    const refused = await this.duplication.complete(caller, siteId, newSiteSpaceId);
+    if (refused) throw refused;
     return this.views.siteSpace(await this.reads.site(organizationId, siteId), newSiteSpaceId, caller);
   }
 }
@@ -293,7 +313,7 @@ export class ChangeSiteStructure extends Command<unknown> {
     readonly caller: Caller,
     readonly organizationId: string,
     readonly siteId: string,
-    readonly command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' | 'AddSection' | 'AddSiteSpace' | 'AddSectionGroup' | 'DuplicateSiteSpace' }>>,
+    readonly command: WithoutNow<Exclude<SiteCommand, { type: 'CreateSite' | 'AddSection' | 'AddSiteSpace' | 'AddSectionGroup' | `${string}SiteSpaceDuplication` }>>,
     readonly answer: StructureAnswer,
   ) {
     super();

@@ -7,7 +7,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { answerDeletion } from '@folio/platform/http/deletion';
 import { AddSiteSpace, ChangeSiteStructure, CreateSite, DuplicateSiteSpace, DeleteSite, PublishSite, UpdateSite, UpdateSiteSpace } from './site.commands';
-import { AddSiteSpaceBody, CreateSiteBody, ListSitesQuery, ListSiteSpacesQuery, PublishedSiteQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
+import { AddSiteSpaceBody, CreateSiteBody, DuplicateSiteSpaceBody, ListSitesQuery, ListSiteSpacesQuery, PublishedSiteQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
 import { GetPublishedSite } from '../published/published-site.query';
 import { GetSite, ListSites, ListSiteSpaces } from './site.queries';
 
@@ -107,16 +107,18 @@ export class SiteController {
     return siteSpace;
   }
 
-  /** 201 with the copy, where PATCH and DELETE reach it. */
+  /** 201 with the new site space (showing a full copy of the space), where PATCH and DELETE reach it. */
   @Post(`${SITE}/site-spaces/:siteSpaceId/duplicate`)
   async duplicateSiteSpace(
     @CallerParam() caller: Caller,
     @Param('organizationId') organizationId: string,
     @Param('siteId') siteId: string,
     @Param('siteSpaceId') siteSpaceId: string,
+    @Body() body: DuplicateSiteSpaceBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const copy = await this.commands.execute(new DuplicateSiteSpace(caller, organizationId, siteId, siteSpaceId));
+    const draft = (body as DuplicateSiteSpaceBody | undefined)?.draft ?? false;
+    const copy = await this.commands.execute(new DuplicateSiteSpace(caller, organizationId, siteId, siteSpaceId, draft));
     void reply.status(201).header('location', this.siteSpaceLocation(organizationId, siteId, copy.id));
     return copy;
   }

@@ -29,6 +29,20 @@ const create = (spaces: { siteSpaceId: string; spaceId: string; title: string }[
   actor: 'u1',
   now,
 });
+const startDuplication = (siteSpaceId: string, draft = false): SiteCommand => ({
+  type: 'StartSiteSpaceDuplication',
+  siteSpaceId,
+  newSiteSpaceId: 'ss3',
+  copySpaceId: 'copy1',
+  newSectionId: 'sec9',
+  draft,
+  now,
+});
+const started = (siteSpaceId: string, spaceId: string, draft = false): SiteEvent => ({
+  type: 'SiteSpaceDuplicationStarted',
+  data: { ...ids, siteSpaceId, newSiteSpaceId: 'ss3', spaceId, copySpaceId: 'copy1', newSectionId: 'sec9', draft, startedAt: now },
+});
+const complete = (): SiteCommand => ({ type: 'CompleteSiteSpaceDuplication', newSiteSpaceId: 'ss3', now });
 const add = (siteSpaceId: string, spaceId: string, title: string, sectionId: string | null = null): SiteCommand => ({ type: 'AddSiteSpace', siteSpaceId, spaceId, title, sectionId, now });
 
 describe('site decider', () => {
@@ -135,21 +149,56 @@ describe('site decider', () => {
 
     it('writes nothing for a site space that is not there', () => spec.given([created]).when({ type: 'RemoveSiteSpace', siteSpaceId: 'nope', now }).then([]));
 
-    it('duplicates a site space right after it, with a free path, its condition and visibility', () =>
+    it('refuses to duplicate an unknown site space', () => spec.given([created]).when(startDuplication('nope')).thenThrows(NotFound));
+  });
+
+  describe('duplicating a site space (a process: start on the site, copy the space, complete on the site)', () => {
+    const hidden: SiteEvent = { type: 'SiteSpaceChanged', data: { ...ids, siteSpaceId: 'ss1', changes: { hidden: true }, before: { hidden: false }, changedAt: now } };
+    const root = [created, spaceAdded('ss1', 'sp1', 'a'), spaceAdded('ss2', 'sp2', 'b', second)];
+
+    it('records first what is to be copied and the ids everything will take', () =>
+      spec.given(root).when(startDuplication('ss1')).then([started('ss1', 'sp1')]));
+
+    it('refuses to start the same duplication twice', () => spec.given([...root, started('ss1', 'sp1')]).when(startDuplication('ss1')).thenThrows(Conflict));
+
+    it('adds a variant showing the copy right after the original, with a free path, its condition and visibility', () =>
       spec
-        .given([
-          created,
-          spaceAdded('ss1', 'sp1', 'a'),
-          spaceAdded('ss2', 'sp2', 'b', second),
-          { type: 'SiteSpaceChanged', data: { ...ids, siteSpaceId: 'ss1', changes: { hidden: true }, before: { hidden: false }, changedAt: now } },
-        ])
-        .when({ type: 'DuplicateSiteSpace', siteSpaceId: 'ss1', newSiteSpaceId: 'ss3', now })
+        .given([...root, hidden, started('ss1', 'sp1')])
+        .when(complete())
         .then([
-          spaceAdded('ss3', 'sp1', 'a-2', keyBetween(first, second)),
+          { type: 'SiteSpaceAdded', data: { ...ids, siteSpaceId: 'ss3', spaceId: 'copy1', sectionId: null, path: 'a-2', position: keyBetween(first, second), duplicatedFrom: 'ss1', addedAt: now } },
           { type: 'SiteSpaceChanged', data: { ...ids, siteSpaceId: 'ss3', changes: { hidden: true }, before: { condition: null, hidden: false }, changedAt: now } },
         ]));
 
-    it('refuses to duplicate an unknown site space', () =>
-      spec.given([created]).when({ type: 'DuplicateSiteSpace', siteSpaceId: 'nope', newSiteSpaceId: 'x', now }).thenThrows(NotFound));
+    it('puts the copy of the only variant of a section into a new draft section right after it, when asked for a draft', () => {
+      const section = (sectionId: string, position: string): SiteEvent => ({
+        type: 'SiteSectionAdded',
+        data: { ...ids, sectionId, title: 'Guides', path: sectionId, condition: null, icon: 'book', description: null, defaultSiteSpace: null, groupId: null, position, addedAt: now },
+      });
+      const inSection: SiteEvent = { type: 'SiteSpaceAdded', data: { ...ids, siteSpaceId: 'ss1', spaceId: 'sp1', sectionId: 'sec1', path: 'a', position: first, addedAt: now } };
+      spec
+        .given([created, section('sec1', first), section('sec2', second), inSection, started('ss1', 'sp1', true)])
+        .when(complete())
+        .then([
+          {
+            type: 'SiteSectionAdded',
+            data: { ...ids, sectionId: 'sec9', title: 'Guides', path: 'guides', condition: null, icon: 'book', description: null, defaultSiteSpace: null, groupId: null, position: keyBetween(first, second), draft: true, addedAt: now },
+          },
+          { type: 'SiteSpaceAdded', data: { ...ids, siteSpaceId: 'ss3', spaceId: 'copy1', sectionId: 'sec9', path: 'a', position: first, draft: true, duplicatedFrom: 'ss1', addedAt: now } },
+        ]);
+    });
+
+    it('writes nothing when completed again (a resumed process)', () => {
+      const completed: SiteEvent = { type: 'SiteSpaceAdded', data: { ...ids, siteSpaceId: 'ss3', spaceId: 'copy1', sectionId: null, path: 'a-2', position: keyBetween(first, second), duplicatedFrom: 'ss1', addedAt: now } };
+      spec.given([...root, started('ss1', 'sp1'), completed]).when(complete()).then([]);
+    });
+
+    it('abandons a duplication whose site space went meanwhile, once', () => {
+      const removed: SiteEvent = { type: 'SiteSpaceRemoved', data: { ...ids, siteSpaceId: 'ss1', removedAt: now } };
+      const abandoned: SiteEvent = { type: 'SiteSpaceDuplicationAbandoned', data: { ...ids, newSiteSpaceId: 'ss3', reason: 'the site space duplicated was removed', abandonedAt: now } };
+      spec.given([...root, started('ss1', 'sp1'), removed]).when(complete()).then([abandoned]);
+      spec.given([...root, started('ss1', 'sp1'), removed, abandoned]).when(complete()).then([]);
+    });
   });
 });
+

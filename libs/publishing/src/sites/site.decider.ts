@@ -30,8 +30,15 @@ export type SiteCommand =
   | ({ type: 'AddSiteSpace'; sectionId: string | null; now: string } & SpaceToAdd)
   | { type: 'UpdateSiteSpace'; siteSpaceId: string; changes: Omit<SiteSpaceChanges, 'sectionId' | 'position'>; now: string }
   | { type: 'RemoveSiteSpace'; siteSpaceId: string; now: string }
-  /** A second site space of the same space, right after the first, with its condition and visibility: a variant to change. */
-  | { type: 'DuplicateSiteSpace'; siteSpaceId: string; newSiteSpaceId: string; now: string }
+  /**
+   * A site space's duplication, a process over two streams (the site's, then content's copy of the space,
+   * then the site's again). Start records on the site what is to happen and the ids everything will take;
+   * Complete, once the copy exists, adds the new site space showing it (idempotent: a duplication no longer
+   * pending writes nothing); Abandon ends one that cannot complete.
+   */
+  | { type: 'StartSiteSpaceDuplication'; siteSpaceId: string; newSiteSpaceId: string; copySpaceId: string; newSectionId: string; draft: boolean; now: string }
+  | { type: 'CompleteSiteSpaceDuplication'; newSiteSpaceId: string; now: string }
+  | { type: 'AbandonSiteSpaceDuplication'; newSiteSpaceId: string; reason: string; now: string }
   /**
    * A section with its first site space. `wrapperId`: the id a section takes that gathers the root's site
    * spaces, when the site had none before (its content becomes the first section).
@@ -40,7 +47,7 @@ export type SiteCommand =
   | { type: 'UpdateSection'; sectionId: string; changes: SectionChanges; now: string }
   | { type: 'RemoveSection'; sectionId: string; now: string }
   | { type: 'AddSectionGroup'; groupId: string; title: string; icon: string | null; sectionIds: string[]; parentId: string | null; now: string }
-  /** The seed's `POST …/section-groups/{groupId}/sections`: the group is the path's (404 when unknown), the section the body's (400). */
+  /** The seed's `POST …/section-groups/{groupId}/sections`: an unknown group (the path's) or section (the seed's 404) is missing. */
   | { type: 'AddSectionToGroup'; groupId: string; sectionId: string; now: string }
   | { type: 'UpdateSectionGroup'; groupId: string; changes: GroupChanges; now: string }
   | { type: 'RemoveSectionGroup'; groupId: string; now: string }
@@ -76,8 +83,14 @@ export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
       return siteSpaceChanged(site, ref, command.siteSpaceId, command.changes, now);
     case 'RemoveSiteSpace':
       return siteSpaceRemoved(site, ref, command.siteSpaceId, now);
-    case 'DuplicateSiteSpace':
-      return siteSpaceDuplicated(site, ref, command.siteSpaceId, command.newSiteSpaceId, now);
+    case 'StartSiteSpaceDuplication':
+      return duplicationStarted(site, ref, command);
+    case 'CompleteSiteSpaceDuplication':
+      return duplicationCompleted(site, ref, command.newSiteSpaceId, now);
+    case 'AbandonSiteSpaceDuplication':
+      return site.duplications.has(command.newSiteSpaceId)
+        ? [{ type: 'SiteSpaceDuplicationAbandoned', data: { ...ref, newSiteSpaceId: command.newSiteSpaceId, reason: command.reason, abandonedAt: now } }]
+        : [];
     case 'AddSection':
       return sectionAdded(site, ref, command);
     case 'UpdateSection':
@@ -88,7 +101,6 @@ export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
       return groupAdded(site, ref, command);
     case 'AddSectionToGroup':
       if (!site.groups.has(command.groupId)) throw new NotFound('site section group');
-      if (!site.sections.has(command.sectionId)) throw new Invalid(`sectionId: the site has no section ${JSON.stringify(command.sectionId)}`);
       return sectionChanged(site, ref, command.sectionId, { groupId: command.groupId }, now);
     case 'UpdateSectionGroup':
       return groupChanged(site, ref, command.groupId, command.changes, now);
@@ -177,21 +189,57 @@ function siteSpaceRemoved(site: LiveSite, ref: SiteRef, siteSpaceId: string, now
   return events;
 }
 
-/** The copy takes a free path made from the original's, and its place right after it. */
-function siteSpaceDuplicated(site: LiveSite, ref: SiteRef, siteSpaceId: string, newSiteSpaceId: string, now: string): SiteEvent[] {
+/** What is to be copied is the site space's space; the ids are fresh, so a second start of the same duplication is a conflict. */
+function duplicationStarted(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand, { type: 'StartSiteSpaceDuplication' }>): SiteEvent[] {
+  const { siteSpaceId, newSiteSpaceId, copySpaceId, newSectionId, draft, now } = command;
   const original = site.siteSpaces.get(siteSpaceId);
   if (!original) throw new NotFound('site space');
+  if (site.siteSpaces.has(newSiteSpaceId) || site.duplications.has(newSiteSpaceId)) throw new Conflict('site space already exists');
+  return [{ type: 'SiteSpaceDuplicationStarted', data: { ...ref, siteSpaceId, newSiteSpaceId, spaceId: original.spaceId, copySpaceId, newSectionId, draft, startedAt: now } }];
+}
+
+/**
+ * The new site space shows the copy, with the original's condition and visibility. The only site space
+ * of a section gets a new section of its own right after that one (a copy of its title and icon: a
+ * section holds variants of one content, and the copy is another content); otherwise the copy is a
+ * variant right after the original. Its path is made free from the original's. A draft duplication makes
+ * both drafts.
+ */
+function duplicationCompleted(site: LiveSite, ref: SiteRef, newSiteSpaceId: string, now: string): SiteEvent[] {
+  const pending = site.duplications.get(newSiteSpaceId);
+  if (!pending) return [];
+  const original = site.siteSpaces.get(pending.siteSpaceId);
+  if (!original) {
+    return [{ type: 'SiteSpaceDuplicationAbandoned', data: { ...ref, newSiteSpaceId, reason: 'the site space duplicated was removed', abandonedAt: now } }];
+  }
+  const events: SiteEvent[] = [];
+  const draft = pending.draft ? { draft: true } : {};
   const level = siblings(site, 'site-space', original.sectionId);
-  const next = level[level.findIndex((s) => s.id === siteSpaceId) + 1];
-  const taken = new Set([...site.siteSpaces.values()].filter((s) => s.sectionId === original.sectionId).map((s) => s.path));
-  const { spaceId, sectionId, condition, hidden } = original;
-  const added: SiteEvent = {
+  const section = original.sectionId === null ? undefined : site.sections.get(original.sectionId);
+  let sectionId = original.sectionId;
+  let position: string;
+  if (section && level.length === 1) {
+    const around = siblings(site, 'section-level', section.groupId);
+    const next = around[around.findIndex((s) => s.id === original.sectionId) + 1];
+    sectionId = pending.newSectionId;
+    events.push(newSection(site, ref, sectionId, section.title, section.icon, section.groupId, now, keyBetween(section.position, next?.position ?? null), pending.draft));
+    position = keyBetween(null, null);
+  } else {
+    const next = level[level.findIndex((s) => s.id === pending.siteSpaceId) + 1];
+    position = keyBetween(original.position, next?.position ?? null);
+  }
+  const taken = new Set([...site.siteSpaces.values()].filter((s) => s.sectionId === sectionId).map((s) => s.path));
+  const path = uniquePath(original.path, taken);
+  events.push({
     type: 'SiteSpaceAdded',
-    data: { ...ref, siteSpaceId: newSiteSpaceId, spaceId, sectionId, path: uniquePath(original.path, taken), position: keyBetween(original.position, next?.position ?? null), addedAt: now },
-  };
+    data: { ...ref, siteSpaceId: newSiteSpaceId, spaceId: pending.copySpaceId, sectionId, path, position, ...draft, duplicatedFrom: pending.siteSpaceId, addedAt: now },
+  });
+  const { condition, hidden } = original;
   const copied = { ...(condition !== null ? { condition } : {}), ...(hidden ? { hidden } : {}) };
-  if (Object.keys(copied).length === 0) return [added];
-  return [added, { type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: newSiteSpaceId, changes: copied, before: { condition: null, hidden: false }, changedAt: now } }];
+  if (Object.keys(copied).length > 0) {
+    events.push({ type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: newSiteSpaceId, changes: copied, before: { condition: null, hidden: false }, changedAt: now } });
+  }
+  return events;
 }
 
 function sectionPath(site: LiveSite, title: string): string {
@@ -226,7 +274,18 @@ function sectionAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand
   return events;
 }
 
-function newSection(site: LiveSite, ref: SiteRef, sectionId: string, title: string, icon: string | null, groupId: string | null, now: string): SiteEvent {
+/** A section of `title` in `groupId`, at `position` (its end by default). */
+function newSection(
+  site: LiveSite,
+  ref: SiteRef,
+  sectionId: string,
+  title: string,
+  icon: string | null,
+  groupId: string | null,
+  now: string,
+  position = endOf(site, 'section-level', groupId),
+  draft = false,
+): SiteEvent {
   const fields: SiteSectionFields = {
     title,
     path: sectionPath(site, title),
@@ -235,7 +294,8 @@ function newSection(site: LiveSite, ref: SiteRef, sectionId: string, title: stri
     description: null,
     defaultSiteSpace: null,
     groupId,
-    position: endOf(site, 'section-level', groupId),
+    position,
+    ...(draft ? { draft } : {}),
   };
   return { type: 'SiteSectionAdded', data: { ...ref, sectionId, ...fields, addedAt: now } };
 }

@@ -151,6 +151,19 @@ export class UpdateSiteSpaceBody {
   @IsOptionalNonNull()
   @IsBoolean()
   hidden?: boolean;
+
+  /** True: not live (left out of the published site); false: live. */
+  @IsOptionalNonNull()
+  @IsBoolean()
+  draft?: boolean;
+}
+
+/** The client spec's body of duplicateSiteSpace (the body itself is optional). */
+export class DuplicateSiteSpaceBody {
+  /** The new site space, and the section made for it if any, as drafts. */
+  @IsOptionalNonNull()
+  @IsBoolean()
+  draft?: boolean;
 }
 
 export class ListSiteSpacesQuery extends ListQuery {
@@ -223,6 +236,11 @@ export class UpdateSectionBody {
   @IsString()
   @MaxLength(256)
   description?: string | null;
+
+  /** True: not live (left out of the published site); false: live. */
+  @IsOptionalNonNull()
+  @IsBoolean()
+  draft?: boolean;
 
   /** A group to move the section into; `null`: to the root. */
   @IsOptional()

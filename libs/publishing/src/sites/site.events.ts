@@ -45,6 +45,8 @@ export interface SiteSpaceChanges {
   hidden?: boolean;
   sectionId?: string | null;
   position?: string;
+  /** Not live: left out of the published site until set back to false. */
+  draft?: boolean;
 }
 
 /** A section's fields; `null` removes the optional ones. A move changes its group and position. */
@@ -58,6 +60,8 @@ export type SiteSectionFields = {
   defaultSiteSpace: string | null;
   groupId: string | null;
   position: string;
+  /** Not live: left out of the published site. Absent on sections added before drafts were modelled (live). */
+  draft?: boolean;
 };
 
 /** A section group's fields; a group sits at the root or in another group (`parentId`). */
@@ -79,9 +83,23 @@ export type SiteEvent =
   | { type: 'SiteDeleted'; data: SiteRef & { deletedAt: string } }
   | {
       type: 'SiteSpaceAdded';
-      /** `sectionId` null: at the site's root. `position`: a fractional key among the container's site spaces. */
-      data: SiteRef & { siteSpaceId: string; spaceId: string; sectionId: string | null; path: string; position: string; addedAt: string };
+      /**
+       * `sectionId` null: at the site's root. `position`: a fractional key among the container's site spaces.
+       * `draft` only when true; `duplicatedFrom`: the site space whose duplication this completes.
+       */
+      data: SiteRef & { siteSpaceId: string; spaceId: string; sectionId: string | null; path: string; position: string; draft?: boolean; duplicatedFrom?: string; addedAt: string };
     }
+  /**
+   * The first step of a site space's duplication, on the site's stream before anything else is written:
+   * the space to copy and the ids its copy, the new site space and (if one is needed) the new section
+   * will take. Completed by the `SiteSpaceAdded` naming it (`duplicatedFrom`), or abandoned.
+   */
+  | {
+      type: 'SiteSpaceDuplicationStarted';
+      data: SiteRef & { siteSpaceId: string; newSiteSpaceId: string; spaceId: string; copySpaceId: string; newSectionId: string; draft: boolean; startedAt: string };
+    }
+  /** A duplication that cannot complete (the site space duplicated went meanwhile, or content refused the copy). */
+  | { type: 'SiteSpaceDuplicationAbandoned'; data: SiteRef & { newSiteSpaceId: string; reason: string; abandonedAt: string } }
   | { type: 'SiteSpaceChanged'; data: SiteRef & { siteSpaceId: string; changes: SiteSpaceChanges; before: SiteSpaceChanges; changedAt: string } }
   | { type: 'SiteSpaceRemoved'; data: SiteRef & { siteSpaceId: string; removedAt: string } }
   | { type: 'SiteSectionAdded'; data: SiteRef & SiteSectionFields & { sectionId: string; addedAt: string } }

@@ -116,6 +116,19 @@ describe('site projection', () => {
         [SITE_SPACES]: [siteSpace('ss1', 's2', 'a0', '4', { path: 'v2', hidden: true, updatedAt: at(7) })],
       }));
 
+  it('records a draft site space, and moves the ETag with the steps of a duplication', () => {
+    const started: SiteEvent = {
+      type: 'SiteSpaceDuplicationStarted',
+      data: { ...ref('site1'), siteSpaceId: 'ss1', newSiteSpaceId: 'ss2', spaceId: 's1', copySpaceId: 's9', newSectionId: 'sec9', draft: true, startedAt: at(3) },
+    };
+    const copy: SiteEvent = { type: 'SiteSpaceAdded', data: { ...ref('site1'), siteSpaceId: 'ss2', spaceId: 's9', sectionId: null, path: 'path-ss2', position: 'a1', draft: true, duplicatedFrom: 'ss1', addedAt: at(4) } };
+    const abandoned: SiteEvent = { type: 'SiteSpaceDuplicationAbandoned', data: { ...ref('site1'), newSiteSpaceId: 'ss3', reason: 'gone', abandonedAt: at(5) } };
+    return spec.given([created(), added('ss1', 's1', 'a0'), started, copy, abandoned]).thenCollections({
+      [SITES]: [site({ siteSpaces: 2, spaceIds: ['s1', 's9'], siteSpaceIds: ['ss1', 'ss2'], updatedAt: at(5), streamRevision: '4', logPosition: '5' })],
+      [SITE_SPACES]: [siteSpace('ss1', 's1', 'a0', '2'), siteSpace('ss2', 's9', 'a1', '4', { draft: true, addedAt: at(4), updatedAt: at(4) })],
+    });
+  });
+
   it('removes a site space and counts again', () =>
     spec.given([created(), added('ss1', 's1', 'a0'), added('ss2', 's1', 'a1'), added('ss3', 's2', 'a2'), removed('ss3'), removed('ss1')]).thenCollections({
       [SITES]: [site({ siteSpaces: 1, spaceIds: ['s1'], siteSpaceIds: ['ss2'], updatedAt: at(7), streamRevision: '5', logPosition: '6' })],

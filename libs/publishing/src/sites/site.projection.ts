@@ -189,6 +189,7 @@ export const siteProjection = defineProjection<SiteEvent>(
           position: data.position,
           condition: null,
           hidden: false,
+          draft: data.draft ?? false,
           addedAt: data.addedAt,
           updatedAt: data.addedAt,
           logPosition: position,
@@ -215,7 +216,7 @@ export const siteProjection = defineProjection<SiteEvent>(
       if (!(await tx.get(SITES, data.siteId))) return;
       const { sectionId, addedAt, ...fields } = data;
       if (!(await tx.get(SITE_SECTIONS, sectionId))) {
-        await tx.upsert(SITE_SECTIONS, { ...fields, id: sectionId, addedAt, updatedAt: addedAt, logPosition: position } satisfies SiteSectionDoc);
+        await tx.upsert(SITE_SECTIONS, { ...fields, draft: fields.draft ?? false, id: sectionId, addedAt, updatedAt: addedAt, logPosition: position } satisfies SiteSectionDoc);
       }
       await updateSite(tx, event, addedAt, (site) => {
         site.sectionIds = withId(site.sectionIds, sectionId, true);
@@ -238,6 +239,9 @@ export const siteProjection = defineProjection<SiteEvent>(
         await recount(tx, site);
       });
     },
+    // A duplication's steps change no document, but they are revisions of the site's stream: its ETag moves.
+    SiteSpaceDuplicationStarted: async (event, tx) => updateSite(tx, event, event.data.startedAt, () => undefined),
+    SiteSpaceDuplicationAbandoned: async (event, tx) => updateSite(tx, event, event.data.abandonedAt, () => undefined),
     SiteSectionGroupAdded: async (event, tx) => {
       const { data, position } = event;
       if (!(await tx.get(SITES, data.siteId))) return;

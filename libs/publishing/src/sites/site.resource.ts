@@ -99,7 +99,8 @@ export type SiteResource = ReturnType<typeof siteResource>;
 
 /**
  * The spec's SiteSpace: `space` is the Space resource of the space it shows (content's, for the caller),
- * whose title it takes. Drafts are not modelled: every site space is live.
+ * whose title it takes. A draft is not live: the published site leaves it out (documents projected before
+ * drafts were modelled have no `draft`: live).
  */
 export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc, space: S, ctx: SiteSpaceContext) {
   const published = ctx.publishedBase === undefined ? undefined : ctx.isDefault ? ctx.publishedBase : `${ctx.publishedBase}/${doc.path}`;
@@ -112,7 +113,7 @@ export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc
     title: space.title,
     default: ctx.isDefault,
     ...(doc.condition !== null ? { condition: doc.condition } : {}),
-    draft: false,
+    draft: doc.draft === true,
     hidden: doc.hidden,
     urls: { ...(published !== undefined ? { published } : {}) },
   };
@@ -127,7 +128,7 @@ export interface SiteSectionContext {
   published?: string;
 }
 
-/** The spec's SiteSection: its site spaces inside it. Drafts are not modelled: every section is live. */
+/** The spec's SiteSection: its site spaces inside it. A draft section is left out of the published site. */
 export function siteSectionResource<P>(doc: SiteSectionDoc, siteSpaces: P[], ctx: SiteSectionContext) {
   return {
     object: 'site-section' as const,
@@ -135,7 +136,7 @@ export function siteSectionResource<P>(doc: SiteSectionDoc, siteSpaces: P[], ctx
     title: doc.title,
     ...(doc.description !== null ? { description: doc.description } : {}),
     default: ctx.isDefault,
-    draft: false,
+    draft: doc.draft === true,
     path: doc.path,
     ...(doc.condition !== null ? { condition: doc.condition } : {}),
     ...(doc.groupId !== null ? { sectionGroup: doc.groupId } : {}),

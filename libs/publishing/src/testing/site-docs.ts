@@ -43,6 +43,7 @@ export const siteSpaceDoc = (fields: Partial<SiteSpaceDoc> = {}): SiteSpaceDoc =
   position: 'a0',
   condition: null,
   hidden: false,
+  draft: false,
   addedAt: '2026-01-02T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
   logPosition: '2',
