@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
 import { knownRoutes } from '../../libs/platform/src/http/method-not-allowed';
+import { PROTOTYPE_KEYS } from '../../libs/platform/src/testing/prototype-keys';
+import { seedMain } from '../support/content-seed';
 import { startServer, TestServer } from '../support/server';
 
 /** `{"a":{"a":…}}` or `[[…]]`, `depth` levels of objects or arrays, around `inner`. */
@@ -334,4 +337,120 @@ describe('hostile and odd input', () => {
     expect(failures).toEqual([]);
     expect(await server.head()).toBe(before);
   }, 60_000);
+
+  /**
+   * Every route with a path parameter, each parameter in turn replaced by a name every plain object has
+   * (`__proto__`, `constructor`, …) while the others name things that exist: a 404 (a DELETE may answer
+   * 204, nothing there), never a 5xx, nothing written. Writes carry a body valid for the route, so that
+   * the id is what is judged.
+   */
+  it('finds nothing under an id that names something on every object, on every route, writing nothing', async () => {
+    const json = async (method: string, path: string, body?: unknown) => {
+      const response = await send(method, `/v1${path}`, body === undefined ? undefined : JSON.stringify(body));
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body as Record<string, unknown> & { id: string };
+    };
+    const member = await server.createUser('proto@acme.io', 'Proto');
+    await server.as(member.token).orgs.joinOrganization(orgId);
+    const spaceId = (await json('POST', `/orgs/${orgId}/spaces`, { title: 'Prototype' })).id;
+    await seedMain(server, member.id, spaceId, async (tree, now) => {
+      await tree.insertPage({ id: 'intro', into: null, meta: { title: 'Intro' }, document: markdownToDocument('Hello').document, now });
+    });
+    const space = await json('GET', `/spaces/${spaceId}`);
+    const changeRequest = await json('POST', `/spaces/${spaceId}/change-requests`, { subject: 'Edits' });
+    const comment = await json('POST', `/spaces/${spaceId}/comments`, { body: { markdown: 'x' } });
+    const reply = await json('POST', `/spaces/${spaceId}/comments/${comment.id}/replies`, { body: { markdown: 'y' } });
+    const crComment = await json('POST', `/spaces/${spaceId}/change-requests/${changeRequest.number}/comments`, { body: { markdown: 'x' } });
+    const crReply = await json('POST', `/spaces/${spaceId}/change-requests/${changeRequest.number}/comments/${crComment.id}/replies`, { body: { markdown: 'y' } });
+    const site = await json('POST', `/orgs/${orgId}/sites`, { title: 'Docs' });
+    const section = await json('POST', `/orgs/${orgId}/sites/${site.id}/sections`, { spaceId });
+    const group = await json('POST', `/orgs/${orgId}/sites/${site.id}/section-groups`, { title: 'G', sections: [section.id] });
+    const shareLink = await json('POST', `/orgs/${orgId}/sites/${site.id}/share-links`, { name: 'Friends' });
+    const audit = (await json('GET', `/orgs/${orgId}/audit-events?limit=1`)).items as { id: string }[];
+    const real: Record<string, string> = {
+      organizationId: orgId,
+      userId: member.id,
+      spaceId,
+      collectionId: (await json('POST', `/orgs/${orgId}/collections`, { title: 'Guides' })).id,
+      teamId: (await json('PUT', `/orgs/${orgId}/teams`, { title: 'Writers' })).id,
+      inviteId: (await json('POST', `/orgs/${orgId}/link-invites`, { role: 'read' })).id,
+      samlProviderId: (await json('POST', `/orgs/${orgId}/saml`, { label: 'Okta' })).id,
+      auditEventId: audit[0].id,
+      siteId: site.id,
+      siteSpaceId: (section.siteSpaces as { id: string }[])[0].id,
+      sectionId: section.id,
+      groupId: group.id,
+      shareLinkId: shareLink.id,
+      changeRequestId: String(changeRequest.number),
+      revisionId: String(space.revision),
+      pageId: 'intro',
+      fileId: 'nofile',
+      reviewId: 'noreview',
+      hash: 'nohash',
+      subdomain: 'nosubdomain',
+    };
+    const inRequest = (path: string) => path.includes(':changeRequestId/comments');
+    const ids = (path: string): Record<string, string> =>
+      inRequest(path) ? { ...real, commentId: crComment.id, replyId: crReply.id } : { ...real, commentId: comment.id, replyId: reply.id };
+    /** A body each write would take with real ids (`{}` for the others). */
+    const BODIES: Record<string, unknown> = {
+      'PATCH /v1/orgs/:organizationId/members/:userId': { role: 'read' },
+      'POST /v1/orgs/:organizationId/invites': { emails: ['someone@acme.io'] },
+      'POST /v1/orgs/:organizationId/link-invites': { role: 'read' },
+      'PATCH /v1/orgs/:organizationId/link-invites/:inviteId': { role: 'edit' },
+      'POST /v1/orgs/:organizationId/saml': { label: 'Okta' },
+      'PUT /v1/orgs/:organizationId/teams': { title: 'Team' },
+      'PATCH /v1/orgs/:organizationId/teams/:teamId': { title: 'Team' },
+      'POST /v1/collections/:collectionId/move': { parent: null },
+      'POST /v1/collections/:collectionId/permissions': { role: 'read', users: [member.id] },
+      'POST /v1/collections/:collectionId/transfer': { organization: orgId },
+      'POST /v1/spaces/:spaceId/move': { parent: null },
+      'POST /v1/spaces/:spaceId/permissions': { role: 'read', users: [member.id] },
+      'POST /v1/spaces/:spaceId/transfer': { organization: orgId },
+      'POST /v1/spaces/:spaceId/content/template': { id: 'template' },
+      'POST /v1/spaces/:spaceId/comments': { body: { markdown: 'x' } },
+      'POST /v1/spaces/:spaceId/comments/:commentId/replies': { body: { markdown: 'x' } },
+      'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/comments': { body: { markdown: 'x' } },
+      'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies': { body: { markdown: 'x' } },
+      'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content': { changes: [{ operation: 'insert_page', title: 'New', document: { markdown: 'x' } }] },
+      'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers': { users: [member.id] },
+      'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/reviews': { status: 'approved' },
+      'PUT /v1/orgs/:organizationId/sites/:siteId/adaptive-schema': { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },
+      'PATCH /v1/orgs/:organizationId/sites/:siteId/structure/sort': { item: { type: 'site-section', id: section.id } },
+      'POST /v1/orgs/:organizationId/sites/:siteId/site-spaces': { spaceId },
+      'POST /v1/orgs/:organizationId/sites/:siteId/sections': { spaceId },
+      'POST /v1/orgs/:organizationId/sites/:siteId/section-groups': { title: 'G' },
+      'POST /v1/orgs/:organizationId/sites/:siteId/section-groups/:groupId/sections': { sectionId: section.id },
+      'POST /v1/orgs/:organizationId/sites/:siteId/share-links': { name: 'Friends' },
+      'PATCH /v1/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': { name: 'Family' },
+    };
+    /**
+     * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one
+     * is a 400, a free one a 404), and a file download is judged by its signature first (403 unsigned).
+     */
+    const EXPECTED: Record<string, number[]> = { 'GET /v1/subdomains/:subdomain': [400, 404], 'GET /v1/files/:hash': [403] };
+    /** Query strings a route needs besides its path. */
+    const QUERIES: Record<string, string> = { 'GET /v1/orgs/:organizationId/search': '?query=x', 'GET /v1/spaces/:spaceId/search': '?query=x' };
+    const routes = knownRoutes(server.app.getHttpAdapter().getInstance()).filter((r) => r.method !== 'HEAD' && r.url.includes('/:'));
+    expect(routes.length).toBeGreaterThan(100);
+
+    const before = await server.head();
+    const failures: string[] = [];
+    for (const route of routes) {
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      for (const param of params) {
+        for (const key of PROTOTYPE_KEYS) {
+          const values = { ...ids(route.url), [param]: key };
+          const path = route.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? 'missing')).replace('/*', '/intro');
+          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(BODIES[`${route.method} ${route.url}`] ?? {});
+          const response = await send(route.method, `${path}${QUERIES[`${route.method} ${route.url}`] ?? ''}`, body);
+          const allowed = EXPECTED[`${route.method} ${route.url}`] ?? (route.method === 'DELETE' ? [404, 204] : [404]);
+          if (!allowed.includes(response.status)) failures.push(`${route.method} ${route.url} with ${param}=${key}: ${response.status} ${JSON.stringify(response.body ?? null).slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await server.head()).toBe(before);
+  }, 120_000);
 });
+

@@ -182,7 +182,10 @@ export class PutTeamMemberHandler implements ICommandHandler<PutTeamMember> {
   async execute({ caller, organizationId, teamId, userId: ref, role }: PutTeamMember) {
     const access = await this.teams.access(organizationId, teamId, caller);
     assertAllowed(access.manage, "manage this team's members");
-    const userId = (await resolveUsers(this.users, 'userId', [ref])).get(ref)!;
+    // The user is the path's: one that does not exist is missing (404), as every unknown id in a path.
+    const user = ref.includes('@') ? await this.users.byEmail(ref) : await this.users.user(ref);
+    if (!user) throw new NotFound('user');
+    const userId = user.id;
     await assertOrganizationMembers(this.teams, organizationId, 'userId', [userId], namesOf(new Map([[ref, userId]])));
     const change: TeamMemberChange = role ? { userId, role } : { userId };
     await this.aggregates.handle(teamStream(teamId), teamDecider, { type: 'ChangeMembers', add: [change], remove: [] }, caller);
