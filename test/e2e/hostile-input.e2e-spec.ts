@@ -339,12 +339,12 @@ describe('hostile and odd input', () => {
   }, 60_000);
 
   /**
-   * Every route with a path parameter, each parameter in turn replaced by a name every plain object has
-   * (`__proto__`, `constructor`, …) while the others name things that exist: a 404 (a DELETE may answer
+   * Every route with a path parameter, each parameter in turn replaced by an unknown id or by a name every
+   * plain object has (`__proto__`, `constructor`, …) while the others name things that exist: a 404 (a DELETE may answer
    * 204, nothing there), never a 5xx, nothing written. Writes carry a body valid for the route, so that
    * the id is what is judged.
    */
-  it('finds nothing under an id that names something on every object, on every route, writing nothing', async () => {
+  it('finds nothing under an unknown id, or one that names something on every object, on every route, writing nothing', async () => {
     const json = async (method: string, path: string, body?: unknown) => {
       const response = await send(method, `/v1${path}`, body === undefined ? undefined : JSON.stringify(body));
       if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -439,7 +439,7 @@ describe('hostile and odd input', () => {
     for (const route of routes) {
       const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
       for (const param of params) {
-        for (const key of PROTOTYPE_KEYS) {
+        for (const key of ['noSuchThing000000000', ...PROTOTYPE_KEYS]) {
           const values = { ...ids(route.url), [param]: key };
           const path = route.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? 'missing')).replace('/*', '/intro');
           const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(BODIES[`${route.method} ${route.url}`] ?? {});
