@@ -60,6 +60,12 @@ const history: SiteEvent[] = [
   changed({ basename: null, proxy: null }, at(8)),
   created('site2', at(2), { title: 'Other', type: 'premium' }),
   added('ss4', 's1', 'a0', { siteId: 'site2' }),
+  {
+    type: 'SiteSpaceDuplicationStarted',
+    data: { ...ref('site2'), siteSpaceId: 'ss4', newSiteSpaceId: 'ss5', spaceId: 's1', copySpaceId: 's5', newSectionId: 'sec5', draft: true, startedAt: at(3) },
+  },
+  { type: 'SiteSpaceAdded', data: { ...ref('site2'), siteSpaceId: 'ss5', spaceId: 's5', sectionId: null, path: 'copy', position: 'a1', draft: true, duplicatedFrom: 'ss4', addedAt: at(3) } },
+  { type: 'SiteSpaceDuplicationAbandoned', data: { ...ref('site2'), newSiteSpaceId: 'ss6', reason: 'gone', abandonedAt: at(4) } },
   deleted('site2'),
 ];
 
