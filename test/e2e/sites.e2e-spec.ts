@@ -460,6 +460,23 @@ describe('sites', () => {
       expect(await siteSpaces(site.id)).toHaveLength(1);
     });
 
+    it('adds draft site spaces and sections, live once set so, and refuses a draft that is not a boolean', async () => {
+      const site = await createSite({ title: 'Drafts' });
+      const { status, data: section } = await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: guide, draft: true } as never);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/sections', status, section);
+      expect(section).toMatchObject({ draft: true, siteSpaces: [{ draft: true }] });
+      const added = await orgs(ann).addSpaceToSite(orgId, site.id, { spaceId: api, sectionId: section.id, draft: true } as never);
+      expectMatchesSpec('POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces', added.status, added.data);
+      expect(added.data.draft).toBe(true);
+      const live = await orgs(ann).updateSiteSpaceById(orgId, site.id, added.data.id, { draft: false } as never);
+      expectMatchesSpec('PATCH', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', live.status, live.data);
+      expect(live.data.draft).toBe(false);
+      await refused(ann, 'POST', `${sitePath(site.id)}/sections`, { spaceId: api, draft: 'yes' });
+      await refused(ann, 'POST', `${sitePath(site.id)}/site-spaces`, { spaceId: api, draft: 0 });
+      await refused(ann, 'PATCH', `${sitePath(site.id)}/site-spaces/${added.data.id}`, { draft: null });
+      await refused(ann, 'PATCH', `${sitePath(site.id)}/sections/${section.id}`, { draft: {} });
+    });
+
     it('refuses to copy a space in the bin (409, nothing written)', async () => {
       const binned = (await orgs(ann).createSpace(orgId, { title: 'Binned' })).data.id;
       const site = await createSite({ spaces: [binned] });

@@ -74,6 +74,24 @@ describe('site structure', () => {
         .when({ type: 'AddSiteSpace', siteSpaceId: 'y', spaceId: 'sp2', title: 'Y', sectionId: null, now })
         .then([spaceAdded('y', 'sp2', 'y', 's1', k2)]));
 
+    it('adds a draft section with its draft site space, and a draft site space to a live section', () => {
+      const draftSpace = (event: SiteEvent): SiteEvent => ({ ...event, data: { ...event.data, draft: true } }) as SiteEvent;
+      spec
+        .given([created])
+        .when({ ...(addSection('s1', 'sp1', 'Guides') as Extract<SiteCommand, { type: 'AddSection' }>), space: { siteSpaceId: 'ss-s1', spaceId: 'sp1', title: 'Space title', draft: true } })
+        .then([section('s1', 'Guides', 'guides', k1, { draft: true }), draftSpace(spaceAdded('ss-s1', 'sp1', 'space-title', 's1'))]);
+      spec
+        .given([created, section('s1', 'A', 'a'), spaceAdded('x', 'sp1', 'x', 's1')])
+        .when({ type: 'AddSiteSpace', siteSpaceId: 'y', spaceId: 'sp2', title: 'Y', draft: true, sectionId: 's1', now })
+        .then([draftSpace(spaceAdded('y', 'sp2', 'y', 's1', k2))]);
+    });
+
+    it('makes a draft section live', () =>
+      spec
+        .given([created, section('s1', 'A', 'a', k1, { draft: true })])
+        .when({ type: 'UpdateSection', sectionId: 's1', changes: { draft: false }, now })
+        .then([sectionChanged('s1', { draft: false }, { draft: true })]));
+
     it('changes a section, writing what differs', () =>
       spec
         .given([created, section('s1', 'A', 'a')])

@@ -182,7 +182,7 @@ export class AddSiteSpaceHandler extends SiteWrite implements ICommandHandler<Ad
   async execute({ caller, organizationId, siteId, input }: AddSiteSpace) {
     await this.access.admin(caller, organizationId, 'change sites');
     const [space] = await this.spaces(caller, organizationId, [input.spaceId], 'spaceId');
-    await this.decide(caller, organizationId, siteId, { type: 'AddSiteSpace', ...space, sectionId: input.sectionId ?? null });
+    await this.decide(caller, organizationId, siteId, { type: 'AddSiteSpace', ...space, draft: input.draft, sectionId: input.sectionId ?? null });
     return this.views.siteSpace(await this.reads.site(organizationId, siteId), space.siteSpaceId, caller);
   }
 }
@@ -233,7 +233,7 @@ export class AddSectionHandler extends SiteWrite implements ICommandHandler<AddS
       title: input.title ?? null,
       icon: input.icon ?? null,
       groupId: input.siteSectionGroupId ?? null,
-      space,
+      space: { ...space, draft: input.draft },
     });
     return this.views.section(await this.reads.site(organizationId, siteId), sectionId, caller);
   }

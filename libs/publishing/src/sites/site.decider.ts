@@ -10,11 +10,12 @@ import { SiteEvent, SiteSectionFields, SiteSectionGroupFields, SiteSettings, Sit
 export { initialState, evolve } from './site-state';
 export type { SiteState } from './site-state';
 
-/** A space to add: its id, its title (the path is made from it) and the new site space's id. */
+/** A space to add: its id, its title (the path is made from it) and the new site space's id; `draft`: not live yet. */
 export interface SpaceToAdd {
   siteSpaceId: string;
   spaceId: string;
   title: string;
+  draft?: boolean;
 }
 
 /** What a section's PATCH may change (`groupId` moves it into a group, null to the root). */
@@ -157,14 +158,15 @@ function spacesAdded(site: LiveSite, spaces: SpaceToAdd[], sectionId: string | n
   const spaceIds = new Set(present.map((s) => s.spaceId));
   const taken = new Set(present.map((s) => s.path));
   let last = siblings(site, 'site-space', sectionId).at(-1)?.position ?? null;
-  return spaces.map(({ siteSpaceId, spaceId, title }) => {
+  return spaces.map(({ siteSpaceId, spaceId, title, draft }) => {
     if (spaceIds.has(spaceId)) throw new Conflict(`space ${spaceId} is already in this part of the site`);
     spaceIds.add(spaceId);
     const path = uniquePath(pathFromTitle(title), taken);
     taken.add(path);
     const position = keyBetween(last, null);
     last = position;
-    return { type: 'SiteSpaceAdded', data: { siteId: site.siteId, organizationId: site.organizationId, siteSpaceId, spaceId, sectionId, path, position, addedAt: now } };
+    const data = { siteId: site.siteId, organizationId: site.organizationId, siteSpaceId, spaceId, sectionId, path, position, ...(draft ? { draft } : {}), addedAt: now };
+    return { type: 'SiteSpaceAdded', data };
   });
 }
 
@@ -269,7 +271,8 @@ function sectionAdded(site: LiveSite, ref: SiteRef, command: Extract<SiteCommand
       apply({ type: 'SiteSpaceChanged', data: { ...ref, siteSpaceId: s.id, changes: { sectionId: wrapperId, position }, before: { sectionId: null, position: s.position }, changedAt: now } });
     }
   }
-  apply(newSection(current, ref, sectionId, command.title ?? space.title, icon, groupId, now));
+  // A draft site space makes a draft section: nothing of it is live until both are set so.
+  apply(newSection(current, ref, sectionId, command.title ?? space.title, icon, groupId, now, undefined, space.draft === true));
   for (const event of spacesAdded(current, [space], sectionId, now)) apply(event);
   return events;
 }

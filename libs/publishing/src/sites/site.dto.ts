@@ -129,6 +129,11 @@ export class AddSiteSpaceBody {
   @IsString()
   @Length(1, ID)
   sectionId?: string;
+
+  /** Not live yet: left out of the published site. */
+  @IsOptionalNonNull()
+  @IsBoolean()
+  draft?: boolean;
 }
 
 export class UpdateSiteSpaceBody {
@@ -203,6 +208,11 @@ export class AddSectionBody {
   @IsString()
   @Length(1, ID)
   siteSectionGroupId?: string;
+
+  /** The section and its first site space not live yet: left out of the published site. */
+  @IsOptionalNonNull()
+  @IsBoolean()
+  draft?: boolean;
 }
 
 export class UpdateSectionBody {
