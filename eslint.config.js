@@ -49,10 +49,8 @@ const noPrototypeLookup = {
   message: 'A key checked with `in` finds Object.prototype\'s members (`constructor`, `__proto__`): use a Map, or Object.hasOwn.',
 };
 /** A decider's state keeps things by id in Maps: the ids it is asked about come from requests. */
-const noRecordState = {
-  selector: "TSPropertySignature > TSTypeAnnotation > TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSStringKeyword:first-child",
-  message: "A decider's state keeps things by id in a (Readonly)Map, not a Record: a plain object answers `__proto__` and `constructor`.",
-};
+const recordState = "TSPropertySignature > TSTypeAnnotation > TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSStringKeyword:first-child";
+const noRecordState = { selector: recordState, message: "A decider's state keeps things by id in a (Readonly)Map, not a Record: a plain object answers `__proto__` and `constructor`." };
 
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
