@@ -451,6 +451,6 @@ describe('hostile and odd input', () => {
     }
     expect(failures).toEqual([]);
     expect(await server.head()).toBe(before);
-  }, 120_000);
+  }, 240_000);
 });
 
