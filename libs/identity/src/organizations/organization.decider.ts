@@ -9,9 +9,10 @@ export interface Membership {
   sso: boolean;
 }
 
+/** Members by user id: a Map, since ids come from outside (a path id like `constructor` must find no one). */
 export type OrganizationState =
   | { status: 'none' }
-  | { status: 'active'; organizationId: string; settings: OrganizationSettings; members: Record<string, Membership> };
+  | { status: 'active'; organizationId: string; settings: OrganizationSettings; members: ReadonlyMap<string, Membership> };
 
 type Active = Extract<OrganizationState, { status: 'active' }>;
 
@@ -35,7 +36,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         status: 'active',
         organizationId: event.data.organizationId,
         settings: defaultSettings(event.data.title, event.data.emailDomains),
-        members: {},
+        members: new Map(),
       };
     }
     if (state.status !== 'active') return state;
@@ -45,11 +46,12 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
       case 'MemberJoined':
         return withMember(state, event.data.userId, { role: event.data.role, sso: event.data.sso ?? false });
       case 'MemberRoleChanged':
-        return withMember(state, event.data.userId, { ...state.members[event.data.userId], role: event.data.role });
+        return withMember(state, event.data.userId, { sso: false, ...state.members.get(event.data.userId), role: event.data.role });
       case 'MemberSSOChanged':
-        return withMember(state, event.data.userId, { ...state.members[event.data.userId], sso: event.data.sso });
+        return withMember(state, event.data.userId, { role: null, ...state.members.get(event.data.userId), sso: event.data.sso });
       case 'MemberRemoved': {
-        const { [event.data.userId]: _removed, ...members } = state.members;
+        const members = new Map(state.members);
+        members.delete(event.data.userId);
         return { ...state, members };
       }
     }
@@ -70,7 +72,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
       case 'ChangeSettings':
         return changeSettings(state, command.changes, command.now);
       case 'JoinByEmailDomain': {
-        if (command.userId in state.members) return [];
+        if (state.members.has(command.userId)) return [];
         const domain = command.email.split('@').pop()!.toLowerCase();
         if (!state.settings.emailDomains.some((d) => d.toLowerCase() === domain)) {
           throw new Invalid(`Your email domain ${domain} is not one of the organization's allowed email domains`);
@@ -78,7 +80,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return [joined(organizationId, command.userId, state.settings.defaultRole, 'email-domain', command.now)];
       }
       case 'AddMember': {
-        if (command.userId in state.members) return [];
+        if (state.members.has(command.userId)) return [];
         const event = joined(organizationId, command.userId, command.role, command.via, command.now);
         if (command.inviteId) event.data.inviteId = command.inviteId;
         return [event];
@@ -100,7 +102,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return [{ type: 'MemberRemoved', data: { organizationId, userId: command.userId, previousRole: member.role, removedAt: command.now } }];
       }
       case 'SetMemberSSO': {
-        const member = state.members[command.userId];
+        const member = state.members.get(command.userId);
         if (!member) {
           const event = joined(organizationId, command.userId, state.settings.defaultRole, 'sso', command.now);
           event.data.sso = true;
@@ -114,7 +116,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
 };
 
 function withMember(state: Active, userId: string, membership: Membership): Active {
-  return { ...state, members: { ...state.members, [userId]: membership } };
+  return { ...state, members: new Map(state.members).set(userId, membership) };
 }
 
 function joined(organizationId: string, userId: string, role: Role | null, via: MemberJoinPath, now: string) {
@@ -125,14 +127,14 @@ function joined(organizationId: string, userId: string, role: Role | null, via: 
 }
 
 function memberOf(state: Active, userId: string): Membership {
-  const member = state.members[userId];
+  const member = state.members.get(userId);
   if (!member) throw new NotFound('member');
   return member;
 }
 
 /** An organization always keeps one admin: nobody could manage it otherwise. */
 function assertNotLastAdmin(state: Active, what: 'demote' | 'remove') {
-  const admins = Object.values(state.members).filter((m) => m.role === 'admin').length;
+  const admins = [...state.members.values()].filter((m) => m.role === 'admin').length;
   if (admins <= 1) throw new Conflict(`Cannot ${what} the last admin of the organization; make another member admin first`);
 }
 

@@ -11,8 +11,8 @@ export type TeamState =
       teamId: string;
       organizationId: string;
       title: string;
-      /** Current members and their team role. */
-      members: Record<string, TeamRole>;
+      /** Current members and their team role (a Map: user ids come from outside). */
+      members: ReadonlyMap<string, TeamRole>;
     };
 
 /** A user to add to the team, or whose role to set; without a role, a newcomer is a `member`. */
@@ -42,21 +42,22 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           teamId: event.data.teamId,
           organizationId: event.data.organizationId,
           title: event.data.title,
-          members: {},
+          members: new Map(),
         };
       case 'TeamRenamed':
         if (state.status === 'none') return state;
         return { ...state, title: event.data.title };
       case 'TeamDeleted':
         if (state.status === 'none') return state;
-        return { ...state, status: 'deleted', members: {} };
+        return { ...state, status: 'deleted', members: new Map() };
       case 'TeamMemberAdded':
       case 'TeamMemberRoleChanged':
         if (state.status === 'none') return state;
-        return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
+        return { ...state, members: new Map(state.members).set(event.data.userId, event.data.role) };
       case 'TeamMemberRemoved': {
         if (state.status === 'none') return state;
-        const { [event.data.userId]: _removed, ...members } = state.members;
+        const members = new Map(state.members);
+        members.delete(event.data.userId);
         return { ...state, members };
       }
     }
@@ -96,15 +97,16 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         const now = command.now;
         const removed = new Set(command.remove);
         const events: TeamEvent[] = [];
-        const members = { ...state.members };
+        const members = new Map(state.members);
         for (const { userId, role } of command.add) {
           if (removed.has(userId)) continue;
-          const current = members[userId];
+          const current = members.get(userId);
           if (current === undefined) {
-            members[userId] = role ?? 'member';
-            events.push({ type: 'TeamMemberAdded', data: { teamId, organizationId, userId, role: members[userId], addedAt: now } });
+            const added = role ?? 'member';
+            members.set(userId, added);
+            events.push({ type: 'TeamMemberAdded', data: { teamId, organizationId, userId, role: added, addedAt: now } });
           } else if (role !== undefined && role !== current) {
-            members[userId] = role;
+            members.set(userId, role);
             events.push({
               type: 'TeamMemberRoleChanged',
               data: { teamId, organizationId, userId, role, previousRole: current, changedAt: now },
@@ -112,9 +114,9 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           }
         }
         for (const userId of unique(command.remove)) {
-          const current = members[userId];
+          const current = members.get(userId);
           if (current === undefined) continue;
-          delete members[userId];
+          members.delete(userId);
           events.push({ type: 'TeamMemberRemoved', data: { teamId, organizationId, userId, previousRole: current, removedAt: now } });
         }
         return events;

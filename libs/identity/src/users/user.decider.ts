@@ -4,7 +4,7 @@ import { UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'none' }
-  | { status: 'active'; userId: string; email: string; tokens: Record<string, string> };
+  | { status: 'active'; userId: string; email: string; tokens: ReadonlyMap<string, string> };
 
 /** A token as the write side knows it: its id and the SHA-256 of its secret, never the secret. */
 export interface TokenDigest {
@@ -23,13 +23,14 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   evolve(state: UserState, event: UserEvent): UserState {
     switch (event.type) {
       case 'UserCreated':
-        return { status: 'active', userId: event.data.userId, email: event.data.email, tokens: {} };
+        return { status: 'active', userId: event.data.userId, email: event.data.email, tokens: new Map() };
       case 'ApiTokenIssued':
         if (state.status !== 'active') return state;
-        return { ...state, tokens: { ...state.tokens, [event.data.tokenId]: event.data.tokenHash } };
+        return { ...state, tokens: new Map(state.tokens).set(event.data.tokenId, event.data.tokenHash) };
       case 'ApiTokenRevoked': {
         if (state.status !== 'active') return state;
-        const { [event.data.tokenId]: _revoked, ...tokens } = state.tokens;
+        const tokens = new Map(state.tokens);
+        tokens.delete(event.data.tokenId);
         return { ...state, tokens };
       }
     }
@@ -48,7 +49,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return [issued(state.userId, command.token, command.now)];
       case 'RevokeToken': {
         if (state.status !== 'active') throw new NotFound('user');
-        const tokenHash = state.tokens[command.tokenId];
+        const tokenHash = state.tokens.get(command.tokenId);
         if (!tokenHash) return []; // already revoked: revoking twice changes nothing
         return [
           { type: 'ApiTokenRevoked', data: { userId: state.userId, tokenId: command.tokenId, tokenHash, revokedAt: command.now } },
