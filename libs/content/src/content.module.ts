@@ -53,6 +53,7 @@ import { UpdateFromMainHandler } from './change-requests/merging/update.commands
 import { ContentController } from './revisions/content.controller';
 import { CheckCommentTargetHandler } from './revisions/comment-target.handler';
 import { ContentReads } from './revisions/content-reads';
+import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
@@ -148,6 +149,7 @@ export class ContentModule {}
   imports: [ContentModule, ContentAccessHttpModule, FilesModule],
   providers: [
     ContentReads,
+    RenderedTrees,
     ...contentQueryHandlers,
     UpdateChangeRequestContentHandler,
     MergeInputLoader,
