@@ -52,6 +52,7 @@ import { MergeController } from './change-requests/merging/merge.controller';
 import { UpdateFromMainHandler } from './change-requests/merging/update.commands';
 import { ContentController } from './revisions/content.controller';
 import { CheckCommentTargetHandler } from './revisions/comment-target.handler';
+import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
 import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
@@ -130,6 +131,7 @@ const handlers = [
     CollectionReads,
     ChangeRequestReads,
     ContentTrees,
+    BlockKeyIndex,
     Siblings,
     CollectionCascade,
     SpacePurgeScheduler,

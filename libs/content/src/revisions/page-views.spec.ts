@@ -1,9 +1,9 @@
 import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { markdownToDocument } from '../documents/markdown-to-document';
-import { ContentTrees } from '../tree/content-trees';
+import { ContentTrees, DOCUMENT_READS } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { DOCUMENT_READS, pageView, treeViews } from './page-views';
+import { pageView, treeViews } from './page-views';
 import { RenderedTrees } from './rendered-trees';
 
 const NOW = '2026-01-01T00:00:00.000Z';

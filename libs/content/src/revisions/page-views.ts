@@ -1,19 +1,13 @@
 import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { PageDocument } from '../documents/document.model';
-import type { TreeSnapshot } from '../tree/content-trees';
+import { DOCUMENT_READS, type TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
 import { DocumentFormat } from './content-read.dto';
 import { PageBody, PageView } from './revision-page.resource';
 
 /** What an empty document page (no document stored) answers as its document. */
 const EMPTY_DOCUMENT: PageDocument = { object: 'document', data: {}, nodes: [] };
-
-/**
- * Page documents one read of many pages (a tree, a page's subtree) reads at once: enough to hide a store's
- * round trips, few enough that a 5,000-page tree is not 5,000 reads in flight on EventStoreDB.
- */
-export const DOCUMENT_READS = 8;
 
 const childPath = (parent: string, slug: string) => (parent ? `${parent}/${slug}` : slug);
 
