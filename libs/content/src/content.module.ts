@@ -37,7 +37,7 @@ import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
 import { PdfController } from './pdf/pdf.controller';
 import { PdfPrinter } from './pdf/pdf-printer';
-import { GetChangeRequestPdfHandler } from './pdf/pdf.query';
+import { GetChangeRequestPdfHandler, GetSpacePdfHandler } from './pdf/pdf.query';
 import { LinkController } from './links/link.controller';
 import { LinkIndex } from './links/link-index';
 import { linkQueryHandlers } from './links/link.queries';
@@ -163,6 +163,7 @@ export class ContentModule {}
     ApplyTemplateToSpaceHandler,
     PdfPrinter,
     GetChangeRequestPdfHandler,
+    GetSpacePdfHandler,
     LinkIndex,
     LinkStatuses,
     LinkViews,
