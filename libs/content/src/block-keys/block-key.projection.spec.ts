@@ -2,6 +2,7 @@ import { projectionSpec } from '@folio/platform/testing/projection-spec';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { PageDocument } from '../documents/document.model';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
+import { mainChanged, spaceCreated, spacePurged } from '../testing/space-events';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { BLOCK_KEY_SPACES, BLOCK_KEYS, BlockKeyDoc } from './block-key-docs';
@@ -11,18 +12,6 @@ const t0 = '2026-01-01T00:00:00.000Z';
 const objects = useTempObjectStore('folio-block-keys-', 'all');
 const spec = projectionSpec<SpaceEvent>(blockKeyProjection, { stream: (e) => spaceStream(e.data.spaceId), objects: () => objects.store });
 
-const created = (spaceId: string, tree?: string): SpaceEvent => ({
-  type: 'SpaceCreated',
-  data: {
-    spaceId, organizationId: 'o1', parent: null, position: 'a0', visibility: 'private', revision: `r-${spaceId}`, ...(tree ? { tree } : {}),
-    title: 'Docs', emoji: '', editMode: 'live', defaultLevel: 'inherit', language: null, mergeRules: { type: 'inherit' }, createdAt: t0,
-  },
-});
-const changed = (spaceId: string, tree: string): SpaceEvent => ({
-  type: 'SpaceContentChanged',
-  data: { spaceId, organizationId: 'o1', revision: { id: `r-${tree.slice(0, 6)}`, type: 'merge', parents: [], tree, createdBy: 'u1', createdAt: t0 }, changedAt: t0 },
-});
-const purged = (spaceId: string): SpaceEvent => ({ type: 'SpacePurged', data: { spaceId, organizationId: 'o1', deletedAt: t0, purgedAt: t0 } });
 
 const text = (t: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: t, marks: [] }] });
 const paragraph = (key: string, ...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', key, nodes: nodes.length ? nodes : [text(key)] });
@@ -51,34 +40,34 @@ const key = (space: string, page: string, k: string): BlockKeyDoc => ({ id: `${s
 
 describe('block key projection', () => {
   it('indexes the keys of main’s blocks and inlines when main moves, and remembers the tree it indexed', () =>
-    spec.given([created('s1'), changed('s1', trees.A)]).thenCollections({
+    spec.given([spaceCreated('s1'), mainChanged('s1', trees.A)]).thenCollections({
       [BLOCK_KEYS]: [key('s1', 'p1', 'lnk'), key('s1', 'p1', 'para')],
       [BLOCK_KEY_SPACES]: [{ id: 's1', tree: trees.A, position: '2' }],
     }));
 
   it('follows later merges: an edited page’s keys are replaced, a new page’s added, a deleted page’s dropped', async () => {
-    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B)]).then(BLOCK_KEYS, [
+    await spec.given([spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B)]).then(BLOCK_KEYS, [
       key('s1', 'p1', 'more'),
       key('s1', 'p1', 'para'),
       key('s1', 'p2', 'own'),
       key('s1', 'p2', 'para'),
     ]);
-    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B), changed('s1', trees.C)]).then(BLOCK_KEYS, [key('s1', 'p2', 'own'), key('s1', 'p2', 'para')]);
+    await spec.given([spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), mainChanged('s1', trees.C)]).then(BLOCK_KEYS, [key('s1', 'p2', 'own'), key('s1', 'p2', 'para')]);
   });
 
   it('finds the pages holding a key through its index, in page order, in its space only', () =>
     spec
-      .given([created('s1', trees.B), created('s2', trees.B)])
+      .given([spaceCreated('s1', trees.B), spaceCreated('s2', trees.B)])
       .thenFinds(BLOCK_KEYS, { filter: { space: 's1', key: 'para' }, sort: { field: 'page', direction: 'asc' } }, ['s1:p1:para', 's1:p2:para']));
 
   it('forgets a purged space’s keys, and only that space’s', () =>
-    spec.given([created('s1', trees.A), created('s2', trees.C), purged('s1')]).thenCollections({
+    spec.given([spaceCreated('s1', trees.A), spaceCreated('s2', trees.C), spacePurged('s1')]).thenCollections({
       [BLOCK_KEYS]: [key('s2', 'p2', 'own'), key('s2', 'p2', 'para')],
       [BLOCK_KEY_SPACES]: [{ id: 's2', tree: trees.C, position: '2' }],
     }));
 
   // A function: the trees are built before the tests run, after this file is read.
-  const history = () => [created('s1'), changed('s1', trees.A), changed('s1', trees.B), created('s2', trees.B), changed('s1', trees.C), purged('s2')];
+  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2')];
 
   it('is unchanged by replays', () => spec.given(history()).thenIdempotent());
 

@@ -11,7 +11,8 @@ import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { BlockKeyIndex } from '../block-keys/block-key-index';
 import { blockKeyProjection } from '../block-keys/block-key.projection';
 import { PageDocument } from '../documents/document.model';
-import { SpaceEvent, spaceStream } from '../spaces/space.events';
+import { spaceStream } from '../spaces/space.events';
+import { spaceCreated } from '../testing/space-events';
 import { CheckCommentTarget, CommentTargetInput } from '../public/comment-target.query';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
@@ -35,14 +36,7 @@ const table = {
 };
 const documentOf = (...nodes: unknown[]) => ({ object: 'document', data: {}, nodes }) as PageDocument;
 
-/** Main of space s1 moved to `tree` (its content-block-keys projection indexed it), and a revision of it. */
-const created = (tree: string): SpaceEvent => ({
-  type: 'SpaceCreated',
-  data: {
-    spaceId: 's1', organizationId: 'o1', parent: null, position: 'a0', visibility: 'private', revision: 'r1', tree,
-    title: 'Docs', emoji: '', editMode: 'live', defaultLevel: 'inherit', language: null, mergeRules: { type: 'inherit' }, createdAt: NOW,
-  },
-});
+/** A revision of space s1. */
 const revisionOf = (id: string, tree: string): RevisionDoc => ({
   id, spaceId: 's1', organizationId: 'o1', type: 'edits', parents: [], tree, createdBy: 'u1', createdAt: NOW, onMain: true, seq: '1'.padStart(20, '0'),
 });
@@ -69,7 +63,7 @@ describe('CheckCommentTarget', () => {
   let position = 0;
   async function main(tree: string) {
     await reads.transaction('test', '1', (tx) => tx.upsert(REVISIONS, revisionOf('r1', tree)));
-    const log = new GivenLog(storedEvents([stored(created(tree), { position: String(++position), stream: spaceStream('s1') })]));
+    const log = new GivenLog(storedEvents([stored(spaceCreated('s1', tree), { position: String(++position), stream: spaceStream('s1') })]));
     await new ProjectionRunner(log, reads, [blockKeyProjection], { objects: objects.store }).catchUp();
   }
   afterEach(async () => {
