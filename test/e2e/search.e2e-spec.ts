@@ -139,13 +139,14 @@ describe('search', () => {
     await expectStatus(spaces(gus).searchSpaceContent(secret, { query: 'gateway' }), 404);
   });
 
-  it('leaves out hidden pages with their subpages and noIndex pages, in the space and the organization', async () => {
+  it('leaves out hidden pages with their subpages and noIndex pages (a field or front matter), in the space and the organization', async () => {
     const hideout = (await server.as(ann.token).orgs.createSpace(orgId, { title: 'Hideout' })).data.id;
     const page = (title: string, more: Record<string, unknown> = {}) => ({ operation: 'insert_page', ref: title, title, document: { markdown: 'The xylophone plays.' }, ...more });
     const ids = await mergeChanges(hideout, [
       page('Hidden parent', { hidden: true }),
       page('Child of hidden', { into: 'Hidden parent' }),
       page('Not indexed', { noIndex: true }),
+      page('Not indexed by its front matter', { document: { markdown: '---\nnoIndex: true\n---\nThe xylophone plays.' } }),
       page('Shown'),
     ]);
     expect((await searchSpace('xylophone', ann, {}, hideout)).items.map((p) => p.title)).toEqual(['Shown']);
