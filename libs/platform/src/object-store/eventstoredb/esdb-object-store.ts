@@ -5,6 +5,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import { mapConcurrently } from '../../concurrency/map-concurrently';
 import { assertContentHash, contentHash, ContentObjectStore } from '../content-object-store.port';
 import { contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
 
@@ -31,7 +32,7 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
   async put(objects: readonly Uint8Array[]): Promise<string[]> {
     const hashes = objects.map(contentHash);
     const distinct = new Map(hashes.map((hash, i) => [hash, objects[i]]));
-    await mapConcurrently([...distinct], ([hash, bytes]) => this.append(hash, bytes));
+    await mapConcurrently([...distinct], CONCURRENCY, ([hash, bytes]) => this.append(hash, bytes));
     return hashes;
   }
 
@@ -43,7 +44,7 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
 
   async getMany(hashes: readonly string[]): Promise<(Buffer | null)[]> {
     hashes.forEach(assertContentHash);
-    return mapConcurrently(hashes, (hash) => this.get(hash));
+    return mapConcurrently(hashes, CONCURRENCY, (hash) => this.get(hash));
   }
 
   async has(hash: string): Promise<boolean> {
@@ -75,18 +76,4 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
     }
   }
-}
-
-/** `fn` over every item, at most CONCURRENCY at a time, results in the items' order. */
-async function mapConcurrently<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  return results;
 }
