@@ -114,6 +114,34 @@ export function searchContract(name: string, fixture: () => SearchFixture) {
       expect((await find('deja')).ids).toEqual(['a']);
     });
 
+    it('cuts identifiers into words at every character that is no letter or digit, as Folio does everywhere', async () => {
+      await seed([
+        article('underscore', 'FOLIO_SECRET', 'set it in .env'),
+        article('euro', 'Pricing', 'costs 10€per seat'),
+        article('emoji', 'Ship it', 'deploy🚀fast and 🎉celebrate'),
+        article('dots', 'Files', 'edit config.yaml for v1.2.3'),
+        article('hyphen', 'Modes', 'a read-only replica'),
+        article('camel', 'API', 'call getUserName once'),
+      ]);
+      expect((await find('folio secret')).ids).toEqual(['underscore']);
+      expect((await find('FOLIO_SECRET')).ids).toEqual(['underscore']);
+      expect((await find('secret')).ids).toEqual(['underscore']);
+      expect((await find('10 per')).ids).toEqual(['euro']);
+      expect((await find('deploy fast')).ids).toEqual(['emoji']);
+      expect((await find('celebrate')).ids).toEqual(['emoji']);
+      expect((await find('config yaml')).ids).toEqual(['dots']);
+      expect((await find('yaml')).ids).toEqual(['dots']);
+      expect((await find('v1 2 3')).ids).toEqual(['dots']);
+      expect((await find('read only')).ids).toEqual(['hyphen']);
+      expect((await find('only')).ids).toEqual(['hyphen']);
+      // Case changes cut nothing: a camelCase name is one word, found whole or by its start.
+      expect((await find('getusername')).ids).toEqual(['camel']);
+      expect((await find('getUser')).ids).toEqual(['camel']);
+      expect((await find('name ')).ids).toEqual([]);
+      // Separators alone are no words.
+      expect((await find('€ 🚀 _')).ids).toEqual([]);
+    });
+
     it('searches only the documents the filter allows', async () => {
       await seed([article('a', 'Alpha', 'shared', 'g1'), article('b', 'Beta', 'shared', 'g2'), article('c', 'Gamma', 'shared', 'g3')]);
       expect((await find('shared', { filter: { group: 'g2' } })).ids).toEqual(['b']);

@@ -21,7 +21,7 @@ import {
   toMongoPatch,
 } from './mongo-filter';
 import { TextIndexSpec } from '../../search/search.port';
-import { TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
+import { LEGACY_TEXT_INDEX, TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
 import { BatchedWrites, PendingDocs } from '../batched-writes';
 import { bulkLoadOperations } from './mongo-bulk-load';
 
@@ -30,6 +30,7 @@ const CHECKPOINTS = '_checkpoints';
 const REBUILD_SUFFIX = '__rebuild';
 const DEFAULT_DB = 'folio';
 const NAMESPACE_EXISTS = 48;
+const INDEX_NOT_FOUND = 27;
 
 /**
  * Snapshot reads, so a batch sees one consistent state; majority writes, so a committed batch and its
@@ -86,7 +87,10 @@ export class MongoReadStore implements ReadStore {
         continue;
       }
       await this.createIndexes(spec.name + this.suffix, spec);
-      if (spec.textIndex) await this.addMissingTerms(spec.name, spec.textIndex);
+      if (spec.textIndex) {
+        await this.dropLegacyTextIndex(spec.name);
+        await this.addMissingTerms(spec.name, spec.textIndex);
+      }
     }
   }
 
@@ -314,8 +318,20 @@ export class MongoReadStore implements ReadStore {
   /** createIndexes is a no-op for an index that already exists with the same key and name. */
   private async createIndexes(collection: string, spec: CollectionSpec) {
     const indexes: IndexDescription[] = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
-    if (spec.textIndex) indexes.push(...textIndexes(spec.textIndex));
+    if (spec.textIndex) indexes.push(...textIndexes());
     if (indexes.length) await this.db.collection(collection).createIndexes(indexes);
+  }
+
+  /** A `$text` index of an earlier version is only a cost on every write now: search matches on `_terms`. */
+  private async dropLegacyTextIndex(name: string): Promise<void> {
+    const collection = this.collection(name);
+    if (!(await collection.indexExists(LEGACY_TEXT_INDEX))) return;
+    try {
+      await collection.dropIndex(LEGACY_TEXT_INDEX);
+    } catch (error) {
+      // Another replica dropped it first.
+      if (!(error instanceof MongoServerError && error.code === INDEX_NOT_FOUND)) throw error;
+    }
   }
 
   /** Documents written before their collection declared a text index get their words now. */
