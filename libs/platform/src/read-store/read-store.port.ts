@@ -141,6 +141,16 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
+/**
+ * Refuses a batch while a rebuild swap holds its projections (MongoDB, whose swap is several steps): nothing
+ * was applied, and the batch applies once the swap has ended (its checkpoints will have moved).
+ */
+export class SwapInProgress extends Error {
+  constructor() {
+    super('a rebuild swap holds the projections');
+  }
+}
+
 export const READ_STORE = Symbol('ReadStore');
 
 /** The case folding every adapter relies on for case-insensitive filters. */
