@@ -137,6 +137,7 @@ export interface ReadStore {
   rebuildTarget(): Promise<ReadStore>;
   /** Replaces the live collections (created with the given specs' indexes) and checkpoints by the rebuilt ones. */
   swapRebuild(collections: CollectionSpec[], projections: string[]): Promise<void>;
+  /** True when the store answers, false when it refuses; rejects with a StoreUnanswered when it does not answer in time. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ClientSession, Collection, Db, Document, IndexDescription, MongoClient, MongoServerError, TransactionOptions } from 'mongodb';
+import { ClientSession, Collection, Db, Document, IndexDescription, MongoClient, MongoClientOptions, MongoServerError, TransactionOptions } from 'mongodb';
 import { readPath } from '../read-path';
 import {
   CollectionSpec,
@@ -26,6 +26,7 @@ import { TextIndexSpec } from '../../search/search.port';
 import { LEGACY_TEXT_INDEX, TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
 import { BatchedWrites, PendingDocs } from '../batched-writes';
 import { bulkLoadOperations } from './mongo-bulk-load';
+import { STORE_CALL_MS, STORE_PING_MS, StoreUnanswered, withinDeadline } from '../../store-deadline';
 import {
   Checkpoint,
   finishOperations,
@@ -56,6 +57,14 @@ const DUPLICATE_KEY = 11000;
  */
 const BATCH: TransactionOptions = { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } };
 
+/**
+ * Undefined fields are left out, as JSON (and so the SQLite adapter) leaves them, not stored as null.
+ * Finding a server and connecting to it give up after 5 s (the driver's 30 s would outlast a request's
+ * bound); a stalled connection is left to the call bounds (`withinDeadline`): a socket timeout would
+ * also cut a long index build of a rebuild's swap, during which the server says nothing.
+ */
+export const MONGO_CLIENT_OPTIONS: MongoClientOptions = { ignoreUndefined: true, serverSelectionTimeoutMS: 5_000, connectTimeoutMS: 5_000 };
+
 interface Stored extends Document {
   _id: string;
 }
@@ -79,10 +88,13 @@ export class MongoReadStore implements ReadStore {
     private readonly suffix: string,
   ) {}
 
-  /** The database is `dbName`, else the one in the URL path, else `folio`. */
+  /**
+   * The database is `dbName`, else the one in the URL path, else `folio`. The client connects on its first
+   * call (a start checks beforehand that the server answers: startup/store-reachability.ts), so a server
+   * that goes away later shows as down in `/health` instead of failing the open.
+   */
   static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
-    // Undefined fields are left out, as JSON (and so the SQLite adapter) leaves them, not stored as null.
-    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    const client = new MongoClient(url, MONGO_CLIENT_OPTIONS);
     return new MongoReadStore(client, client.db(dbName ?? databaseInUrl(url) ?? DEFAULT_DB), '');
   }
 
@@ -114,7 +126,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    const stored = await this.collection(collection).findOne({ _id: id });
+    const stored = await bounded('get', this.collection(collection).findOne({ _id: id }, { maxTimeMS: STORE_CALL_MS }));
     return stored && fromMongoDoc<T>(stored);
   }
 
@@ -130,7 +142,7 @@ export class MongoReadStore implements ReadStore {
   async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {
     const { filter, sort } = toMongoFind(query);
     // One more than asked tells whether a next page exists without a count.
-    const stored = await this.collection(collection).find(filter, { sort, limit: query.limit + 1 }).toArray();
+    const stored = await bounded('find', this.collection(collection).find(filter, { sort, limit: query.limit + 1, maxTimeMS: STORE_CALL_MS }).toArray());
     const items = stored.slice(0, query.limit).map((s) => fromMongoDoc<T>(s));
     if (stored.length <= query.limit) return { items };
     const last = items[items.length - 1];
@@ -138,15 +150,15 @@ export class MongoReadStore implements ReadStore {
   }
 
   count(collection: string, filter: Filter): Promise<number> {
-    return this.collection(collection).countDocuments(toMongoFilter(filter));
+    return bounded('count', this.collection(collection).countDocuments(toMongoFilter(filter), { maxTimeMS: STORE_CALL_MS }));
   }
 
   async checkpoint(projection: string): Promise<string | null> {
-    return (await this.checkpointCollection().findOne({ _id: projection }))?.position ?? null;
+    return (await bounded('read a checkpoint', this.checkpointCollection().findOne({ _id: projection }, { maxTimeMS: STORE_CALL_MS })))?.position ?? null;
   }
 
   async checkpoints(projections: readonly string[]): Promise<(string | null)[]> {
-    const stored = await this.storedCheckpoints(projections);
+    const stored = await bounded('read checkpoints', this.storedCheckpoints(projections));
     return projections.map((p) => stored.get(p)?.position ?? null);
   }
 
@@ -277,11 +289,13 @@ export class MongoReadStore implements ReadStore {
     return recovery;
   }
 
+  /** True when the server answers, false when it refuses; a StoreUnanswered when it does not answer in time. */
   async ping(): Promise<boolean> {
     try {
-      await this.db.command({ ping: 1 });
+      await withinDeadline('MongoDB', 'ping', STORE_PING_MS, this.db.command({ ping: 1 }));
       return true;
-    } catch {
+    } catch (error) {
+      if (error instanceof StoreUnanswered) throw error;
       return false;
     }
   }
@@ -435,6 +449,11 @@ export class MongoReadStore implements ReadStore {
       if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
     }
   }
+}
+
+/** A call a request waits on, within its bound. */
+function bounded<T>(operation: string, call: Promise<T>): Promise<T> {
+  return withinDeadline('MongoDB', operation, STORE_CALL_MS, call);
 }
 
 /** A rejection handler that swallows the server error with `code` (a step already done) and rethrows any other. */
