@@ -26,15 +26,27 @@ export class StoreUnanswered extends Error {
 
 /**
  * `work`'s outcome, or a StoreUnanswered once `ms` have passed without one; `abandon` is then called to
- * cancel what can be. A call abandoned still settles later: its outcome is dropped.
+ * cancel what can be. `work` may call `progressed` to restart the bound (a long read that keeps receiving
+ * is not stalled). A call abandoned still settles later: its outcome is dropped.
  */
-export function withinDeadline<T>(store: StoreName, operation: string, ms: number, work: Promise<T>, abandon?: () => void): Promise<T> {
+export function withinDeadline<T>(
+  store: StoreName,
+  operation: string,
+  ms: number,
+  work: (progressed: () => void) => Promise<T>,
+  abandon?: () => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const giveUp = () => {
       abandon?.();
       reject(new StoreUnanswered(store, operation, ms));
-    }, ms);
-    work.then(
+    };
+    let timer = setTimeout(giveUp, ms);
+    const progressed = () => {
+      clearTimeout(timer);
+      timer = setTimeout(giveUp, ms);
+    };
+    work(progressed).then(
       (value) => {
         clearTimeout(timer);
         resolve(value);

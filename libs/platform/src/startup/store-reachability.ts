@@ -38,7 +38,7 @@ async function problemOf(variable: Variable, url: string, answers: (url: string)
 async function eventStoreAnswers(url: string): Promise<void> {
   const client = EventStoreDBClient.connectionString(url);
   try {
-    await collect(client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), 'ping', REACH_MS);
+    await collect(client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), 'ping', { ms: REACH_MS });
   } finally {
     // Disposing waits for nothing the stalled server must answer.
     void client.dispose().catch(() => undefined);
@@ -49,7 +49,7 @@ async function mongoAnswers(url: string): Promise<void> {
   const client = new MongoClient(url, { ...MONGO_CLIENT_OPTIONS, serverSelectionTimeoutMS: REACH_MS, connectTimeoutMS: REACH_MS });
   try {
     // The driver gives up first, with its reason (refused, not found); this bound is for a driver that does not.
-    await withinDeadline('MongoDB', 'ping', REACH_MS + 1_000, client.db('admin').command({ ping: 1 }));
+    await withinDeadline('MongoDB', 'ping', REACH_MS + 1_000, () => client.db('admin').command({ ping: 1 }));
   } finally {
     void client.close().catch(() => undefined);
   }

@@ -10,7 +10,7 @@ describe('EventStoreDB calls', () => {
     try {
       // The client's own deadline is ignored by reads: it is set here to show it changes nothing.
       const read = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: 100 });
-      const error = await collect(read, 'read $all', 300).catch((e: unknown) => e);
+      const error = await collect(read, 'read $all', { ms: 300 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StoreUnanswered);
       expect(error).toMatchObject({ store: 'EventStoreDB', operation: 'read $all' });
       expect(read.destroyed).toBe(true);

@@ -109,7 +109,8 @@ export class EventStoreDbEventStore implements EventStore {
     let cursor = after === null ? null : decodePosition(after);
     while (events.length < limit) {
       const fromPosition = cursor === null ? START : positionAt(cursor);
-      const page = await collect(this.client.readAll({ fromPosition, maxCount: pageSize }), 'read $all', STORE_CALL_MS, withoutObjectBytes);
+      // Only the projector and process runners read $all forwards, in pages that may be long to receive.
+      const page = await collect(this.client.readAll({ fromPosition, maxCount: pageSize }), 'read $all', { idle: true }, withoutObjectBytes);
       events.push(...userEventsAfter(page, cursor, limit - events.length));
       if (page.length < pageSize) break;
       cursor = positionOf(page[page.length - 1]);
@@ -123,7 +124,7 @@ export class EventStoreDbEventStore implements EventStore {
       const page = await collect(
         this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: MIN_PAGE }),
         'read the head of $all',
-        STORE_CALL_MS,
+        {},
         withoutObjectBytes,
       );
       const newest = page.find(isLogEvent);
@@ -147,7 +148,7 @@ export class EventStoreDbEventStore implements EventStore {
   /** True when the server answers, false when it refuses; a StoreUnanswered when it does not answer in time. */
   async ping(): Promise<boolean> {
     try {
-      await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), 'ping', STORE_PING_MS);
+      await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), 'ping', { ms: STORE_PING_MS });
       return true;
     } catch (error) {
       if (error instanceof StoreUnanswered) throw error;

@@ -292,7 +292,7 @@ export class MongoReadStore implements ReadStore {
   /** True when the server answers, false when it refuses; a StoreUnanswered when it does not answer in time. */
   async ping(): Promise<boolean> {
     try {
-      await withinDeadline('MongoDB', 'ping', STORE_PING_MS, this.db.command({ ping: 1 }));
+      await withinDeadline('MongoDB', 'ping', STORE_PING_MS, () => this.db.command({ ping: 1 }));
       return true;
     } catch (error) {
       if (error instanceof StoreUnanswered) throw error;
@@ -453,7 +453,7 @@ export class MongoReadStore implements ReadStore {
 
 /** A call a request waits on, within its bound. */
 function bounded<T>(operation: string, call: Promise<T>): Promise<T> {
-  return withinDeadline('MongoDB', operation, STORE_CALL_MS, call);
+  return withinDeadline('MongoDB', operation, STORE_CALL_MS, () => call);
 }
 
 /** A rejection handler that swallows the server error with `code` (a step already done) and rethrows any other. */

@@ -66,7 +66,9 @@ export class MongoSearchIndex implements SearchIndex {
     const plan = searchPlan(collection, query.text, query.filter);
     if (!plan) return { hits: [], more: false, matched: 'all' };
     const run = (mode: Mode, limit: number, offset: number) =>
-      withinDeadline('MongoDB', 'search', STORE_CALL_MS, this.db.collection(collection.name).aggregate(searchPipeline(plan, mode, limit, offset), { maxTimeMS: STORE_CALL_MS }).toArray());
+      withinDeadline('MongoDB', 'search', STORE_CALL_MS, () =>
+        this.db.collection(collection.name).aggregate(searchPipeline(plan, mode, limit, offset), { maxTimeMS: STORE_CALL_MS }).toArray(),
+      );
 
     let matched: Mode = 'all';
     let rows = await run('all', query.limit + 1, query.offset);
