@@ -123,23 +123,27 @@ export function searchContract(name: string, fixture: () => SearchFixture) {
         article('hyphen', 'Modes', 'a read-only replica'),
         article('camel', 'API', 'call getUserName once'),
       ]);
-      expect((await find('folio secret')).ids).toEqual(['underscore']);
-      expect((await find('FOLIO_SECRET')).ids).toEqual(['underscore']);
-      expect((await find('secret')).ids).toEqual(['underscore']);
-      expect((await find('10 per')).ids).toEqual(['euro']);
-      expect((await find('deploy fast')).ids).toEqual(['emoji']);
-      expect((await find('celebrate')).ids).toEqual(['emoji']);
-      expect((await find('config yaml')).ids).toEqual(['dots']);
-      expect((await find('yaml')).ids).toEqual(['dots']);
-      expect((await find('v1 2 3')).ids).toEqual(['dots']);
-      expect((await find('read only')).ids).toEqual(['hyphen']);
-      expect((await find('only')).ids).toEqual(['hyphen']);
-      // Case changes cut nothing: a camelCase name is one word, found whole or by its start.
-      expect((await find('getusername')).ids).toEqual(['camel']);
-      expect((await find('getUser')).ids).toEqual(['camel']);
-      expect((await find('name ')).ids).toEqual([]);
-      // Separators alone are no words.
-      expect((await find('€ 🚀 _')).ids).toEqual([]);
+      const expected: [string, string[]][] = [
+        ['folio secret', ['underscore']],
+        ['FOLIO_SECRET', ['underscore']],
+        ['secret', ['underscore']],
+        ['10 per', ['euro']],
+        ['deploy fast', ['emoji']],
+        ['celebrate', ['emoji']],
+        ['config yaml', ['dots']],
+        ['yaml', ['dots']],
+        ['v1 2 3', ['dots']],
+        ['read only', ['hyphen']],
+        ['only', ['hyphen']],
+        // Case changes cut nothing: a camelCase name is one word, found whole or by its start.
+        ['getusername', ['camel']],
+        ['getUser', ['camel']],
+        ['name ', []],
+        // Separators alone are no words.
+        ['€ 🚀 _', []],
+      ];
+      const found = await Promise.all(expected.map(async ([query]) => [query, (await find(query)).ids] as const));
+      expect(found).toEqual(expected);
     });
 
     it('searches only the documents the filter allows', async () => {
