@@ -8,6 +8,8 @@ import {
 import { mapConcurrently } from '../../concurrency/map-concurrently';
 import { assertContentHash, contentHash, ContentObjectStore } from '../content-object-store.port';
 import { contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
+import { answered, collect } from '../../event-store/eventstoredb/esdb-calls';
+import { STORE_CALL_MS } from '../../store-deadline';
 
 /** Reads and appends in flight at once for one call: enough to hide round trips, few enough not to flood. */
 const CONCURRENCY = 16;
@@ -58,8 +60,8 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
 
   private async firstEvent(hash: string): Promise<ResolvedEvent | null> {
     try {
-      for await (const resolved of this.client.readStream(contentObjectStream(hash), { maxCount: 1 })) return resolved;
-      return null;
+      const [first] = await collect(this.client.readStream(contentObjectStream(hash), { maxCount: 1 }), `read object ${hash}`);
+      return first ?? null;
     } catch (error) {
       if (error instanceof StreamNotFoundError) return null;
       throw error;
@@ -69,9 +71,10 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
   private async append(hash: string, bytes: Uint8Array): Promise<void> {
     try {
       // With `throwOnAppendFailure=false` a refusal comes back as `success: false`: the same "already there".
-      await this.client.appendToStream(contentObjectStream(hash), toContentObjectEvent(hash, bytes), {
-        expectedRevision: NO_STREAM,
-      });
+      await answered(
+        this.client.appendToStream(contentObjectStream(hash), toContentObjectEvent(hash, bytes), { expectedRevision: NO_STREAM, deadline: STORE_CALL_MS }),
+        `append object ${hash}`,
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
     }
