@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../libs/platform/src/event-store/sqlite/sqlite-event-store';
+import { MERGE_LEASE_MS, MERGE_RELEASE_GRACE_MS } from '../../libs/content/src/change-requests/change-request.decider';
+import { MergeCompletion } from '../../libs/content/src/change-requests/merging/merge-completion';
 import { startServer, TestServer } from '../support/server';
 
 /**
@@ -81,3 +83,124 @@ describe('the merge completion process', () => {
     expect(await server.head()).toBe(head);
   }, 60_000);
 });
+
+/**
+ * A merge is three appends: the request records that it merges its head, main takes the merge, the request
+ * is marked merged. The API is stopped after each of the first two, and started again: a request whose merge
+ * main took is marked merged from the log; one whose merge main never got is released once the mark's lease
+ * and grace ran out (at start, or by the next release pass), and takes edits and merges again.
+ */
+describe('a merge whose process died at each step', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-merge-crash-'));
+  let server: TestServer;
+  let ann: { id: string; token: string };
+  /** One space and request per case. */
+  const cases: Record<'afterMain' | 'afterStart' | 'longAgo', { spaceId: string; id: string; number: number }> = {} as never;
+  const streamOf = (c: { spaceId: string; number: number }) => `changeRequest-${c.spaceId}.${c.number}`;
+  const insertPage = (c: { spaceId: string; id: string }, title: string) =>
+    server.as(ann.token).spaces.updateChangeRequestContent(c.spaceId, c.id, { changes: [{ operation: 'insert_page', title, document: { markdown: title } }] } as never);
+  const statusOf = (call: Promise<unknown>) => call.then(() => 200, (error: { code?: number }) => error.code ?? 0);
+  const started = (c: { spaceId: string; id: string; number: number }, organizationId: string, head: string, at: string) => ({
+    eventId: randomUUID(),
+    type: 'ChangeRequestMergeStarted',
+    data: { changeRequestId: c.id, spaceId: c.spaceId, organizationId, number: c.number, mergeId: `merge-${c.number}-${at}`, head, startedAt: at,
+            expiresAt: new Date(Date.parse(at) + MERGE_LEASE_MS).toISOString() },
+    metadata: { actor: ann.id, source: 'api', correlationId: 'crashed', causationId: 'crashed', occurredAt: at, schemaVersion: 1 },
+  });
+
+  beforeAll(async () => {
+    server = await startServer({ dataDir });
+    ann = await server.createUser('ann@acme.io', 'Ann Admin');
+    const api = server.as(ann.token);
+    const orgId = (await api.orgs.createOrganization({ title: 'Acme' })).data.id;
+    for (const name of ['afterMain', 'afterStart', 'longAgo'] as const) {
+      const spaceId = (await api.orgs.createSpace(orgId, { title: name })).data.id;
+      const cr = (await api.spaces.createChangeRequest(spaceId, { subject: name })).data;
+      cases[name] = { spaceId, id: cr.id, number: cr.number };
+      await insertPage(cases[name], `${name} page`);
+    }
+    const now = server.clock.nowIso();
+    await server.stop();
+
+    const events = new SqliteEventStore(join(dataDir, 'events.db'));
+    for (const [name, c] of Object.entries(cases)) {
+      const history = await events.readStream(streamOf(c));
+      const head = (history.at(-1)!.data as { revision: { id: string; tree: string } }).revision;
+      const spaceHistory = await events.readStream(`space-${c.spaceId}`);
+      const main = spaceHistory[0].data as { revision: string; organizationId: string };
+      // Started long before this start: its lease and grace ran out meanwhile.
+      const at = name === 'longAgo' ? '2026-02-01T09:00:00.000Z' : now;
+      await events.append(streamOf(c), [started(c, main.organizationId, head.id, at)], history.at(-1)!.revision);
+      if (name !== 'afterMain') continue;
+      await events.append(
+        `space-${c.spaceId}`,
+        [
+          {
+            eventId: randomUUID(),
+            type: 'SpaceContentChanged',
+            data: {
+              spaceId: c.spaceId,
+              organizationId: main.organizationId,
+              revision: { id: 'MergedBeforeTheCrash', type: 'merge', parents: [main.revision, head.id], tree: head.tree, createdBy: ann.id, createdAt: now },
+              changeRequest: { id: c.id, number: c.number },
+              changedAt: now,
+            },
+            metadata: { actor: ann.id, source: 'api', correlationId: 'crashed', causationId: 'crashed', occurredAt: now, schemaVersion: 1 },
+          },
+        ],
+        spaceHistory.at(-1)!.revision,
+      );
+    }
+    await events.close();
+    server = await startServer({ dataDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('marks merged, at the next start, a request whose merge main took, ending its merge', async () => {
+    const c = cases.afterMain;
+    const last = (await server.events.readStream(streamOf(c))).at(-1)!;
+    expect(last).toMatchObject({ type: 'ChangeRequestMerged', data: { revisionMerged: 'MergedBeforeTheCrash', mergedBy: ann.id } });
+    const { data } = await server.as(ann.token).spaces.getChangeRequestById(c.spaceId, c.id);
+    expect(data).toMatchObject({ status: 'merged', revisionMerged: 'MergedBeforeTheCrash' });
+    expect(await statusOf(insertPage(c, 'After'))).toBe(409);
+  });
+
+  it('releases, at the next start, a mark whose lease ran out before it: the request takes edits and merges again', async () => {
+    const c = cases.longAgo;
+    await until(async () => (await server.events.readStream(streamOf(c))).at(-1)!.type === 'ChangeRequestMergeAbandoned');
+    expect((await server.events.readStream(streamOf(c))).at(-1)).toMatchObject({ data: { reason: 'expired' }, metadata: { actor: 'system' } });
+    expect(await statusOf(insertPage(c, 'After'))).toBe(200);
+    expect((await server.as(ann.token).spaces.mergeChangeRequest(c.spaceId, String(c.number))).data.result).toBe('merge');
+  });
+
+  it('keeps a mark whose lease has not run out (its merge may still be under way), and releases it once lease and grace ran out', async () => {
+    const c = cases.afterStart;
+    const completion = server.app.get(MergeCompletion);
+    expect(await statusOf(insertPage(c, 'During'))).toBe(409);
+    expect(await statusOf(server.as(ann.token).spaces.mergeChangeRequest(c.spaceId, String(c.number)))).toBe(409);
+    server.clock.advance(MERGE_LEASE_MS + MERGE_RELEASE_GRACE_MS - 1);
+    expect(await completion.releaseExpired()).toBe(0);
+    expect(await statusOf(insertPage(c, 'During'))).toBe(409);
+    server.clock.advance(1);
+    // The merged request of the other case holds no mark: only this one is released, once.
+    expect(await completion.releaseExpired()).toBe(1);
+    expect(await completion.releaseExpired()).toBe(0);
+    expect(await statusOf(insertPage(c, 'After'))).toBe(200);
+    const merged = (await server.as(ann.token).spaces.mergeChangeRequest(c.spaceId, String(c.number))).data;
+    expect(merged.result).toBe('merge');
+    const titles = (await server.as(ann.token).spaces.listPages(c.spaceId)).data.pages.map((p) => p.title);
+    expect(titles.sort()).toEqual(['After', 'afterStart page']);
+  });
+});
+
+/** Bounded wait on a condition of the log (the release at start runs beside the start). */
+async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await condition()); ) {
+    if (Date.now() > deadline) throw new Error('condition not met within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
