@@ -234,6 +234,58 @@ describe('merging change requests', () => {
     expect(await server.head()).toBe(again);
   });
 
+  describe('a conflict resolved by rewriting the block after an update met it', () => {
+    /** Main and the request changed one line differently; the update answers conflicts; the writer rewrites the line. */
+    async function resolved() {
+      const ids = await seedMain({ A: 'shared line\n\nuntouched' });
+      const mine = await newChangeRequest('mine');
+      const theirs = await newChangeRequest('theirs');
+      await write(theirs.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'their line\n\nuntouched' } }]);
+      await merge(theirs.number);
+      await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'my line\n\nuntouched' } }]);
+      expect((await spaces().updateChangeRequest(spaceId, mine.id)).data.result).toBe('conflicts');
+      await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'our agreed line\n\nuntouched' } }]);
+      return { page: ids.A, mine };
+    }
+    const requestMarkdown = async (crId: string, pageId: string) =>
+      ((await spaces().getPageInChangeRequestById(spaceId, crId, pageId, { format: 'markdown' } as never)).data as unknown as { markdown: string }).markdown;
+
+    it('updates with the rewritten text, and lists no conflict', async () => {
+      const { page, mine } = await resolved();
+      const conflicts = await server.fetch(`/v1/spaces/${spaceId}/change-requests/${mine.number}/conflicts`, { token: ed.token });
+      expect(conflicts.body).toMatchObject({ count: 0 });
+      const { data } = await spaces().updateChangeRequest(spaceId, mine.id);
+      expectMatchesSpec('POST', '/spaces/{spaceId}/change-requests/{changeRequestId}/update', 200, data);
+      expect(data.result).toBe('update');
+      const after = (await spaces().getChangeRequestById(spaceId, mine.id)).data;
+      expect(after).toMatchObject({ revision: data.revision, outdated: false });
+      const markdown = await requestMarkdown(mine.id, page);
+      expect(markdown).toContain('our agreed line');
+      expect(markdown).not.toContain('their line');
+      expect((await merge(mine.number)).result).toBe('merge');
+      expect(await markdownOf(page)).toContain('our agreed line');
+    });
+
+    it('merges with the rewritten text', async () => {
+      const { page, mine } = await resolved();
+      const merged = await merge(mine.number);
+      expect(merged.result).toBe('merge');
+      const markdown = await markdownOf(page);
+      expect(markdown).toContain('our agreed line');
+      expect(markdown).not.toContain('their line');
+      expect(markdown).toContain('untouched');
+    });
+
+    it('conflicts again when main rewrote the block after the update met it', async () => {
+      const { page, mine } = await resolved();
+      const again = await newChangeRequest('again');
+      await write(again.id, [{ operation: 'update_page', page, document: { markdown: 'their second line\n\nuntouched' } }]);
+      await merge(again.number);
+      expect((await merge(mine.number)).result).toBe('conflicts');
+      expect(await markdownOf(page)).toContain('their second line');
+    });
+  });
+
   it('lets readers see the conflicts and hides them from strangers', async () => {
     const cr = await newChangeRequest();
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}/conflicts`;
