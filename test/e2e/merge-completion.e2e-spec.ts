@@ -105,7 +105,7 @@ describe('a merge whose process died at each step', () => {
     type: 'ChangeRequestMergeStarted',
     data: { changeRequestId: c.id, spaceId: c.spaceId, organizationId, number: c.number, mergeId: `merge-${c.number}-${at}`, head, startedAt: at,
             expiresAt: new Date(Date.parse(at) + MERGE_LEASE_MS).toISOString() },
-    metadata: { actor: ann.id, source: 'api', correlationId: 'crashed', causationId: 'crashed', occurredAt: at, schemaVersion: 1 },
+    metadata: { actor: ann.id, source: 'api' as const, correlationId: 'crashed', causationId: 'crashed', occurredAt: at, schemaVersion: 1 },
   });
 
   beforeAll(async () => {
