@@ -8,10 +8,11 @@ import { MergeCompletion } from '../../libs/content/src/change-requests/merging/
 import { startServer, TestServer } from '../support/server';
 
 /**
- * A merge appends to the space's stream first (main takes the request), then marks the request merged
- * on its own stream. A crash between the two must not leave a request open whose content main already
- * holds: the API is stopped with only the space's SpaceContentChanged in the log, and at the next start
- * the merge-completion process marks the request merged, in the merger's name, once.
+ * A merge appends to the space's stream (main takes the request), then marks the request merged on its
+ * own stream. A crash between the two must not leave a request open whose content main already holds:
+ * the API is stopped with only the space's SpaceContentChanged in the log (as merges wrote it before the
+ * request recorded their start), and at the next start the merge-completion process marks the request
+ * merged, in the merger's name, once.
  */
 describe('the merge completion process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-merge-completion-'));
@@ -34,31 +35,12 @@ describe('the merge completion process', () => {
     } as never);
     await server.stop();
 
-    // What POST …/merge appends first, and nothing after it: the process died there.
+    // Main's append, and nothing after it: the process died there (a log from before merges were fenced:
+    // no merge start on the request's stream).
     const events = new SqliteEventStore(join(dataDir, 'events.db'));
     const crHistory = await events.readStream(`changeRequest-${spaceId}.${cr.number}`);
     const head = crHistory.at(-1)!.data as { revision: { id: string; tree: string } };
-    const spaceHistory = await events.readStream(`space-${spaceId}`);
-    const main = spaceHistory[0].data as { revision: string; organizationId: string };
-    const at = '2026-03-01T09:00:00.000Z';
-    await events.append(
-      `space-${spaceId}`,
-      [
-        {
-          eventId: randomUUID(),
-          type: 'SpaceContentChanged',
-          data: {
-            spaceId,
-            organizationId: main.organizationId,
-            revision: { id: mergeRevision, type: 'merge', parents: [main.revision, head.revision.id], tree: head.revision.tree, createdBy: ann.id, createdAt: at },
-            changeRequest,
-            changedAt: at,
-          },
-          metadata: { actor: ann.id, source: 'api', correlationId: 'crashed-merge', causationId: 'crashed-merge', occurredAt: at, schemaVersion: 1 },
-        },
-      ],
-      spaceHistory.at(-1)!.revision,
-    );
+    await appendMergeToMain(events, { spaceId, changeRequest, head: head.revision, actor: ann.id, revisionId: mergeRevision, at: '2026-03-01T09:00:00.000Z' });
     await events.close();
     server = await startServer({ dataDir });
   }, 60_000);
@@ -105,7 +87,7 @@ describe('a merge whose process died at each step', () => {
     type: 'ChangeRequestMergeStarted',
     data: { changeRequestId: c.id, spaceId: c.spaceId, organizationId, number: c.number, mergeId: `merge-${c.number}-${at}`, head, startedAt: at,
             expiresAt: new Date(Date.parse(at) + MERGE_LEASE_MS).toISOString() },
-    metadata: { actor: ann.id, source: 'api' as const, correlationId: 'crashed', causationId: 'crashed', occurredAt: at, schemaVersion: 1 },
+    metadata: crashedMetadata(ann.id, at),
   });
 
   beforeAll(async () => {
@@ -126,30 +108,12 @@ describe('a merge whose process died at each step', () => {
     for (const [name, c] of Object.entries(cases)) {
       const history = await events.readStream(streamOf(c));
       const head = (history.at(-1)!.data as { revision: { id: string; tree: string } }).revision;
-      const spaceHistory = await events.readStream(`space-${c.spaceId}`);
-      const main = spaceHistory[0].data as { revision: string; organizationId: string };
+      const main = (await events.readStream(`space-${c.spaceId}`))[0].data as { organizationId: string };
       // Started long before this start: its lease and grace ran out meanwhile.
       const at = name === 'longAgo' ? '2026-02-01T09:00:00.000Z' : now;
       await events.append(streamOf(c), [started(c, main.organizationId, head.id, at)], history.at(-1)!.revision);
       if (name !== 'afterMain') continue;
-      await events.append(
-        `space-${c.spaceId}`,
-        [
-          {
-            eventId: randomUUID(),
-            type: 'SpaceContentChanged',
-            data: {
-              spaceId: c.spaceId,
-              organizationId: main.organizationId,
-              revision: { id: 'MergedBeforeTheCrash', type: 'merge', parents: [main.revision, head.id], tree: head.tree, createdBy: ann.id, createdAt: now },
-              changeRequest: { id: c.id, number: c.number },
-              changedAt: now,
-            },
-            metadata: { actor: ann.id, source: 'api', correlationId: 'crashed', causationId: 'crashed', occurredAt: now, schemaVersion: 1 },
-          },
-        ],
-        spaceHistory.at(-1)!.revision,
-      );
+      await appendMergeToMain(events, { spaceId: c.spaceId, changeRequest: c, head, actor: ann.id, revisionId: 'MergedBeforeTheCrash', at: now });
     }
     await events.close();
     server = await startServer({ dataDir });
@@ -204,3 +168,19 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Pro
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** What POST …/merge appends to the space's stream (main takes the request's head), written as a crashed process left it. */
+async function appendMergeToMain(
+  events: SqliteEventStore,
+  merge: { spaceId: string; changeRequest: { id: string; number: number }; head: { id: string; tree: string }; actor: string; revisionId: string; at: string },
+) {
+  const { spaceId, changeRequest, head, actor, revisionId, at } = merge;
+  const spaceHistory = await events.readStream(`space-${spaceId}`);
+  const main = spaceHistory[0].data as { revision: string; organizationId: string };
+  const revision = { id: revisionId, type: 'merge', parents: [main.revision, head.id], tree: head.tree, createdBy: actor, createdAt: at };
+  const data = { spaceId, organizationId: main.organizationId, revision, changeRequest: { id: changeRequest.id, number: changeRequest.number }, changedAt: at };
+  await events.append(`space-${spaceId}`, [{ eventId: randomUUID(), type: 'SpaceContentChanged', data, metadata: crashedMetadata(actor, at) }], spaceHistory.at(-1)!.revision);
+}
+
+const crashedMetadata = (actor: string, at: string) =>
+  ({ actor, source: 'api', correlationId: 'crashed-merge', causationId: 'crashed-merge', occurredAt: at, schemaVersion: 1 }) as const;

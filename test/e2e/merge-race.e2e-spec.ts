@@ -2,7 +2,7 @@ import { MergeCompletion } from '../../libs/content/src/change-requests/merging/
 import { MERGE_LEASE_MS } from '../../libs/content/src/change-requests/change-request.decider';
 import { organizationWithRoles, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
-import { gate, watchSpaceMerges } from '../support/space-merges';
+import { watchSpaceMerges } from '../support/space-merges';
 
 /**
  * A merge against edits of the same change request, through the official client. The request's stream
