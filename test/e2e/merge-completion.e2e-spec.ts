@@ -77,7 +77,7 @@ describe('a merge whose process died at each step', () => {
   let server: TestServer;
   let ann: { id: string; token: string };
   /** One space and request per case. */
-  const cases: Record<'afterMain' | 'afterStart' | 'longAgo', { spaceId: string; id: string; number: number }> = {} as never;
+  const cases: Record<'racedBeforeTheFence' | 'afterMain' | 'afterStart' | 'longAgo', { spaceId: string; id: string; number: number }> = {} as never;
   const streamOf = (c: { spaceId: string; number: number }) => `changeRequest-${c.spaceId}.${c.number}`;
   const insertPage = (c: { spaceId: string; id: string }, title: string) =>
     server.as(ann.token).spaces.updateChangeRequestContent(c.spaceId, c.id, { changes: [{ operation: 'insert_page', title, document: { markdown: title } }] } as never);
@@ -95,12 +95,14 @@ describe('a merge whose process died at each step', () => {
     ann = await server.createUser('ann@acme.io', 'Ann Admin');
     const api = server.as(ann.token);
     const orgId = (await api.orgs.createOrganization({ title: 'Acme' })).data.id;
-    for (const name of ['afterMain', 'afterStart', 'longAgo'] as const) {
+    // In log order: the raced merge's completion comes first, and must not hold up the others'.
+    for (const name of ['racedBeforeTheFence', 'afterMain', 'afterStart', 'longAgo'] as const) {
       const spaceId = (await api.orgs.createSpace(orgId, { title: name })).data.id;
       const cr = (await api.spaces.createChangeRequest(spaceId, { subject: name })).data;
       cases[name] = { spaceId, id: cr.id, number: cr.number };
       await insertPage(cases[name], `${name} page`);
     }
+    await insertPage(cases.racedBeforeTheFence, 'Edit main never got');
     const now = server.clock.nowIso();
     await server.stop();
 
@@ -108,6 +110,12 @@ describe('a merge whose process died at each step', () => {
     for (const [name, c] of Object.entries(cases)) {
       const history = await events.readStream(streamOf(c));
       const head = (history.at(-1)!.data as { revision: { id: string; tree: string } }).revision;
+      if (name === 'racedBeforeTheFence') {
+        // Main took the head before the last edit, and nothing recorded the merge's start (the lost write of issue 18).
+        const merged = (history.at(-2)!.data as { revision: { id: string; tree: string } }).revision;
+        await appendMergeToMain(events, { spaceId: c.spaceId, changeRequest: c, head: merged, actor: ann.id, revisionId: 'RacedMerge', at: now });
+        continue;
+      }
       const main = (await events.readStream(`space-${c.spaceId}`))[0].data as { organizationId: string };
       // Started long before this start: its lease and grace ran out meanwhile.
       const at = name === 'longAgo' ? '2026-02-01T09:00:00.000Z' : now;
@@ -123,6 +131,14 @@ describe('a merge whose process died at each step', () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+
+  it('leaves open, with its edit, a request main took an older head of (a log from before the fence), and goes on', async () => {
+    const c = cases.racedBeforeTheFence;
+    expect((await server.events.readStream(streamOf(c))).at(-1)!.type).toBe('ChangeRequestContentEdited');
+    expect((await server.as(ann.token).spaces.getChangeRequestById(c.spaceId, c.id)).data.status).toBe('draft');
+    // The next request's completion, later in the log, was not held up (see below).
+    expect((await server.events.readStream(streamOf(cases.afterMain))).at(-1)!.type).toBe('ChangeRequestMerged');
+  });
 
   it('marks merged, at the next start, a request whose merge main took, ending its merge', async () => {
     const c = cases.afterMain;
