@@ -71,7 +71,8 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
     try {
       outcome = await this.attempt(caller, spaceId, { id, number }, mark);
     } catch (error) {
-      // A store call that failed may still have written: the mark then stays for MergeCompletion to settle.
+      // A refusal (a domain error) wrote nothing; a store call that failed otherwise may have: the mark then
+      // stays for MergeCompletion to settle.
       if (error instanceof DomainError) await this.abandon(stream, mergeId, 'failed', caller);
       throw error;
     }
@@ -88,7 +89,7 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
     return { revision: outcome.revision, result: 'merge' };
   }
 
-  /** Steps 2: the merge appended to main, computed again (bounded) while other merges win the race. */
+  /** Step 2: the merge appended to main, computed again (bounded) while other merges win the race. */
   private async attempt(caller: Caller, spaceId: string, changeRequest: { id: string; number: number }, mark: MergeMark): Promise<Attempt> {
     for (let attempt = 1; ; attempt++) {
       const inputs = await this.inputs.load(spaceId, changeRequest.number);
