@@ -33,16 +33,13 @@ describe('the merge completion process', () => {
     await api.spaces.updateChangeRequestContent(spaceId, cr.id, {
       changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello.' } }],
     } as never);
-    await server.stop();
-
     // Main's append, and nothing after it: the process died there (a log from before merges were fenced:
     // no merge start on the request's stream).
-    const events = new SqliteEventStore(join(dataDir, 'events.db'));
-    const crHistory = await events.readStream(`changeRequest-${spaceId}.${cr.number}`);
-    const head = crHistory.at(-1)!.data as { revision: { id: string; tree: string } };
-    await appendMergeToMain(events, { spaceId, changeRequest, head: head.revision, actor: ann.id, revisionId: mergeRevision, at: '2026-03-01T09:00:00.000Z' });
-    await events.close();
-    server = await startServer({ dataDir });
+    server = await restartAfterCrash(server, async (events) => {
+      const crHistory = await events.readStream(`changeRequest-${spaceId}.${cr.number}`);
+      const head = crHistory.at(-1)!.data as { revision: { id: string; tree: string } };
+      await appendMergeToMain(events, { spaceId, changeRequest, head: head.revision, actor: ann.id, revisionId: mergeRevision, at: '2026-03-01T09:00:00.000Z' });
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -104,27 +101,24 @@ describe('a merge whose process died at each step', () => {
     }
     await insertPage(cases.racedBeforeTheFence, 'Edit main never got');
     const now = server.clock.nowIso();
-    await server.stop();
-
-    const events = new SqliteEventStore(join(dataDir, 'events.db'));
-    for (const [name, c] of Object.entries(cases)) {
-      const history = await events.readStream(streamOf(c));
-      const head = (history.at(-1)!.data as { revision: { id: string; tree: string } }).revision;
-      if (name === 'racedBeforeTheFence') {
-        // Main took the head before the last edit, and nothing recorded the merge's start (the lost write of issue 18).
-        const merged = (history.at(-2)!.data as { revision: { id: string; tree: string } }).revision;
-        await appendMergeToMain(events, { spaceId: c.spaceId, changeRequest: c, head: merged, actor: ann.id, revisionId: 'RacedMerge', at: now });
-        continue;
+    server = await restartAfterCrash(server, async (events) => {
+      for (const [name, c] of Object.entries(cases)) {
+        const history = await events.readStream(streamOf(c));
+        const head = (history.at(-1)!.data as { revision: { id: string; tree: string } }).revision;
+        if (name === 'racedBeforeTheFence') {
+          // Main took the head before the last edit, and nothing recorded the merge's start (the lost write of issue 18).
+          const merged = (history.at(-2)!.data as { revision: { id: string; tree: string } }).revision;
+          await appendMergeToMain(events, { spaceId: c.spaceId, changeRequest: c, head: merged, actor: ann.id, revisionId: 'RacedMerge', at: now });
+          continue;
+        }
+        const main = (await events.readStream(`space-${c.spaceId}`))[0].data as { organizationId: string };
+        // Started long before this start: its lease and grace ran out meanwhile.
+        const at = name === 'longAgo' ? '2026-02-01T09:00:00.000Z' : now;
+        await events.append(streamOf(c), [started(c, main.organizationId, head.id, at)], history.at(-1)!.revision);
+        if (name !== 'afterMain') continue;
+        await appendMergeToMain(events, { spaceId: c.spaceId, changeRequest: c, head, actor: ann.id, revisionId: 'MergedBeforeTheCrash', at: now });
       }
-      const main = (await events.readStream(`space-${c.spaceId}`))[0].data as { organizationId: string };
-      // Started long before this start: its lease and grace ran out meanwhile.
-      const at = name === 'longAgo' ? '2026-02-01T09:00:00.000Z' : now;
-      await events.append(streamOf(c), [started(c, main.organizationId, head.id, at)], history.at(-1)!.revision);
-      if (name !== 'afterMain') continue;
-      await appendMergeToMain(events, { spaceId: c.spaceId, changeRequest: c, head, actor: ann.id, revisionId: 'MergedBeforeTheCrash', at: now });
-    }
-    await events.close();
-    server = await startServer({ dataDir });
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -200,3 +194,12 @@ async function appendMergeToMain(
 
 const crashedMetadata = (actor: string, at: string) =>
   ({ actor, source: 'api', correlationId: 'crashed-merge', causationId: 'crashed-merge', occurredAt: at, schemaVersion: 1 }) as const;
+
+/** Stops the API, writes to its log what a process that died left there, and starts it again. */
+async function restartAfterCrash(server: TestServer, write: (events: SqliteEventStore) => Promise<void>): Promise<TestServer> {
+  await server.stop();
+  const events = new SqliteEventStore(join(server.dataDir, 'events.db'));
+  await write(events);
+  await events.close();
+  return startServer({ dataDir: server.dataDir });
+}
