@@ -1,4 +1,8 @@
 import { CursorKey, Doc, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
+import { EventStore, StoredEvent } from '../../libs/platform/src/event-store/event-store.port';
+import { Projection } from '../../libs/platform/src/projections/projection';
+import { ProjectionRunner } from '../../libs/platform/src/projections/projection-runner';
+import { rebuildProjections } from '../../libs/platform/src/projections/rebuild';
 
 export interface ReadStoreFixture {
   open(): Promise<ReadStore>;
@@ -18,6 +22,46 @@ async function seed(store: ReadStore, docs: Thing[], position = '1', projection 
     for (const d of docs) await tx.upsert(C, d);
   });
 }
+
+/** A log in memory, for the runner and the rebuild alike: events `Set` a key's value to their number. */
+function memoryLog() {
+  const events: StoredEvent[] = [];
+  const append = (key: string) => {
+    const n = events.length + 1;
+    events.push({
+      eventId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      type: 'Set',
+      data: { key, n },
+      metadata: { actor: 'a', source: 'api', correlationId: 'c', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+      stream: `s-${key}`,
+      revision: 0n,
+      position: String(n),
+    });
+  };
+  const store = {
+    // Answers a turn of the event loop later, as a store over the network does: readers interleave.
+    readAll: async (after: string | null, limit: number) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return events.filter((e) => BigInt(e.position) > BigInt(after ?? '0')).slice(0, limit);
+    },
+    headPosition: async () => events.at(-1)?.position ?? null,
+  } as unknown as EventStore;
+  return { events, append, store };
+}
+
+/** Each key's document holds the last value set; `total` counts applications, so a lost or doubled event shows. */
+const keyed: Projection = {
+  name: 'keyed',
+  collections: specs,
+  handlers: {
+    Set: async (event, tx) => {
+      const { key, n } = event.data as { key: string; n: number };
+      await tx.upsert(C, { id: key, rank: n });
+      const total = await tx.get<Thing>(C, 'total');
+      await tx.upsert(C, { id: 'total', rank: (total?.rank ?? 0) + 1 });
+    },
+  },
+};
 
 /** One suite, run against every adapter of the read-store port. */
 export function readStoreContract(name: string, fixture: () => ReadStoreFixture) {
@@ -212,6 +256,42 @@ export function readStoreContract(name: string, fixture: () => ReadStoreFixture)
         await tx.deleteMany(C, { group: 'g' });
       });
       expect((await store.find(C, { limit: 10 })).items.map((d) => d.id)).toEqual(['c']);
+    });
+
+    it('loses no event of a projector that keeps applying batches through a rebuild and its swap', async () => {
+      const log = memoryLog();
+      for (let i = 0; i < 40; i++) log.append(`k${i % 7}`);
+      // The projector: another connection (another process in production), small batches, never idle.
+      const second = await f.openSecond();
+      const projector = new ProjectionRunner(log.store, second, [keyed], { batchSize: 2 });
+      await projector.catchUp();
+      // Appends go on until the swap has ended, slower than the rebuild reads them (one every few turns of
+      // the event loop), so the rebuild reaches the head and swaps while the projector still applies them.
+      let rebuilding = true;
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      const appending = (async () => {
+        for (let i = 0; i < 1_000 && rebuilding; i++) {
+          log.append(`k${i % 7}`);
+          for (let t = 0; t < 3; t++) await turn();
+        }
+      })();
+      const projecting = (async () => {
+        while (rebuilding) await projector.catchUp();
+      })();
+      try {
+        await rebuildProjections(log.store, store, [keyed]);
+      } finally {
+        rebuilding = false;
+        await Promise.all([appending, projecting]);
+      }
+      for (let i = 0; i < 10; i++) log.append(`k${i % 7}`);
+      await projector.catchUp();
+      await second.close();
+      const last = new Map(log.events.map((e) => [(e.data as { key: string }).key, (e.data as { n: number }).n]));
+      const docs = (await store.find<Thing>(C, { limit: 100 })).items;
+      expect(new Map(docs.filter((d) => d.id !== 'total').map((d) => [d.id, d.rank]))).toEqual(last);
+      expect(docs.find((d) => d.id === 'total')?.rank).toBe(log.events.length);
+      expect(await store.checkpoint('keyed')).toBe(String(log.events.length));
     });
 
     it('rebuilds into fresh collections and swaps them in with their checkpoints', async () => {

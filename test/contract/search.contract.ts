@@ -114,6 +114,38 @@ export function searchContract(name: string, fixture: () => SearchFixture) {
       expect((await find('deja')).ids).toEqual(['a']);
     });
 
+    it('cuts identifiers into words at every character that is no letter or digit, as Folio does everywhere', async () => {
+      await seed([
+        article('underscore', 'FOLIO_SECRET', 'set it in .env'),
+        article('euro', 'Pricing', 'costs 10€per seat'),
+        article('emoji', 'Ship it', 'deploy🚀fast and 🎉celebrate'),
+        article('dots', 'Files', 'edit config.yaml for v1.2.3'),
+        article('hyphen', 'Modes', 'a read-only replica'),
+        article('camel', 'API', 'call getUserName once'),
+      ]);
+      const expected: [string, string[]][] = [
+        ['folio secret', ['underscore']],
+        ['FOLIO_SECRET', ['underscore']],
+        ['secret', ['underscore']],
+        ['10 per', ['euro']],
+        ['deploy fast', ['emoji']],
+        ['celebrate', ['emoji']],
+        ['config yaml', ['dots']],
+        ['yaml', ['dots']],
+        ['v1 2 3', ['dots']],
+        ['read only', ['hyphen']],
+        ['only', ['hyphen']],
+        // Case changes cut nothing: a camelCase name is one word, found whole or by its start.
+        ['getusername', ['camel']],
+        ['getUser', ['camel']],
+        ['name ', []],
+        // Separators alone are no words.
+        ['€ 🚀 _', []],
+      ];
+      const found = await Promise.all(expected.map(async ([query]) => [query, (await find(query)).ids] as const));
+      expect(found).toEqual(expected);
+    });
+
     it('searches only the documents the filter allows', async () => {
       await seed([article('a', 'Alpha', 'shared', 'g1'), article('b', 'Beta', 'shared', 'g2'), article('c', 'Gamma', 'shared', 'g3')]);
       expect((await find('shared', { filter: { group: 'g2' } })).ids).toEqual(['b']);

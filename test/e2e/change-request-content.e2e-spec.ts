@@ -250,7 +250,7 @@ describe('change-request content', () => {
     await server.app.get(Aggregates).handle(
       changeRequestStream(spaceId, cr.number),
       changeRequestDecider,
-      { type: 'MarkMerged', revisionMerged: cr.revision, mergedBy: admin.id },
+      { type: 'MarkMerged', revisionMerged: cr.revision, head: cr.revision, mergedBy: admin.id },
       systemCaller('test', 'script'),
     );
     const message = await server.expectRefused(admin.token, 'POST', path(), { changes: [{ operation: 'insert_page', title: 'T', document: {} }] }, 409);

@@ -236,7 +236,7 @@ describe('change requests', () => {
 
     it('refuses any change to a merged request', async () => {
       const cr = await create();
-      await server.app.get(Aggregates).handle(changeRequestStream(spaceId, 1), changeRequestDecider, { type: 'MarkMerged', revisionMerged: 'm1', mergedBy: ann.id }, {
+      await server.app.get(Aggregates).handle(changeRequestStream(spaceId, 1), changeRequestDecider, { type: 'MarkMerged', revisionMerged: 'm1', head: cr.revision, mergedBy: ann.id }, {
         userId: ann.id,
         source: 'api',
         correlationId: 'test',

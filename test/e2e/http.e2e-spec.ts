@@ -1,3 +1,5 @@
+import { IncomingHttpHeaders, request } from 'node:http';
+import { connect } from 'node:net';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
@@ -81,6 +83,29 @@ describe('HTTP conventions', () => {
     expect(await server.head()).toBe(before);
   });
 
+  it('refuses headers over Node’s limit with 431 and the error body, writing nothing', async () => {
+    const before = await server.head();
+    const answer = await rawRequest(server.url, { 'x-padding': 'x'.repeat(64 * 1024), authorization: `Bearer ${server.adminToken}` });
+    expect(answer.status).toBe(431);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.text)).toEqual({ error: { code: 431, message: expect.any(String) } });
+    expect(await server.head()).toBe(before);
+  });
+
+  it('answers bytes that are not HTTP with 400 and the error body', async () => {
+    const url = new URL(server.url);
+    const text = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(url.port), url.hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body)).toEqual({ error: { code: 400, message: expect.any(String) } });
+  });
+
   it('treats an empty JSON body as no body', async () => {
     const response = await server.fetch('/v1/orgs', {
       method: 'POST',
@@ -125,3 +150,17 @@ describe('HTTP conventions', () => {
     expect(events[0].eventId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+/** A POST through node:http, which sends headers of any size (fetch may refuse them first). */
+function rawRequest(base: string, headers: Record<string, string>) {
+  return new Promise<{ status?: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const url = new URL('/v1/orgs', base);
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end('{"title":"Never"}');
+  });
+}

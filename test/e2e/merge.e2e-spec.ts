@@ -1,6 +1,7 @@
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
+import { gate, watchSpaceMerges } from '../support/space-merges';
 
 type Change = Record<string, unknown>;
 
@@ -114,7 +115,7 @@ describe('merging change requests', () => {
     expect(c).toContain('line 3 by mine');
   });
 
-  it('reports overlapping edits as conflicts, writes nothing, and lists them', async () => {
+  it('reports overlapping edits as conflicts, writes no content, and lists them', async () => {
     const ids = await seedMain({ A: 'the same line' });
     const mine = await newChangeRequest('mine');
     const theirs = await newChangeRequest('theirs');
@@ -125,7 +126,14 @@ describe('merging change requests', () => {
     const head = await server.head();
     const result = await merge(mine.number);
     expect(result.result).toBe('conflicts');
-    expect(await server.head()).toBe(head);
+    // Only the merge's start and end, and main it met, on the request's stream: no content anywhere.
+    const written = (await server.events.readAll(head, 100)).map((e) => [e.stream, e.type]);
+    const stream = `changeRequest-${spaceId}.${mine.number}`;
+    expect(written).toEqual([
+      [stream, 'ChangeRequestMergeStarted'],
+      [stream, 'ChangeRequestMergeAbandoned'],
+      [stream, 'ChangeRequestConflictsMet'],
+    ]);
     expect((await spaces().getSpaceById(spaceId)).data.revision).toBe(revisionBefore);
     expect((await spaces().getChangeRequestById(spaceId, mine.id)).data.status).not.toBe('merged');
     const conflicts = await server.fetch(`/v1/spaces/${spaceId}/change-requests/${mine.number}/conflicts`, { token: ed.token });
@@ -167,9 +175,17 @@ describe('merging change requests', () => {
     const two = await newChangeRequest('two');
     await write(one.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'a by one' } }]);
     await write(two.id, [{ operation: 'update_page', page: ids.B, document: { markdown: 'b by two' } }]);
-    const [first, second] = await Promise.all([merge(one.number), merge(two.number)]);
-    expect([first.result, second.result]).toEqual(['merge', 'merge']);
-    const revisions = [first.revision, second.revision];
+    // The first merge to reach main waits for the second: both were computed on the same main.
+    const second = gate();
+    const merges = watchSpaceMerges(server, async (call) => {
+      if (call === 1) await second.opened;
+      if (call === 2) second.open();
+    });
+    const [first, later] = await Promise.all([merge(one.number), merge(two.number)]).finally(merges.restore);
+    expect([first.result, later.result]).toEqual(['merge', 'merge']);
+    // The retry ran: one append refused as stale, and the merge computed again and appended once more.
+    expect(merges.seen).toEqual({ calls: 3, stale: 1 });
+    const revisions = [first.revision, later.revision];
     const head = (await spaces().getSpaceById(spaceId)).data.revision;
     expect(revisions).toContain(head);
     const last = (await spaces().getRevisionById(spaceId, head)).data;
@@ -198,18 +214,76 @@ describe('merging change requests', () => {
     expect(page.markdown).toContain('a by theirs');
   });
 
-  it('answers conflicts to an update whose edits overlap main, writing nothing', async () => {
+  it('answers conflicts to an update whose edits overlap main, leaving the content as it is and recording only main it met', async () => {
     const ids = await seedMain({ A: 'shared line' });
     const mine = await newChangeRequest('mine');
     const theirs = await newChangeRequest('theirs');
     await write(theirs.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'their line' } }]);
-    await merge(theirs.number);
+    const main = await merge(theirs.number);
     await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'my line' } }]);
     const head = await server.head();
     const before = (await spaces().getChangeRequestById(spaceId, mine.id)).data;
     const { data } = await spaces().updateChangeRequest(spaceId, mine.id);
     expect(data).toEqual({ revision: before.revision, result: 'conflicts' });
-    expect(await server.head()).toBe(head);
+    const written = (await server.events.readStream(`changeRequest-${spaceId}.${mine.number}`)).filter((e) => BigInt(e.position) > BigInt(head!));
+    expect(written).toEqual([expect.objectContaining({ type: 'ChangeRequestConflictsMet', data: expect.objectContaining({ main: main.revision, head: before.revision }) })]);
+    expect((await spaces().getChangeRequestById(spaceId, mine.id)).data).toMatchObject({ revision: before.revision, outdated: true });
+    // Met again at the same main and head: nothing new to record.
+    const again = await server.head();
+    expect((await spaces().updateChangeRequest(spaceId, mine.id)).data.result).toBe('conflicts');
+    expect(await server.head()).toBe(again);
+  });
+
+  describe('a conflict resolved by rewriting the block after an update met it', () => {
+    /** Main and the request changed one line differently; the update answers conflicts; the writer rewrites the line. */
+    async function resolved() {
+      const ids = await seedMain({ A: 'shared line\n\nuntouched' });
+      const mine = await newChangeRequest('mine');
+      const theirs = await newChangeRequest('theirs');
+      await write(theirs.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'their line\n\nuntouched' } }]);
+      await merge(theirs.number);
+      await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'my line\n\nuntouched' } }]);
+      expect((await spaces().updateChangeRequest(spaceId, mine.id)).data.result).toBe('conflicts');
+      await write(mine.id, [{ operation: 'update_page', page: ids.A, document: { markdown: 'our agreed line\n\nuntouched' } }]);
+      return { page: ids.A, mine };
+    }
+    const requestMarkdown = async (crId: string, pageId: string) =>
+      ((await spaces().getPageInChangeRequestById(spaceId, crId, pageId, { format: 'markdown' } as never)).data as unknown as { markdown: string }).markdown;
+
+    it('updates with the rewritten text, and lists no conflict', async () => {
+      const { page, mine } = await resolved();
+      const conflicts = await server.fetch(`/v1/spaces/${spaceId}/change-requests/${mine.number}/conflicts`, { token: ed.token });
+      expect(conflicts.body).toMatchObject({ count: 0 });
+      const { data } = await spaces().updateChangeRequest(spaceId, mine.id);
+      expectMatchesSpec('POST', '/spaces/{spaceId}/change-requests/{changeRequestId}/update', 200, data);
+      expect(data.result).toBe('update');
+      const after = (await spaces().getChangeRequestById(spaceId, mine.id)).data;
+      expect(after).toMatchObject({ revision: data.revision, outdated: false });
+      const markdown = await requestMarkdown(mine.id, page);
+      expect(markdown).toContain('our agreed line');
+      expect(markdown).not.toContain('their line');
+      expect((await merge(mine.number)).result).toBe('merge');
+      expect(await markdownOf(page)).toContain('our agreed line');
+    });
+
+    it('merges with the rewritten text', async () => {
+      const { page, mine } = await resolved();
+      const merged = await merge(mine.number);
+      expect(merged.result).toBe('merge');
+      const markdown = await markdownOf(page);
+      expect(markdown).toContain('our agreed line');
+      expect(markdown).not.toContain('their line');
+      expect(markdown).toContain('untouched');
+    });
+
+    it('conflicts again when main rewrote the block after the update met it', async () => {
+      const { page, mine } = await resolved();
+      const again = await newChangeRequest('again');
+      await write(again.id, [{ operation: 'update_page', page, document: { markdown: 'their second line\n\nuntouched' } }]);
+      await merge(again.number);
+      expect((await merge(mine.number)).result).toBe('conflicts');
+      expect(await markdownOf(page)).toContain('their second line');
+    });
   });
 
   it('lets readers see the conflicts and hides them from strangers', async () => {

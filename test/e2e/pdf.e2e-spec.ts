@@ -53,6 +53,16 @@ const EVERYTHING = [
 
 const pdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
 
+/** An organization with its admin, a member (who may read its spaces) and a stranger. */
+async function printingOrganization(server: TestServer) {
+  const admin = await server.createUser('admin@acme.io', 'Ada Admin');
+  const reader = await server.createUser('reader@acme.io', 'Rea Reader');
+  const stranger = await server.createUser('stranger@else.io', 'Stan Stranger');
+  const { id } = (await server.as(admin.token).orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.io'] })).data;
+  await server.as(reader.token).orgs.joinOrganization(id);
+  return { id, admin, reader, stranger };
+}
+
 /** GET …/change-requests/{cr}/pdf through the official client: the URL it answers serves a real PDF of the request's head. */
 describe('change-request PDF', () => {
   let server: TestServer;
@@ -80,11 +90,8 @@ describe('change-request PDF', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    admin = await server.createUser('admin@acme.io', 'Ada Admin');
-    reader = await server.createUser('reader@acme.io', 'Rea Reader');
-    stranger = await server.createUser('stranger@else.io', 'Stan Stranger');
-    const org = (await server.as(admin.token).orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.io'] })).data;
-    await server.as(reader.token).orgs.joinOrganization(org.id);
+    const org = await printingOrganization(server);
+    ({ admin, reader, stranger } = org);
     spaceId = (await server.as(admin.token).orgs.createSpace(org.id, { title: 'Docs' })).data.id;
     cr = (await server.as(admin.token).spaces.createChangeRequest(spaceId, { subject: 'Printing' })).data;
     const { data } = await server.as(admin.token).spaces.updateChangeRequestContent(
@@ -151,6 +158,11 @@ describe('change-request PDF', () => {
     await server.expectRefused(admin.token, 'GET', `${path}?page=NoSuchPage123`, undefined, 404);
   }, 60_000);
 
+  it('refuses only=true without a page (400)', async () => {
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}/pdf`;
+    expect(await server.expectRefused(admin.token, 'GET', `${path}?only=true`)).toMatch(/only: .*needs page/);
+  }, 60_000);
+
   it('hides the request from a stranger and an unknown request from anyone (404)', async () => {
     await expectStatus(pdf({}, stranger.token), 404);
     await expectStatus(server.as(admin.token).spaces.getChangeRequestPdf(spaceId, '999', {}), 404);
@@ -172,4 +184,94 @@ describe('change-request PDF', () => {
     },
     60_000,
   );
+});
+
+/**
+ * GET /spaces/{spaceId}/pdf prints main; a change request's PDF prints the pages the request changed
+ * (its head against its base), unless a page is asked for.
+ */
+describe('space PDF, and the pages a change request changed', () => {
+  const SPACE_PATH = '/spaces/{spaceId}/pdf';
+  let server: TestServer;
+  let org: Awaited<ReturnType<typeof printingOrganization>>;
+  let spaceId: string;
+  let cr: ChangeRequest;
+  const ids = new Map<string, string>();
+
+  const spacePdf = (query: { page?: string; only?: boolean } = {}, token = org.admin.token) => server.as(token).spaces.getSpacePdf(spaceId, query);
+  /** The lines of the PDF behind an answer's URL, the answer checked against the spec. */
+  const linesOf = async (answer: Promise<{ data: { url: string }; status: number }>, path: string) => {
+    const { data, status } = await answer;
+    expect(status).toBe(200);
+    expectMatchesSpec('GET', path, 200, data);
+    const response = await fetch(data.url);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    return (await readPdf(Buffer.from(await response.arrayBuffer()))).lines;
+  };
+  const titlesIn = (lines: string[]) => ['Alpha', 'Beta', 'Beta child', 'Gamma', 'Delta'].filter((title) => lines.some((line) => line.trim() === title));
+
+  /** Content changes made in a new change request of the space; answers the request. */
+  async function request(changes: Record<string, unknown>[]) {
+    const { data } = await server.as(org.admin.token).spaces.createChangeRequest(spaceId, { subject: 'Edits' });
+    const { data: update } = await server.as(org.admin.token).spaces.updateChangeRequestContent(spaceId, data.id, { changes } as never, { compat: false });
+    for (const change of (update as ChangeRequestContentUpdate).changes) {
+      if (change.object === 'created_page' && change.ref) ids.set(change.ref, (change.page as { id: string }).id);
+    }
+    return data;
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    org = await printingOrganization(server);
+    spaceId = (await server.as(org.admin.token).orgs.createSpace(org.id, { title: 'Handbook' })).data.id;
+    const page = (title: string, more: Record<string, unknown> = {}) => ({ operation: 'insert_page', ref: title, title, document: markdown(`Text of ${title.toLowerCase()}.`), ...more });
+    const first = await request([page('Alpha'), page('Beta'), page('Beta child', { into: 'Beta' }), page('Gamma')]);
+    expect((await server.as(org.admin.token).spaces.mergeChangeRequest(spaceId, first.id)).data.result).toBe('merge');
+    cr = await request([
+      { operation: 'update_page', page: ids.get('Beta'), document: markdown('Beta, rewritten.') },
+      page('Delta'),
+    ]);
+  }, 60_000);
+  afterAll(() => server.stop());
+
+  it('prints every page of main, in tree order', async () => {
+    const lines = await linesOf(spacePdf(), SPACE_PATH);
+    expect(titlesIn(lines)).toEqual(['Alpha', 'Beta', 'Beta child', 'Gamma']);
+    expectInOrder(lines, ['Alpha', 'Text of alpha.', 'Beta', 'Text of beta.', 'Beta child', 'Gamma']);
+  }, 60_000);
+
+  it('prints one page of main and its subpages, or with only=true that page alone', async () => {
+    expect(titlesIn(await linesOf(spacePdf({ page: ids.get('Beta') }), SPACE_PATH))).toEqual(['Beta', 'Beta child']);
+    expect(titlesIn(await linesOf(spacePdf({ page: ids.get('Beta'), only: true }), SPACE_PATH))).toEqual(['Beta']);
+  }, 60_000);
+
+  it('prints for a member who may read the space', async () => {
+    expect(titlesIn(await linesOf(spacePdf({}, org.reader.token), SPACE_PATH))).toEqual(['Alpha', 'Beta', 'Beta child', 'Gamma']);
+  }, 60_000);
+
+  it('prints only the pages the change request changed, in the head\u2019s tree order', async () => {
+    const lines = await linesOf(server.as(org.admin.token).spaces.getChangeRequestPdf(spaceId, cr.id, {}), PATH);
+    expect(titlesIn(lines)).toEqual(['Beta', 'Delta']);
+    expectInOrder(lines, ['Beta', 'Beta, rewritten.', 'Delta']);
+  }, 60_000);
+
+  it('prints a page of the request\u2019s head the request did not change when it is asked for', async () => {
+    const lines = await linesOf(server.as(org.admin.token).spaces.getChangeRequestPdf(spaceId, cr.id, { page: ids.get('Alpha') }), PATH);
+    expect(titlesIn(lines)).toEqual(['Alpha']);
+  }, 60_000);
+
+  it('refuses an unknown page (404), a bad only, only without a page and an overlong page (400), writing nothing', async () => {
+    await expectStatus(spacePdf({ page: 'NoSuchPage123' }), 404);
+    const path = `/v1/spaces/${spaceId}/pdf`;
+    await server.expectRefused(org.admin.token, 'GET', `${path}?page=NoSuchPage123`, undefined, 404);
+    expect(await server.expectRefused(org.admin.token, 'GET', `${path}?only=maybe`)).toMatch(/only must be true or false/);
+    expect(await server.expectRefused(org.admin.token, 'GET', `${path}?only=true`)).toMatch(/only: .*needs page/);
+    await server.expectRefused(org.admin.token, 'GET', `${path}?page=${'x'.repeat(101)}`);
+  }, 60_000);
+
+  it('hides the space from a stranger and an unknown space from anyone (404)', async () => {
+    await expectStatus(spacePdf({}, org.stranger.token), 404);
+    await expectStatus(server.as(org.admin.token).spaces.getSpacePdf('NoSuchSpace123', {}), 404);
+    await expectStatus(server.as(org.stranger.token).spaces.getChangeRequestPdf(spaceId, cr.id, {}), 404);
+  }, 60_000);
 });

@@ -18,15 +18,22 @@ describe('search', () => {
 
   const spaces = (user: User = ann) => server.as(user.token).spaces;
 
+  /** Content changes made in a change request and merged into main of `spaceId`; answers the ids of the pages created, by ref. */
+  async function mergeChanges(spaceId: string, changes: Record<string, unknown>[]) {
+    const { data: cr } = await spaces().createChangeRequest(spaceId, { subject: 'Pages' });
+    const { data } = await spaces().updateChangeRequestContent(spaceId, cr.id, { changes } as never, { compat: false });
+    expect((await spaces().mergeChangeRequest(spaceId, cr.id)).data.result).toBe('merge');
+    const created = (data as unknown as { changes: { object: string; ref?: string; page?: { id: string } }[] }).changes.filter((c) => c.object === 'created_page');
+    return new Map(created.map((c) => [c.ref, c.page!.id]));
+  }
+
   /** Pages (title → markdown, or [parent title, markdown]) written and merged into main of `spaceId`. */
   async function publish(spaceId: string, pages: Record<string, string | [string, string]>) {
-    const { data: cr } = await spaces().createChangeRequest(spaceId, { subject: 'Pages' });
     const changes = Object.entries(pages).map(([title, page]) => {
       const [into, markdown] = typeof page === 'string' ? [undefined, page] : page;
       return { operation: 'insert_page', ref: title, ...(into ? { into } : {}), title, document: { markdown } };
     });
-    await spaces().updateChangeRequestContent(spaceId, cr.id, { changes } as never);
-    expect((await spaces().mergeChangeRequest(spaceId, cr.id)).data.result).toBe('merge');
+    await mergeChanges(spaceId, changes);
   }
 
   const searchSpace = async (query: string, user: User = ann, more: Record<string, unknown> = {}, spaceId = docs) => {
@@ -130,6 +137,23 @@ describe('search', () => {
     const guest = await searchOrg('gateway', gus);
     expect(guest.items.map((s) => s.title)).toEqual(['Docs']);
     await expectStatus(spaces(gus).searchSpaceContent(secret, { query: 'gateway' }), 404);
+  });
+
+  it('leaves out hidden pages with their subpages and noIndex pages (a field or front matter), in the space and the organization', async () => {
+    const hideout = (await server.as(ann.token).orgs.createSpace(orgId, { title: 'Hideout' })).data.id;
+    const page = (title: string, more: Record<string, unknown> = {}) => ({ operation: 'insert_page', ref: title, title, document: { markdown: 'The xylophone plays.' }, ...more });
+    const ids = await mergeChanges(hideout, [
+      page('Hidden parent', { hidden: true }),
+      page('Child of hidden', { into: 'Hidden parent' }),
+      page('Not indexed', { noIndex: true }),
+      page('Not indexed by its front matter', { document: { markdown: '---\nnoIndex: true\n---\nThe xylophone plays.' } }),
+      page('Shown'),
+    ]);
+    expect((await searchSpace('xylophone', ann, {}, hideout)).items.map((p) => p.title)).toEqual(['Shown']);
+    expect((await searchOrg('xylophone')).items.flatMap((s) => s.pages.map((p) => p.title))).toEqual(['Shown']);
+
+    await mergeChanges(hideout, [{ operation: 'update_page', page: ids.get('Hidden parent'), hidden: false }]);
+    expect((await searchSpace('xylophone', ann, {}, hideout)).items.map((p) => p.title).sort()).toEqual(['Child of hidden', 'Hidden parent', 'Shown']);
   });
 
   it('tells a stranger nothing: 404 for the organization and its spaces', async () => {

@@ -3,6 +3,7 @@ import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../bench/children';
+import { stalledPeer } from '../../libs/platform/src/testing/stalled-peer';
 import {
   cli,
   exitOf,
@@ -92,6 +93,42 @@ describe('starting and stopping', () => {
         MONGODB_URL: 'mongodb://127.0.0.1:1/folio',
       });
       expectOneLine(result, /^FOLIO_SECRET is not set: .*\.env.*openssl rand -hex 32/);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses unreachable distributed stores with one line naming the variable and the host, in every process',
+    async () => {
+      // A closed port refuses at once; a stalled peer (the kernel accepts for it, while this process waits
+      // on the child) never answers: the start gives up on it after its 4 s bound, well within 10 s.
+      const closed = await freePort();
+      const peer = await stalledPeer();
+      try {
+        for (const app of ['api', 'projector', 'cli'] as const) {
+          const result = startRefused(
+            app,
+            {
+              DATA_DIR: join(scratch, 'data'),
+              PORT: String(await freePort()),
+              FOLIO_SECRET: 'a-secret-of-at-least-32-characters-for-this-test',
+              EVENTSTORE_URL: `esdb://admin:changeit@127.0.0.1:${closed}?tls=false`,
+              MONGODB_URL: `mongodb://127.0.0.1:${peer.port}/folio?directConnection=true`,
+            },
+            // A start that hung on a store would be killed here (status null) and fail the test.
+            { timeout: 20_000 },
+          );
+          expectOneLine(
+            result,
+            new RegExp(
+              `^EVENTSTORE_URL 127\\.0\\.0\\.1:${closed} unreachable: connection refused .*; MONGODB_URL 127\\.0\\.0\\.1:${peer.port} unreachable: no answer within 4 s$`,
+            ),
+          );
+          expect(result.stderr).not.toContain('changeit');
+        }
+      } finally {
+        await peer.close();
+      }
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

@@ -54,7 +54,7 @@ export async function seedMerge(server: TestServer, userId: string, spaceId: str
   };
   const changeRequest = { id: request.changeRequestId, number };
   await aggregates.handle(spaceStream(spaceId), spaceDecider, { type: 'MergeChangeRequest', changeRequest, basedOn: space.revision, revision }, callerOf(userId));
-  await aggregates.handle(stream, changeRequestDecider, { type: 'MarkMerged', revisionMerged: revision.id, mergedBy: userId }, callerOf(userId));
+  await aggregates.handle(stream, changeRequestDecider, { type: 'MarkMerged', revisionMerged: revision.id, head: request.head.revision, mergedBy: userId }, callerOf(userId));
   return revision;
 }
 

@@ -27,7 +27,7 @@ export function cli(dataDir: string, args: string[]) {
  * Runs a built entry point (`dist/apps/<app>/src/main.js`) that is expected to refuse to start, with
  * `env` over a clean environment (the test runner's LOG_LEVEL or FOLIO_SECRET must not leak in).
  */
-export function startRefused(app: 'api' | 'projector' | 'cli', env: NodeJS.ProcessEnv, options: Pick<SpawnOptions, 'uid' | 'gid'> = {}) {
+export function startRefused(app: 'api' | 'projector' | 'cli', env: NodeJS.ProcessEnv, options: Pick<SpawnOptions, 'uid' | 'gid' | 'timeout'> = {}) {
   const result = spawnSync(process.execPath, [join(root, `dist/apps/${app}/src/main.js`), ...(app === 'cli' ? ['projections', 'status'] : [])], {
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',

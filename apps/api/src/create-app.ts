@@ -5,6 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
+import { answerClientError } from '@folio/platform/http/client-errors';
 import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
@@ -31,6 +32,8 @@ function adapter(logger: Pino) {
     // The router's own refusals (a bad % escape, a path parameter over 100 characters) come before any
     // route or hook, so Nest's filter never sees them: they get the error body here.
     frameworkErrors: answerRouterError,
+    // What Node's HTTP parser refuses even earlier (headers over its limit: 431) gets the error body too.
+    clientErrorHandler: answerClientError,
     // The caller's request id when given; otherwise one made when logged, or later when needed.
     genReqId: requestIdGenerator(everyRequest),
     requestIdHeader: false,

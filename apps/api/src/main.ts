@@ -5,9 +5,8 @@ import { loadConfig } from '@folio/platform/config/config';
 import { loadSecret } from '@folio/platform/config/secret';
 import { createLogger } from '@folio/platform/http/logger';
 import { checkDataDirWritable, checkPortFree } from '@folio/platform/startup/preflight';
+import { checkStoresReachable } from '@folio/platform/startup/store-reachability';
 import { describeFatal } from '@folio/platform/startup/startup-error';
-import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
-import { createApp } from './create-app';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +14,11 @@ async function main() {
   await checkPortFree(config.host, config.port);
   checkDataDirWritable(config.dataDir);
   loadSecret(config);
+  await checkStoresReachable(config);
+  // The application is loaded only now: its modules take seconds to load on a busy machine, and a
+  // refused start should say so at once.
+  const { createApp } = await import('./create-app');
+  const { BootstrapAdmin } = await import('@folio/identity/bootstrap/bootstrap-admin');
   const logger = createLogger(config.logLevel);
   const app = await createApp(logger);
   // SIGTERM: stop accepting, let in-flight requests finish, then stop projections and close the

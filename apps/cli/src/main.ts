@@ -3,8 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@folio/platform/config/config';
 import { createLogger, PinoNestLogger } from '@folio/platform/http/logger';
 import { describeFatal } from '@folio/platform/startup/startup-error';
+import { checkStoresReachable } from '@folio/platform/startup/store-reachability';
 import { UsageError } from './cli-io';
-import { CliModule } from './cli.module';
 import { parseCommandLine } from './command-line';
 import { COMMANDS } from './command-table';
 import { usage } from './usage';
@@ -15,8 +15,11 @@ async function main(): Promise<number> {
     (line.exitCode === 0 ? process.stdout : process.stderr).write(line.text);
     return line.exitCode;
   }
-  const { logLevel } = loadConfig();
-  const logger = createLogger(logLevel === 'info' ? 'warn' : logLevel);
+  const config = loadConfig();
+  await checkStoresReachable(config);
+  // Loaded only now (seconds on a busy machine), so that a refused start says so at once.
+  const { CliModule } = await import('./cli.module');
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   const app = await NestFactory.createApplicationContext(CliModule, { logger: new PinoNestLogger(logger) });
   try {
     await line.sub.run(app, line.positionals, line.args);

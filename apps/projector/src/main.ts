@@ -1,18 +1,22 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@folio/platform/config/config';
 import { createLogger, PinoNestLogger } from '@folio/platform/http/logger';
 import { Projection, PROJECTIONS } from '@folio/platform/projections/projection';
 import { checkDataDirWritable, checkPortFree } from '@folio/platform/startup/preflight';
+import { checkStoresReachable } from '@folio/platform/startup/store-reachability';
 import { describeFatal } from '@folio/platform/startup/startup-error';
-import { ProjectorModule } from './projector.module';
 
 async function main() {
   const config = loadConfig();
   const usesDataDir = !(config.eventStoreUrl && config.mongodbUrl);
   await checkPortFree(config.host, config.port);
   if (usesDataDir) checkDataDirWritable(config.dataDir);
+  await checkStoresReachable(config);
+  // Loaded only now (seconds on a busy machine), so that a refused start says so at once.
+  const { NestFactory } = await import('@nestjs/core');
+  const { FastifyAdapter } = await import('@nestjs/platform-fastify');
+  const { ProjectorModule } = await import('./projector.module');
   const logger = createLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(ProjectorModule, new FastifyAdapter({ loggerInstance: logger }), {
     logger: new PinoNestLogger(logger),

@@ -37,7 +37,7 @@ import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
 import { PdfController } from './pdf/pdf.controller';
 import { PdfPrinter } from './pdf/pdf-printer';
-import { GetChangeRequestPdfHandler } from './pdf/pdf.query';
+import { GetChangeRequestPdfHandler, GetSpacePdfHandler } from './pdf/pdf.query';
 import { LinkController } from './links/link.controller';
 import { LinkIndex } from './links/link-index';
 import { linkQueryHandlers } from './links/link.queries';
@@ -52,7 +52,9 @@ import { MergeController } from './change-requests/merging/merge.controller';
 import { UpdateFromMainHandler } from './change-requests/merging/update.commands';
 import { ContentController } from './revisions/content.controller';
 import { CheckCommentTargetHandler } from './revisions/comment-target.handler';
+import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
+import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
@@ -131,6 +133,7 @@ const handlers = [
     CollectionReads,
     ChangeRequestReads,
     ContentTrees,
+    BlockKeyIndex,
     Siblings,
     CollectionCascade,
     SpacePurgeScheduler,
@@ -150,6 +153,7 @@ export class ContentModule {}
   imports: [ContentModule, ContentAccessHttpModule, FilesModule],
   providers: [
     ContentReads,
+    RenderedTrees,
     ...contentQueryHandlers,
     UpdateChangeRequestContentHandler,
     MergeInputLoader,
@@ -161,6 +165,7 @@ export class ContentModule {}
     ApplyTemplateToSpaceHandler,
     PdfPrinter,
     GetChangeRequestPdfHandler,
+    GetSpacePdfHandler,
     LinkIndex,
     LinkStatuses,
     LinkViews,

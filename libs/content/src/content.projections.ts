@@ -1,4 +1,5 @@
 import { contentGrantProjection } from './access/content-grant.projection';
+import { blockKeyProjection } from './block-keys/block-key.projection';
 import { changeRequestProjection } from './change-requests/change-request.projection';
 import { collectionProjection } from './collections/collection.projection';
 import { linkProjection } from './links/link.projection';
@@ -6,4 +7,4 @@ import { revisionProjection } from './revisions/revision.projection';
 import { searchProjection } from './search/search.projection';
 import { spaceProjection } from './spaces/space.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection];

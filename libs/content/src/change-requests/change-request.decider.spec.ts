@@ -5,8 +5,20 @@ import { PageDocument } from '../documents/document.model';
 import { RevisionRecord } from '../revisions/revision.model';
 import { SPACE_DEFAULTS, spaceDecider, SpaceState } from '../spaces/space.decider';
 import { SpaceEvent } from '../spaces/space.events';
-import { baseOf, changeRequestDecider, ExistingChangeRequest, NumberTaken, reviewOutdated, StaleHead } from './change-request.decider';
-import { ChangeRequestEvent, ContentTouched, Reviewer } from './change-request.events';
+import {
+  baseOf,
+  changeRequestDecider,
+  CONFLICTS_KEPT,
+  ExistingChangeRequest,
+  MERGE_LEASE_MS,
+  MERGE_RELEASE_GRACE_MS,
+  MergedHeadMismatch,
+  MergeUnderWay,
+  NumberTaken,
+  reviewOutdated,
+  StaleHead,
+} from './change-request.decider';
+import { ChangeRequestEvent, ContentTouched, MergeAbandonReason, Reviewer } from './change-request.events';
 
 const spec = deciderSpec(changeRequestDecider);
 const now = '2026-01-01T00:00:00.000Z';
@@ -67,6 +79,19 @@ const merged: ChangeRequestEvent = {
   type: 'ChangeRequestMerged',
   data: { ...ids, revisionMerged: 'm1', mergedBy: 'u2', previousStatus: 'open', mergedAt: now },
 };
+
+const mergeStarted = (mergeId: string, head: string): ChangeRequestEvent => ({
+  type: 'ChangeRequestMergeStarted',
+  data: { ...ids, mergeId, head, startedAt: now, expiresAt: new Date(Date.parse(now) + MERGE_LEASE_MS).toISOString() },
+});
+const abandoned = (mergeId: string, reason: MergeAbandonReason = 'failed', at = now): ChangeRequestEvent => ({
+  type: 'ChangeRequestMergeAbandoned',
+  data: { ...ids, mergeId, reason, abandonedAt: at },
+});
+const conflictsMet = (main: string, head: string, headTree = `tree-${head}`): ChangeRequestEvent => ({
+  type: 'ChangeRequestConflictsMet',
+  data: { ...ids, main, mainTree: `tree-${main}`, head, headTree, metAt: now },
+});
 
 const state = (...events: ChangeRequestEvent[]) => fold(changeRequestDecider, events) as ExistingChangeRequest;
 
@@ -303,14 +328,116 @@ describe('change-request decider', () => {
       spec.given([created, statusChanged('archived', 'draft')]).when(update('r0')).thenThrows(Conflict, /archived/));
   });
 
+  describe('StartMerge', () => {
+    const start = { type: 'StartMerge', mergeId: 'g1', now } as const;
+
+    it('records the head it merges and the end of its lease', () =>
+      spec.given([created, edited('r1')]).when(start).then([mergeStarted('g1', 'r1')]));
+
+    it('refuses a second merge while one is under way', () =>
+      spec.given([created, mergeStarted('g1', 'r0')]).when({ ...start, mergeId: 'g2' }).thenThrows(MergeUnderWay));
+
+    it('starts again once the previous merge was abandoned', () =>
+      spec.given([created, mergeStarted('g1', 'r0'), abandoned('g1')]).when({ ...start, mergeId: 'g2' }).then([mergeStarted('g2', 'r0')]));
+
+    it('refuses a merged or an archived request', () => {
+      spec.given([created, merged]).when(start).thenThrows(Conflict, /already merged/);
+      spec.given([created, statusChanged('archived', 'draft')]).when(start).thenThrows(Conflict, /archived/);
+    });
+  });
+
+  describe('while a merge is under way', () => {
+    const merging = [created, edited('r1'), mergeStarted('g1', 'r1')];
+
+    it('refuses content edits and updates from main (409), not as a stale head the writer would retry', () => {
+      spec.given(merging).when({ type: 'EditContent', revision: revision('r2'), basedOn: 'r1', touched, now }).thenThrows(MergeUnderWay);
+      spec.given(merging).when({ type: 'EditContent', revision: revision('r2'), basedOn: 'r0', touched, now }).thenThrows(MergeUnderWay);
+      spec
+        .given(merging)
+        .when({ type: 'UpdateFromMain', revision: revision('u1', 'update'), basedOn: 'r1', mergedAncestor: { revision: 'm5', tree: 'tree-m5' }, now })
+        .thenThrows(MergeUnderWay);
+    });
+
+    it('takes edits again once the merge is abandoned', () =>
+      spec
+        .given([...merging, abandoned('g1')])
+        .when({ type: 'EditContent', revision: revision('r2'), basedOn: 'r1', touched, now })
+        .then([{ type: 'ChangeRequestContentEdited', data: { ...ids, revision: revision('r2'), touched, editedAt: now } }]));
+  });
+
+  describe('AbandonMerge', () => {
+    const merging = [created, mergeStarted('g1', 'r0')];
+    const leaseEnd = Date.parse(now) + MERGE_LEASE_MS;
+    const at = (ms: number) => new Date(ms).toISOString();
+
+    it('releases the mark of the merge it names', () =>
+      spec.given(merging).when({ type: 'AbandonMerge', mergeId: 'g1', reason: 'failed', now }).then([abandoned('g1')]));
+
+    it('writes nothing for a merge that already ended, or another attempt', () => {
+      spec.given([...merging, abandoned('g1')]).when({ type: 'AbandonMerge', mergeId: 'g1', reason: 'failed', now }).then([]);
+      spec.given(merging).when({ type: 'AbandonMerge', mergeId: 'g0', reason: 'failed', now }).then([]);
+      spec.given([...merging, merged]).when({ type: 'AbandonMerge', mergeId: 'g1', reason: 'expired', now: at(leaseEnd * 2) }).then([]);
+    });
+
+    it('releases an expired mark only once its lease and grace ran out', () => {
+      const expired = { type: 'AbandonMerge', mergeId: 'g1', reason: 'expired' } as const;
+      spec.given(merging).when({ ...expired, now: at(leaseEnd) }).thenThrows(Conflict, /under way/);
+      spec.given(merging).when({ ...expired, now: at(leaseEnd + MERGE_RELEASE_GRACE_MS - 1) }).thenThrows(Conflict, /under way/);
+      spec
+        .given(merging)
+        .when({ ...expired, now: at(leaseEnd + MERGE_RELEASE_GRACE_MS) })
+        .then([abandoned('g1', 'expired', at(leaseEnd + MERGE_RELEASE_GRACE_MS))]);
+    });
+
+    it('records the conflicts a merge met, with the head it met them at', () =>
+      spec
+        .given(merging)
+        .when({ type: 'AbandonMerge', mergeId: 'g1', reason: 'conflicts', conflictsWith: { revision: 'm5', tree: 'tree-m5' }, now })
+        .then([abandoned('g1', 'conflicts'), conflictsMet('m5', 'r0', 't0')]));
+  });
+
+  describe('RecordConflicts', () => {
+    const record = (main: string) => ({ type: 'RecordConflicts', main: { revision: main, tree: `tree-${main}` }, now }) as const;
+
+    it('records main and the head conflicts were met at', () =>
+      spec.given([created, edited('r1')]).when(record('m5')).then([conflictsMet('m5', 'r1')]));
+
+    it('writes nothing when they were last met at the same main and head', () =>
+      spec.given([created, edited('r1'), conflictsMet('m5', 'r1')]).when(record('m5')).then([]));
+
+    it('records them again once the head or main moved', () => {
+      spec.given([created, edited('r1'), conflictsMet('m5', 'r0', 't0')]).when(record('m5')).then([conflictsMet('m5', 'r1')]);
+      spec.given([created, edited('r1'), conflictsMet('m5', 'r1')]).when(record('m6')).then([conflictsMet('m6', 'r1')]);
+    });
+
+    it('keeps the last ones met, oldest first, until an update pulls main in', () => {
+      const many = Array.from({ length: CONFLICTS_KEPT + 2 }, (_, i) => conflictsMet(`m${i}`, 'r0', 't0'));
+      const s = state(created, ...many);
+      expect(s.conflictsMet).toHaveLength(CONFLICTS_KEPT);
+      expect(s.conflictsMet.at(-1)).toEqual({ main: { revision: `m${CONFLICTS_KEPT + 1}`, tree: `tree-m${CONFLICTS_KEPT + 1}` }, head: { revision: 'r0', tree: 't0' } });
+      expect(state(created, ...many, updated('u1', 'm9')).conflictsMet).toEqual([]);
+    });
+  });
+
   describe('MarkMerged', () => {
-    it('merges, recording who and the revision main took', () =>
-      spec.given([created, statusChanged('open', 'draft')]).when({ type: 'MarkMerged', revisionMerged: 'm1', mergedBy: 'u2', now }).then([merged]));
+    const mark = (head: string) => ({ type: 'MarkMerged', revisionMerged: 'm1', head, mergedBy: 'u2', now }) as const;
 
-    it('writes nothing when already merged, so a retried merge is harmless', () =>
-      spec.given([created, merged]).when({ type: 'MarkMerged', revisionMerged: 'm2', mergedBy: 'u3', now }).then([]));
+    it('merges, recording who and the revision main took, and ends the merge', () => {
+      spec.given([created, statusChanged('open', 'draft'), mergeStarted('g1', 'r0')]).when(mark('r0')).then([merged]);
+      expect(state(created, statusChanged('open', 'draft'), mergeStarted('g1', 'r0'), merged).merging).toBeNull();
+    });
 
-    it('refuses a missing request', () => spec.given([]).when({ type: 'MarkMerged', revisionMerged: 'm1', mergedBy: 'u2', now }).thenThrows(NotFound));
+    it('refuses to mark merged another head than the one the merge recorded', () =>
+      spec.given([created, statusChanged('open', 'draft'), edited('r1'), mergeStarted('g1', 'r1')]).when(mark('r0')).thenThrows(MergedHeadMismatch));
+
+    it('refuses, with no merge recorded (a log from before merges were), another head than the current one', () => {
+      spec.given([created, statusChanged('open', 'draft')]).when(mark('r0')).then([merged]);
+      spec.given([created, statusChanged('open', 'draft'), edited('r1')]).when(mark('r0')).thenThrows(MergedHeadMismatch);
+    });
+
+    it('writes nothing when already merged, so a retried merge is harmless', () => spec.given([created, merged]).when(mark('r5')).then([]));
+
+    it('refuses a missing request', () => spec.given([]).when(mark('r0')).thenThrows(NotFound));
 
     it('leaves the request merged, with its merge revision', () => {
       const s = state(created, merged);

@@ -8,6 +8,7 @@ import {
   ChangeRequestEvent,
   ChangeRequestStatus,
   ContentTouched,
+  MergeAbandonReason,
   Reviewer,
   ReviewStatus,
   SettableStatus,
@@ -20,6 +21,30 @@ export const SUBJECT_MAX = 100;
 export interface RevisionRef {
   revision: string;
   tree: string;
+}
+
+/** How long a merge may take: after it the space refuses the merge's append (see the space decider). */
+export const MERGE_LEASE_MS = 120_000;
+/**
+ * How long after its lease a merge mark may be released by someone else than its merger: longer than a
+ * store call may take (they have deadlines) plus the clock skew between processes, so no append the merge
+ * decided before its lease ran out can still land once the mark is released.
+ */
+export const MERGE_RELEASE_GRACE_MS = 60_000;
+/** Conflicts met kept for resolving them: older ones are forgotten (their blocks conflict again, never silently win). */
+export const CONFLICTS_KEPT = 8;
+
+/** A merge under way: its attempt, the head it merges (which nothing may change meanwhile), its lease's end. */
+export interface MergeMark {
+  mergeId: string;
+  head: string;
+  expiresAt: string;
+}
+
+/** Main's revision a merge or update met in conflict, and the request's head then. */
+export interface ConflictsMet {
+  main: RevisionRef;
+  head: RevisionRef;
 }
 
 export interface ReviewState {
@@ -49,6 +74,9 @@ export type ChangeRequestState =
       mergedAncestor: RevisionRef | null;
       revisionMerged?: string;
       mergedBy?: string;
+      merging: MergeMark | null;
+      /** Since the last update from main, oldest first: what the request changed after each is its resolution. */
+      conflictsMet: ConflictsMet[];
       reviews: ReviewState[];
       reviewers: Reviewer[];
     };
@@ -71,13 +99,40 @@ export type ChangeRequestCommand =
   | { type: 'EditContent'; revision: RevisionRecord; basedOn: string; touched: ContentTouched; now: string }
   /** Main (`mergedAncestor`) pulled into the head `basedOn`, giving `revision`. Stale as for EditContent. */
   | { type: 'UpdateFromMain'; revision: RevisionRecord; basedOn: string; mergedAncestor: RevisionRef; now: string }
-  /** Main took the request's content in `revisionMerged`: idempotent, so a merge retried after a crash writes nothing. */
-  | { type: 'MarkMerged'; revisionMerged: string; mergedBy: string; now: string };
+  /** A merge begins at the current head, which nothing may change until it ends. */
+  | { type: 'StartMerge'; mergeId: string; now: string }
+  /**
+   * The merge `mergeId` ends without main taking the request; `conflictsWith`: main's revision it met in
+   * conflict. `expired` (a merge whose process died) is accepted only once the mark's lease and grace ran out.
+   */
+  | { type: 'AbandonMerge'; mergeId: string; reason: MergeAbandonReason; conflictsWith?: RevisionRef; now: string }
+  /** An update met conflicts with main's revision `main`: written once per main and head. */
+  | { type: 'RecordConflicts'; main: RevisionRef; now: string }
+  /**
+   * Main took the request's head `head` in `revisionMerged`: refused unless `head` is the head the merge
+   * recorded (else an edit would be marked merged without main having it); idempotent, so a merge completed
+   * again after a crash writes nothing.
+   */
+  | { type: 'MarkMerged'; revisionMerged: string; head: string; mergedBy: string; now: string };
 
 /** The request's content moved while a change was computed against it: compute it again. */
 export class StaleHead extends Conflict {
   constructor() {
     super("The change request's content changed while the change was computed");
+  }
+}
+
+/** A merge of the request is under way: its content cannot change until it ends. */
+export class MergeUnderWay extends Conflict {
+  constructor() {
+    super('The change request is being merged: its content cannot change until the merge ends');
+  }
+}
+
+/** Main took another head of the request than the one its merge recorded. */
+export class MergedHeadMismatch extends Conflict {
+  constructor() {
+    super("The change request's content changed since its merge was computed");
   }
 }
 
@@ -91,6 +146,11 @@ export class NumberTaken extends Conflict {
 /** The merge's base: main's revision last pulled in, else the one the request started from. */
 export function baseOf(state: ExistingChangeRequest): RevisionRef {
   return state.mergedAncestor ?? state.revisionInitial;
+}
+
+/** A merge mark whose lease and grace ran out at `now`: its merger died, and the space refuses its append. */
+export function mergeReleasable(mark: MergeMark, now: string): boolean {
+  return Date.parse(now) >= Date.parse(mark.expiresAt) + MERGE_RELEASE_GRACE_MS;
 }
 
 /** A review is outdated once the request's content changed after it. */
@@ -120,6 +180,8 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
         head: initial,
         revisionInitial: initial,
         mergedAncestor: null,
+        merging: null,
+        conflictsMet: [],
         reviews: [],
         reviewers: [],
       };
@@ -143,6 +205,8 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
           ...state,
           head: { revision: event.data.revision.id, tree: event.data.revision.tree },
           mergedAncestor: { revision: event.data.mergedAncestor, tree: event.data.mergedAncestorTree },
+          // Main is pulled in, the resolutions with it: the next merge's base is that main.
+          conflictsMet: [],
         };
       case 'ChangeRequestReviewSubmitted': {
         const { reviewId, reviewer, status, revision } = event.data;
@@ -152,8 +216,19 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
         return { ...state, reviewers: [...state.reviewers, ...event.data.reviewers] };
       case 'ChangeRequestReviewerRemoved':
         return { ...state, reviewers: state.reviewers.filter((r) => !sameReviewer(r, event.data.reviewer)) };
+      case 'ChangeRequestMergeStarted': {
+        const { mergeId, head, expiresAt } = event.data;
+        return { ...state, merging: { mergeId, head, expiresAt } };
+      }
+      case 'ChangeRequestMergeAbandoned':
+        return state.merging?.mergeId === event.data.mergeId ? { ...state, merging: null } : state;
+      case 'ChangeRequestConflictsMet': {
+        const { main, mainTree, head, headTree } = event.data;
+        const met = { main: { revision: main, tree: mainTree }, head: { revision: head, tree: headTree } };
+        return { ...state, conflictsMet: [...state.conflictsMet, met].slice(-CONFLICTS_KEPT) };
+      }
       case 'ChangeRequestMerged':
-        return { ...state, status: 'merged', revisionMerged: event.data.revisionMerged, mergedBy: event.data.mergedBy };
+        return { ...state, status: 'merged', revisionMerged: event.data.revisionMerged, mergedBy: event.data.mergedBy, merging: null };
     }
   },
 
@@ -162,11 +237,16 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
     if (state.status === 'none') throw new NotFound('change request');
     if (command.type === 'MarkMerged') {
       if (state.status === 'merged') return [];
+      if (command.head !== (state.merging?.head ?? state.head.revision)) throw new MergedHeadMismatch();
       const { revisionMerged, mergedBy, now } = command;
       return [{ type: 'ChangeRequestMerged', data: { ...subjectOf(state), revisionMerged, mergedBy, previousStatus: state.status, mergedAt: now } }];
     }
+    if (command.type === 'AbandonMerge') return abandonMerge(state, command);
     // Merged content is main's now: the request is history.
-    if (state.status === 'merged') throw new Conflict('The change request is merged: it can no longer change');
+    if (state.status === 'merged') {
+      if (command.type === 'StartMerge') throw new Conflict('The change request is already merged');
+      throw new Conflict('The change request is merged: it can no longer change');
+    }
     const subject = subjectOf(state);
     switch (command.type) {
       case 'UpdateChangeRequest': {
@@ -205,6 +285,14 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
       case 'RemoveReviewer':
         if (!state.reviewers.some((r) => sameReviewer(r, command.reviewer))) return [];
         return [{ type: 'ChangeRequestReviewerRemoved', data: { ...subject, reviewer: command.reviewer, removedAt: command.now } }];
+      case 'StartMerge': {
+        if (state.status === 'archived') throw new Conflict('The change request is archived: reopen it to merge it');
+        if (state.merging) throw new MergeUnderWay();
+        const expiresAt = new Date(Date.parse(command.now) + MERGE_LEASE_MS).toISOString();
+        return [{ type: 'ChangeRequestMergeStarted', data: { ...subject, mergeId: command.mergeId, head: state.head.revision, startedAt: command.now, expiresAt } }];
+      }
+      case 'RecordConflicts':
+        return conflictsMet(state, command.main, command.now);
       case 'EditContent':
         assertEditable(state, command.basedOn);
         return [{ type: 'ChangeRequestContentEdited', data: { ...subject, revision: command.revision, touched: command.touched, editedAt: command.now } }];
@@ -274,9 +362,35 @@ function updateDetails(state: ExistingChangeRequest, command: Extract<ChangeRequ
   return [{ type: 'ChangeRequestDetailsChanged', data: { ...subjectOf(state), changes, before, updatedAt: command.now } }];
 }
 
-/** Content is written only on the head it was computed on, and never into an archived request. */
+function abandonMerge(state: ExistingChangeRequest, command: Extract<ChangeRequestCommand, { type: 'AbandonMerge' }>): ChangeRequestEvent[] {
+  const { mergeId, reason, conflictsWith, now } = command;
+  // Ended already (merged, abandoned by its merger, released): nothing left to release.
+  if (state.merging?.mergeId !== mergeId) return [];
+  if (reason === 'expired' && !mergeReleasable(state.merging, now)) throw new Conflict('The merge is still under way');
+  const abandoned: ChangeRequestEvent = { type: 'ChangeRequestMergeAbandoned', data: { ...subjectOf(state), mergeId, reason, abandonedAt: now } };
+  return [abandoned, ...(conflictsWith ? conflictsMet(state, conflictsWith, now) : [])];
+}
+
+/** Conflicts met with `main` at the current head; nothing new when the last ones recorded were met there. */
+function conflictsMet(state: ExistingChangeRequest, main: RevisionRef, now: string): ChangeRequestEvent[] {
+  const last = state.conflictsMet.at(-1);
+  if (last && last.main.revision === main.revision && last.head.revision === state.head.revision) return [];
+  const { head } = state;
+  return [
+    {
+      type: 'ChangeRequestConflictsMet',
+      data: { ...subjectOf(state), main: main.revision, mainTree: main.tree, head: head.revision, headTree: head.tree, metAt: now },
+    },
+  ];
+}
+
+/**
+ * Content is written only on the head it was computed on, never into an archived request, and never while
+ * a merge is under way (the merge takes the head it recorded: a change after it would be acknowledged and lost).
+ */
 function assertEditable(state: ExistingChangeRequest, basedOn: string) {
   if (state.status === 'archived') throw new Conflict('The change request is archived: reopen it to change its content');
+  if (state.merging) throw new MergeUnderWay();
   if (basedOn !== state.head.revision) throw new StaleHead();
 }
 

@@ -19,6 +19,12 @@ export interface ContentTouched {
   files: string[];
 }
 
+/**
+ * Why a merge ended without main taking the request: it met conflicts, it failed (a refusal, an error), or
+ * its process died and the mark outlived its lease.
+ */
+export type MergeAbandonReason = 'conflicts' | 'failed' | 'expired';
+
 /** Every change-request event names its request, space and organization, so projections need no lookup. */
 type Subject = {
   changeRequestId: string;
@@ -84,6 +90,28 @@ export type ChangeRequestEvent =
   | {
       type: 'ChangeRequestReviewerRemoved';
       data: Subject & { reviewer: Reviewer; removedAt: string };
+    }
+  | {
+      /**
+       * A merge began at the request's head `head` (`mergeId` names the attempt). Until it ends (merged) or
+       * is abandoned nothing may change the head. After `expiresAt` the space refuses this attempt's append,
+       * so a merge whose process died can be released without racing it.
+       */
+      type: 'ChangeRequestMergeStarted';
+      data: Subject & { mergeId: string; head: string; startedAt: string; expiresAt: string };
+    }
+  | {
+      /** The merge `mergeId` ended without main taking the request: the head may change again. */
+      type: 'ChangeRequestMergeAbandoned';
+      data: Subject & { mergeId: string; reason: MergeAbandonReason; abandonedAt: string };
+    }
+  | {
+      /**
+       * A merge or an update of the request met conflicts with main's revision `main` (tree `mainTree`) while
+       * the head was `head` (tree `headTree`): what the request changes after this is its resolution of them.
+       */
+      type: 'ChangeRequestConflictsMet';
+      data: Subject & { main: string; mainTree: string; head: string; headTree: string; metAt: string };
     }
   | {
       /** Main's `merge` revision `revisionMerged` (recorded on the space's stream) took this request's content. */

@@ -89,6 +89,10 @@ const history: ChangeRequestEvent[] = [
     type: 'ChangeRequestUpdatedFromMain',
     data: { ...ids(), revision: revision('u4', 'u2', 'update'), mergedAncestor: 'm1', mergedAncestorTree: 'tree-m1', updatedAt: t2 },
   },
+  { type: 'ChangeRequestMergeStarted', data: { ...ids(), mergeId: 'g1', head: 'u4', startedAt: t2, expiresAt: t2 } },
+  { type: 'ChangeRequestMergeAbandoned', data: { ...ids(), mergeId: 'g1', reason: 'conflicts', abandonedAt: t2 } },
+  { type: 'ChangeRequestConflictsMet', data: { ...ids(), main: 'm3', mainTree: 'tree-m3', head: 'u4', headTree: 'tree-u4', metAt: t2 } },
+  { type: 'ChangeRequestMergeStarted', data: { ...ids(), mergeId: 'g2', head: 'u4', startedAt: t2, expiresAt: t2 } },
   { type: 'ChangeRequestMerged', data: { ...ids(), revisionMerged: 'm2', mergedBy: 'u3', previousStatus: 'open', mergedAt: t2 } },
 ];
 
@@ -130,9 +134,18 @@ describe('change-request projection', () => {
       { id: 'v-bob', changeRequestId: 'cr1', spaceId: 's1', reviewer: 'bob', status: 'approved', revision: 'r1', createdAt: t2 },
     ]));
 
+  it('keeps the lease of a merge under way, moving only the ETag, and forgets it when the merge ends', () => {
+    const started = history[11];
+    spec.given([created(), started]).then(CHANGE_REQUESTS, [request({ mergeExpiresAt: t2, streamRevision: '1' })]);
+    spec.given([created(), started, history[12], history[13]]).then(CHANGE_REQUESTS, [request({ streamRevision: '3' })]);
+    spec
+      .given([created(), history[14], history[15]])
+      .then(CHANGE_REQUESTS, [request({ status: 'merged', revisionMerged: 'm2', mergedBy: 'u3', mergedAt: t2, updatedAt: t2, streamRevision: '2' })]);
+  });
+
   it('records a merge', () =>
     spec
-      .given([created(), history[11]])
+      .given([created(), history[15]])
       .then(CHANGE_REQUESTS, [request({ status: 'merged', revisionMerged: 'm2', mergedBy: 'u3', mergedAt: t2, updatedAt: t2, streamRevision: '1' })]));
 
   it("lists a space's requests by status, most recently updated first", () =>

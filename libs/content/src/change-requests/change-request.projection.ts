@@ -33,6 +33,8 @@ export interface ChangeRequestDoc extends OpenComments {
   revisionMerged?: string;
   mergedBy?: string;
   mergedAt?: string;
+  /** While a merge is under way: the end of its lease (MergeCompletion releases marks it finds past it). */
+  mergeExpiresAt?: string;
   /** Revision of the request's stream: its ETag. */
   streamRevision: string;
   [key: string]: unknown;
@@ -119,6 +121,7 @@ export const changeRequestProjection = defineProjection<ChangeRequestEvent | Ope
         ['organizationId', 'status', 'updatedAt'],
         ['organizationId', 'status', 'createdAt'],
         ['createdBy', 'status', 'updatedAt'],
+        ['mergeExpiresAt'],
       ],
     },
     { name: CHANGE_REQUEST_REVIEWS, indexes: [['changeRequestId', 'createdAt']] },
@@ -202,12 +205,19 @@ export const changeRequestProjection = defineProjection<ChangeRequestEvent | Ope
       await tx.delete(CHANGE_REQUEST_REVIEWERS, reviewerId(data.changeRequestId, data.reviewer));
       await touch(tx, data.changeRequestId, data.removedAt, revision);
     },
+    // A merge under way is no change of the request the API shows: only the ETag moves, and its lease is kept.
+    ChangeRequestMergeStarted: async ({ data, revision }, tx) =>
+      tx.patch(CHANGE_REQUESTS, data.changeRequestId, { mergeExpiresAt: data.expiresAt, streamRevision: String(revision) }),
+    ChangeRequestMergeAbandoned: async ({ data, revision }, tx) =>
+      tx.patch(CHANGE_REQUESTS, data.changeRequestId, { mergeExpiresAt: undefined, streamRevision: String(revision) }),
+    ChangeRequestConflictsMet: async ({ data, revision }, tx) => tx.patch(CHANGE_REQUESTS, data.changeRequestId, { streamRevision: String(revision) }),
     ChangeRequestMerged: async ({ data, revision }, tx) =>
       touch(tx, data.changeRequestId, data.mergedAt, revision, {
         status: 'merged',
         revisionMerged: data.revisionMerged,
         mergedBy: data.mergedBy,
         mergedAt: data.mergedAt,
+        mergeExpiresAt: undefined,
       }),
     // Comments are not changes of the request: they move neither its `updatedAt` nor its ETag.
     ...openCommentHandlers(CHANGE_REQUESTS, (data) => data.changeRequestId),

@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
 import { ChangeRequestResource } from '../change-requests/change-request.resource';
+import { requestTrees } from '../change-requests/request-trees';
 import { FileUrls } from '../files/file-urls';
 import { ContentReads } from '../revisions/content-reads';
 import { mergedFrom } from '../revisions/merged-from';
@@ -46,7 +47,7 @@ export class GetChangeRequestChangesHandler implements IQueryHandler<GetChangeRe
 
   async execute({ caller, spaceId, changeRequestId, limit }: GetChangeRequestChanges) {
     const { changeRequest } = await this.changeRequests.get(spaceId, changeRequestId, caller);
-    const [base, head] = await Promise.all([this.trees.open(changeRequest.treeMergedAncestor ?? changeRequest.treeInitial), this.trees.open(changeRequest.tree)]);
+    const { base, head } = await requestTrees(this.trees, changeRequest);
     return changesBetween(base, head, limit, this.urls);
   }
 }

@@ -187,6 +187,20 @@ describe('title', () => {
   it('else is none', () => expect(markdownToDocument('## Section\n\nText.').title).toBeUndefined());
 });
 
+describe('front matter', () => {
+  it('says whether the page is hidden or left out of search, and nothing of other fields', () => {
+    const parsed = markdownToDocument('---\nhidden: true\nnoIndex: false\nicon: book\n---\nText.');
+    expect(parsed).toMatchObject({ hidden: true, noIndex: false });
+    expect(Object.keys(parsed).sort()).toEqual(['document', 'hidden', 'noIndex']);
+  });
+
+  it.each([
+    ['hidden: yes please', "The front matter's hidden is not a boolean"],
+    ['noIndex: 1', "The front matter's noIndex is not a boolean"],
+    ['title: 3', "The front matter's title is not a string"],
+  ])('refuses %s', (yaml, message) => expect(() => markdownToDocument(`---\n${yaml}\n---\nText.`)).toThrow(message));
+});
+
 describe('document to markdown', () => {
   it('writes a document given as JSON, emitting GitBook block syntax', () => {
     const document: PageDocument = { object: 'document', data: {}, nodes: [

@@ -22,6 +22,9 @@ export interface ParsedMarkdown {
   title?: string;
   /** From the front matter's `description`. */
   description?: string;
+  /** From the front matter's `hidden` and `noIndex` (GitBook's page options, as Git Sync writes them). */
+  hidden?: boolean;
+  noIndex?: boolean;
 }
 
 /**
@@ -47,11 +50,14 @@ export function markdownToDocument(markdown: string): ParsedMarkdown {
   }
   const document: PageDocument = { object: 'document', data: {}, nodes: new FlowReader(definitions).blocks(children) };
   assertDocumentDepth(document);
-  return { document: assignKeys(document), ...(title !== undefined ? { title } : {}),
-           ...(front.description !== undefined ? { description: front.description } : {}) };
+  return { ...front, document: assignKeys(document), ...(title !== undefined ? { title } : {}) };
 }
 
-function frontMatter(yaml: string): { title?: string; description?: string } {
+/** The front matter fields Folio reads, by the type each must have; others are left alone. */
+const FRONT_MATTER = { title: 'string', description: 'string', hidden: 'boolean', noIndex: 'boolean' } as const;
+type FrontMatter = Pick<ParsedMarkdown, keyof typeof FRONT_MATTER>;
+
+function frontMatter(yaml: string): FrontMatter {
   let value: unknown;
   try {
     value = parseYaml(yaml);
@@ -60,12 +66,14 @@ function frontMatter(yaml: string): { title?: string; description?: string } {
   }
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new Invalid("The markdown's front matter is not a mapping");
-  const { title, description } = value as Record<string, unknown>;
-  for (const [name, field] of Object.entries({ title, description })) {
-    if (field !== undefined && typeof field !== 'string') throw new Invalid(`The front matter's ${name} is not a string`);
+  const front: FrontMatter = {};
+  for (const [name, type] of Object.entries(FRONT_MATTER)) {
+    if (!Object.prototype.hasOwnProperty.call(value, name)) continue;
+    const field = (value as Record<string, unknown>)[name];
+    if (typeof field !== type) throw new Invalid(`The front matter's ${name} is not a ${type}`);
+    Object.assign(front, { [name]: field });
   }
-  return { ...(title !== undefined ? { title: title as string } : {}),
-           ...(description !== undefined ? { description: description as string } : {}) };
+  return front;
 }
 
 /** Bounds the parsed tree's depth (without recursion) before anything recurses over it, and gathers link definitions. */

@@ -1,5 +1,5 @@
 import { PageDocument } from './document.model';
-import { nodeByKey } from './node-by-key';
+import { nodeByKey, nodeKeys } from './node-by-key';
 
 const text = (t: string) => ({ object: 'text' as const, key: `text-${t}`, leaves: [{ object: 'leaf' as const, text: t, marks: [] }] });
 
@@ -35,4 +35,9 @@ describe('nodeByKey', () => {
     for (let depth = 0; depth < 100_000; depth++) nested = { object: 'block', type: 'blockquote', nodes: [nested] };
     expect(nodeByKey({ object: 'document', data: {}, nodes: [nested] } as PageDocument, 'bottom')).toMatchObject({ key: 'bottom' });
   });
+});
+
+describe('nodeKeys', () => {
+  it('lists the key of every block and inline nodeByKey finds, and no fragment or text', () =>
+    expect(nodeKeys(document)).toEqual(['deep', 'exp', 'hint', 'link', 'para']));
 });

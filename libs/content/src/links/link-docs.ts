@@ -1,4 +1,5 @@
 import { PageDocument } from '../documents/document.model';
+import { MainPageIndex } from '../tree/main-page-index';
 import { PageNode } from '../tree/tree.model';
 import { extractLinks, LinkRelation } from './link-extraction';
 import { refKey, ResolvedRef, resolveRef, targetKey, targetOf } from './link-targets';
@@ -38,13 +39,8 @@ export interface LinkTargetDoc {
   [field: string]: unknown;
 }
 
-export interface LinkSpaceDoc {
-  id: string;
-  tree: string;
-  /** Log position of the event that moved `tree`, so a replayed older event changes nothing. */
-  position: string;
-  [field: string]: unknown;
-}
+/** The links of main's pages, as an index of main's tree (LINK_SPACES holds the tree indexed). */
+export const LINK_INDEX: MainPageIndex = { spaces: LINK_SPACES, mayDiffer: linksMayDiffer };
 
 /** The key a page's link is grouped and ordered by in listings: its reference, then its relation. */
 export const linkKey = (link: PageLink) => `${refKey(link.ref)}\n${link.relation}`;

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { ContentTrees, diffTrees, TreeSnapshot } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { LINK_SPACES, LINK_TARGETS, linksMayDiffer, LinkSpaceDoc, LinkTargetDoc, linkTargets, PageLink, PAGE_LINKS, pageLinks, PageLinksDoc } from './link-docs';
+import { ContentTrees, DOCUMENT_READS, TreeSnapshot } from '../tree/content-trees';
+import { offIndex } from '../tree/main-page-index';
+import { LINK_INDEX, LINK_TARGETS, LinkTargetDoc, linkTargets, PageLink, PAGE_LINKS, pageLinks, PageLinksDoc } from './link-docs';
 
 /** One page's links. */
 export interface LinksOfPage {
@@ -33,15 +34,11 @@ export class LinkIndex {
   ) {}
 
   async open(space: string, snapshot: TreeSnapshot): Promise<LinkSet> {
-    const indexed = (await this.reads.get<LinkSpaceDoc>(LINK_SPACES, space))?.tree ?? EMPTY_TREE_HASH;
     /** Pages whose links differ from the index: their links in `snapshot` (none for a page it lacks). */
     const overlay = new Map<string, PageLink[]>();
-    if (indexed !== snapshot.hash) {
-      const { pages } = await diffTrees(await this.trees.open(indexed), snapshot);
-      const changed = pages.filter((change) => linksMayDiffer(change.before, change.after));
-      const links = await Promise.all(changed.map(async ({ after }) => (after ? pageLinks(space, after, await snapshot.document(after)) : [])));
-      changed.forEach((change, i) => overlay.set(change.id, links[i]));
-    }
+    const changed = await offIndex(LINK_INDEX, this.reads, this.trees, space, snapshot);
+    const links = await mapConcurrently(changed, DOCUMENT_READS, async ({ after }) => (after ? pageLinks(space, after, await snapshot.document(after)) : []));
+    changed.forEach((change, i) => overlay.set(change.id, links[i]));
     const stored = <T extends { page: string }>(docs: T[]) => docs.filter((doc) => !overlay.has(doc.page));
     return {
       all: async () => [

@@ -4,7 +4,8 @@ import { GetUserProfiles } from '@folio/identity/public/user-profiles.query';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { SPACES, SpaceDoc } from '../spaces/space.projection';
 import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
-import { LINK_SPACES, LinkSpaceDoc } from './link-docs';
+import { IndexedTreeDoc } from '../tree/main-page-index';
+import { LINK_SPACES } from './link-docs';
 import { LinkTarget } from './link-targets';
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
@@ -91,7 +92,7 @@ export class LinkStatuses {
     const doc = await this.reads.get<SpaceDoc>(SPACES, space);
     if (!doc || doc.organizationId !== organization || doc.deletedAt) return null;
     if (lookups.pages.size === 0 && lookups.files.size === 0) return lookups;
-    const indexed = await this.reads.get<LinkSpaceDoc>(LINK_SPACES, space);
+    const indexed = await this.reads.get<IndexedTreeDoc>(LINK_SPACES, space);
     if (!indexed) return noLookups();
     return existing(await this.trees.open(indexed.tree), lookups);
   }

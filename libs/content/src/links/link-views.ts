@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '@folio/platform/auth/caller';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
+import { requestTrees } from '../change-requests/request-trees';
 import { ContentReads } from '../revisions/content-reads';
 import { ContentTrees, diffTrees } from '../tree/content-trees';
 import { LinkIndex, LinkSet } from './link-index';
@@ -43,11 +44,8 @@ export class LinkViews {
       return this.view({ space: spaceId, organization: revision.organizationId, snapshot }, 'main', async () => undefined);
     }
     const { changeRequest, space } = await this.changeRequests.get(spaceId, at.changeRequest, caller);
-    const snapshot = await this.trees.open(changeRequest.tree);
-    const changedPages = async () => {
-      const base = await this.trees.open(changeRequest.treeMergedAncestor ?? changeRequest.treeInitial);
-      return new Set((await diffTrees(base, snapshot)).pages.map((change) => change.id));
-    };
+    const { base, head: snapshot } = await requestTrees(this.trees, changeRequest);
+    const changedPages = async () => new Set((await diffTrees(base, snapshot)).pages.map((change) => change.id));
     return this.view({ space: spaceId, organization: space.organizationId, snapshot }, changeRequest.id, changedPages);
   }
 

@@ -2,6 +2,7 @@ import { projectionSpec } from '@folio/platform/testing/projection-spec';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { markdownToDocument } from '../documents/markdown-to-document';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
+import { mainChanged, spaceCreated, spacePurged } from '../testing/space-events';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { LINK_SPACES, LINK_TARGETS, LinkTargetDoc, PAGE_LINKS, PageLink, PageLinksDoc } from './link-docs';
@@ -11,18 +12,6 @@ const t0 = '2026-01-01T00:00:00.000Z';
 const objects = useTempObjectStore('folio-links-', 'all');
 const spec = projectionSpec<SpaceEvent>(linkProjection, { stream: (e) => spaceStream(e.data.spaceId), objects: () => objects.store });
 
-const created = (spaceId: string, tree?: string): SpaceEvent => ({
-  type: 'SpaceCreated',
-  data: {
-    spaceId, organizationId: 'o1', parent: null, position: 'a0', visibility: 'private', revision: `r-${spaceId}`, ...(tree ? { tree } : {}),
-    title: 'Docs', emoji: '', editMode: 'live', defaultLevel: 'inherit', language: null, mergeRules: { type: 'inherit' }, createdAt: t0,
-  },
-});
-const changed = (spaceId: string, tree: string): SpaceEvent => ({
-  type: 'SpaceContentChanged',
-  data: { spaceId, organizationId: 'o1', revision: { id: `r-${tree.slice(0, 6)}`, type: 'merge', parents: [], tree, createdBy: 'u1', createdAt: t0 }, changedAt: t0 },
-});
-const purged = (spaceId: string): SpaceEvent => ({ type: 'SpacePurged', data: { spaceId, organizationId: 'o1', deletedAt: t0, purgedAt: t0 } });
 
 /** Trees of one space's history: A has p1 linking to a missing p2; B adds p2 (and a link page p3) and moves p1; C deletes p1. */
 const trees: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
@@ -59,38 +48,38 @@ const threeTargets = (s: string) => [target(s, 'p3', 0, 'space:s9')];
 
 describe('link projection', () => {
   it('indexes the links of main\u2019s pages when main moves, and remembers the tree it indexed', () =>
-    spec.given([created('s1'), changed('s1', trees.A)]).thenCollections({
+    spec.given([spaceCreated('s1'), mainChanged('s1', trees.A)]).thenCollections({
       [PAGE_LINKS]: [one('s1')],
       [LINK_TARGETS]: oneTargets('s1'),
       [LINK_SPACES]: [{ id: 's1', tree: trees.A, position: '2' }],
     }));
 
   it('follows later merges: new pages are indexed, a renamed page keeps its links, a deleted page loses them', async () => {
-    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B)]).thenCollections({
+    await spec.given([spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B)]).thenCollections({
       [PAGE_LINKS]: [one('s1'), two('s1'), three('s1')],
       [LINK_TARGETS]: [...oneTargets('s1'), ...twoTargets('s1'), ...threeTargets('s1')],
     });
-    await spec.given([created('s1'), changed('s1', trees.A), changed('s1', trees.B), changed('s1', trees.C)]).thenCollections({
+    await spec.given([spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), mainChanged('s1', trees.C)]).thenCollections({
       [PAGE_LINKS]: [two('s1'), three('s1')],
       [LINK_TARGETS]: [...twoTargets('s1'), ...threeTargets('s1')],
     });
   });
 
   it('indexes a duplicate\u2019s copied content from its creation', () =>
-    spec.given([created('s2', trees.B)]).then(PAGE_LINKS, [one('s2'), two('s2'), three('s2')]));
+    spec.given([spaceCreated('s2', trees.B)]).then(PAGE_LINKS, [one('s2'), two('s2'), three('s2')]));
 
   it('finds a target\u2019s backlinks through its index, in its space only', () =>
-    spec.given([created('s1'), changed('s1', trees.B), created('s2', trees.B)]).thenFinds(LINK_TARGETS, { filter: { space: 's1', target: 'page:s1:p1' } }, ['s1:p2:0']));
+    spec.given([spaceCreated('s1'), mainChanged('s1', trees.B), spaceCreated('s2', trees.B)]).thenFinds(LINK_TARGETS, { filter: { space: 's1', target: 'page:s1:p1' } }, ['s1:p2:0']));
 
   it('forgets a purged space\u2019s links, and only that space\u2019s', () =>
-    spec.given([created('s1', trees.A), created('s2', trees.C), purged('s1')]).thenCollections({
+    spec.given([spaceCreated('s1', trees.A), spaceCreated('s2', trees.C), spacePurged('s1')]).thenCollections({
       [PAGE_LINKS]: [two('s2'), three('s2')],
       [LINK_TARGETS]: [...twoTargets('s2'), ...threeTargets('s2')],
       [LINK_SPACES]: [{ id: 's2', tree: trees.C, position: '2' }],
     }));
 
   // A function: the trees are built before the tests run, after this file is read.
-  const history = () => [created('s1'), changed('s1', trees.A), changed('s1', trees.B), created('s2', trees.B), changed('s1', trees.C), purged('s2')];
+  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2')];
 
   it('is unchanged by replays', () => spec.given(history()).thenIdempotent());
 

@@ -1,31 +1,23 @@
-import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { SpaceEvent } from '../spaces/space.events';
-import { diffTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { treesOf } from '../tree/trees-of-store';
-import { LINK_SPACES, LINK_TARGETS, linksMayDiffer, LinkSpaceDoc, linkTargets, PAGE_LINKS, pageLinks } from './link-docs';
+import { followMain } from '../tree/main-page-index';
+import { LINK_INDEX, LINK_SPACES, LINK_TARGETS, linkTargets, PAGE_LINKS, pageLinks } from './link-docs';
 
 /**
  * Main moved to `tree`: the pages that differ from the tree indexed so far get their links extracted
  * again (only those: a merge of one page reads one document), and the space remembers the new tree.
  */
-async function follow(tx: ReadTransaction, objects: ContentObjectStore, space: string, tree: string, position: string) {
-  const indexed = await tx.get<LinkSpaceDoc>(LINK_SPACES, space);
-  if (indexed && comparePositions(position, indexed.position) <= 0) return;
-  const trees = treesOf(objects);
-  const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
-  for (const { id: page, before: was, after: is } of (await diffTrees(before, after)).pages) {
-    if (!linksMayDiffer(was, is)) continue;
-    const links = is ? pageLinks(space, is, await after.document(is)) : [];
+function follow(tx: ReadTransaction, objects: ContentObjectStore, space: string, tree: string, position: string) {
+  return followMain(LINK_INDEX, tx, objects, { space, tree, position }, async (page, node, after) => {
+    const links = node ? pageLinks(space, node, await after.document(node)) : [];
     if (links.length === 0) await tx.delete(PAGE_LINKS, `${space}:${page}`);
     else await tx.upsert(PAGE_LINKS, { id: `${space}:${page}`, space, page, links });
     await tx.deleteMany(LINK_TARGETS, { space, page });
     for (const [n, target] of linkTargets(links).entries()) await tx.upsert(LINK_TARGETS, { id: `${space}:${page}:${n}`, space, page, target });
-  }
-  await tx.upsert(LINK_SPACES, { id: space, tree, position });
+  });
 }
 
 /**

@@ -69,6 +69,58 @@ describe('mergeDocuments', () => {
     expect(merge(main, changeRequest)).toEqual({ conflicts });
   });
 
+  describe('a conflict the request resolved after it met it', () => {
+    const keyed = (markdown: string) => pairKeys(base, markdownToDocument(markdown).document);
+    /** Main and the request as a merge or an update met them in conflict. */
+    const met = (main: string, changeRequest: string) => ({ main: keyed(main), changeRequest: keyed(changeRequest) });
+    const mergeAfter = (mets: { main: ReturnType<typeof keyed>; changeRequest: ReturnType<typeof keyed> }[], main: string, changeRequest: string) =>
+      mergeDocuments(base, keyed(main), keyed(changeRequest), mets);
+    const markdownOf = (result: ReturnType<typeof mergeDocuments>) => documentToMarkdown(result.document!);
+    const [mainLine, requestLine] = [edit('Closing words.', 'Goodbye.'), edit('Closing words.', 'Farewell.')];
+
+    it('takes the request\'s rewrite of the conflicting block, a text neither side had', () => {
+      const result = mergeAfter([met(mainLine, requestLine)], mainLine, edit('Closing words.', 'So long.'));
+      expect(result.conflicts).toBeUndefined();
+      expect(markdownOf(result)).toBe(documentToMarkdown(markdownToDocument(edit('Closing words.', 'So long.')).document));
+    });
+
+    it('takes a resolution that deletes the block, or keeps main\'s version', () => {
+      expect(markdownOf(mergeAfter([met(mainLine, requestLine)], mainLine, edit('\n\nClosing words.', '')))).not.toContain('Goodbye.');
+      expect(markdownOf(mergeAfter([met(mainLine, requestLine)], mainLine, mainLine))).toContain('Goodbye.');
+    });
+
+    it('still conflicts while the request has not rewritten the block since', () =>
+      expect(mergeAfter([met(mainLine, requestLine)], mainLine, requestLine).conflicts).toHaveLength(1));
+
+    it('conflicts again when main rewrote the block after the request met it', () =>
+      expect(mergeAfter([met(mainLine, requestLine)], edit('Closing words.', 'Bye!'), edit('Closing words.', 'So long.')).conflicts).toEqual([
+        { key: keyOf(5), base: 'Closing words.', main: 'Bye!', changeRequest: 'So long.' },
+      ]));
+
+    it('merges from the base a block that was in no conflict when met: main\'s change to it stays', () => {
+      // Main changed a line of the paragraph before the conflict elsewhere was met; the request another line after.
+      const mainNow = edit('Line one', 'Line 1').replace('Closing words.', 'Goodbye.');
+      const result = mergeAfter([met(mainNow, requestLine)], mainNow, requestLine.replace('line three', 'line 3').replace('Farewell.', 'So long.'));
+      expect(result.conflicts).toBeUndefined();
+      expect(markdownOf(result)).toContain('Line 1');
+      expect(markdownOf(result)).toContain('line 3');
+      expect(markdownOf(result)).toContain('So long.');
+    });
+
+    it('finds the resolution through later conflicts met on other blocks', () => {
+      const resolved = edit('Closing words.', 'So long.');
+      // Met first on the closing words; rewritten; then met again on the intro (the closing words resolved by then).
+      const mainNow = mainLine.replace('Intro paragraph.', 'Intro by main.');
+      const requestNow = resolved.replace('Intro paragraph.', 'Intro by the request.');
+      const mets = [met(mainNow, requestNow), met(mainLine, requestLine)];
+      expect(mergeAfter(mets, mainNow, requestNow).conflicts?.map((c) => c.key)).toEqual([keyOf(0)]);
+      const result = mergeAfter(mets, mainNow, resolved.replace('Intro paragraph.', 'Intro resolved.'));
+      expect(result.conflicts).toBeUndefined();
+      expect(markdownOf(result)).toContain('Intro resolved.');
+      expect(markdownOf(result)).toContain('So long.');
+    });
+  });
+
   it('answers documents without modifying its inputs', () => {
     const [b, m, c] = [base, markdownToDocument(edit('apples', 'kiwis')).document, markdownToDocument(edit('plums', 'figs')).document]
       .map((d) => pairKeys(base, d));

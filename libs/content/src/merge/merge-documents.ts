@@ -7,6 +7,11 @@ import { CONFLICT, Merged, mergeValue, same } from './three-way';
 
 type Keyed = Block | Fragment;
 export type DocumentMerge = { document: PageDocument; conflicts?: never } | { conflicts: BlockConflict[]; document?: never };
+/** A page's document as main and the request had it when a merge or an update met conflicts (null: no such page). */
+export interface DocumentsMet {
+  main: PageDocument | null;
+  changeRequest: PageDocument | null;
+}
 
 
 /**
@@ -18,11 +23,15 @@ export type DocumentMerge = { document: PageDocument; conflicts?: never } | { co
  * (diff3) on its markdown, read back into a block. Overlapping changes, a block deleted on one side and
  * changed on the other, or moved to two different places, are conflicts: then no document, but every
  * conflicting top-level block with its three versions.
+ *
+ * `met` (newest first): the page as both sides had it each time a merge or an update met conflicts since the
+ * base. A top-level block the request rewrote after it met one of them in conflict is the request's
+ * resolution: it is merged from main's version it met (see `resolutionBase`), not from the base.
  */
-export function mergeDocuments(base: PageDocument, main: PageDocument, changeRequest: PageDocument): DocumentMerge {
+export function mergeDocuments(base: PageDocument, main: PageDocument, changeRequest: PageDocument, met: readonly DocumentsMet[] = []): DocumentMerge {
   const conflicted = new Set<string>();
   const data = mergeValue(base.data, main.data, changeRequest.data);
-  const nodes = mergeSequence(base.nodes, main.nodes, changeRequest.nodes, (key) => conflicted.add(key));
+  const nodes = mergeSequence(base.nodes, main.nodes, changeRequest.nodes, (key) => conflicted.add(key), resolutionBase(met));
   if (conflicted.size === 0 && data !== CONFLICT) return { document: { object: 'document', data, nodes: nodes as Block[] } };
   const version = (document: PageDocument, key: string) => {
     const block = document.nodes.find((b) => b.key === key);
@@ -34,12 +43,45 @@ export function mergeDocuments(base: PageDocument, main: PageDocument, changeReq
   return { conflicts };
 }
 
-/** Keyed siblings merged; `conflict` hears each key that could not be, and those are left out of the answer. */
-function mergeSequence(base: readonly Keyed[], main: readonly Keyed[], changeRequest: readonly Keyed[], conflict: (key: string) => void): Keyed[] {
+type Rebase = (key: string, base: Keyed | undefined, changeRequest: Keyed | undefined) => Keyed | undefined;
+
+/**
+ * The version a top-level block is merged from. Walking the conflicts met newest first, the first one after
+ * which the request rewrote the block (its version differs from the one it had then), and at which the block
+ * was in conflict (both sides had changed it from the base, differently), gives main's version then: the
+ * request's writer saw it (the update answered `conflicts`, `…/conflicts` lists them) and wrote over it, so
+ * only what main changed since counts as main's change. Any other block is merged from the base: an edit
+ * of a block no conflict was met on, or one made before the conflict was met, never wins silently.
+ * Deterministic from the events: the conflicts met are on the request's stream, the versions in their trees.
+ */
+function resolutionBase(met: readonly DocumentsMet[]): Rebase | undefined {
+  if (met.length === 0) return undefined;
+  const versions = met.map((sides) => ({ main: byKey(sides.main?.nodes ?? []), changeRequest: byKey(sides.changeRequest?.nodes ?? []) }));
+  return (key, base, changeRequest) => {
+    for (const { main, changeRequest: then } of versions) {
+      const [metMain, metRequest] = [main.get(key), then.get(key)];
+      if (same(metRequest, changeRequest)) continue;
+      if (mergeBlock(base, metMain, metRequest) === CONFLICT) return metMain;
+    }
+    return base;
+  };
+}
+
+/**
+ * Keyed siblings merged; `conflict` hears each key that could not be, and those are left out of the answer.
+ * `rebase` chooses the version a block is merged from instead of its base's (the top level's resolutions).
+ */
+function mergeSequence(
+  base: readonly Keyed[],
+  main: readonly Keyed[],
+  changeRequest: readonly Keyed[],
+  conflict: (key: string) => void,
+  rebase?: Rebase,
+): Keyed[] {
   const [b, m, c] = [byKey(base), byKey(main), byKey(changeRequest)];
   const merged = new Map<string, Keyed | null>();
   for (const key of new Set([...b.keys(), ...m.keys(), ...c.keys()])) {
-    const block = mergeBlock(b.get(key), m.get(key), c.get(key));
+    const block = mergeBlock(rebase ? rebase(key, b.get(key), c.get(key)) : b.get(key), m.get(key), c.get(key));
     if (block === CONFLICT) conflict(key);
     else merged.set(key, block);
   }

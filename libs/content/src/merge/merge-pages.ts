@@ -9,6 +9,8 @@ export interface Sides {
   base: TreeSnapshot;
   main: TreeSnapshot;
   changeRequest: TreeSnapshot;
+  /** Both sides' trees each time a merge or an update met conflicts since the base, newest first (see mergeDocuments). */
+  met?: readonly { main: TreeSnapshot; changeRequest: TreeSnapshot }[];
 }
 export type Side = 'main' | 'changeRequest';
 /** A page without its children, which the tree derives from its pages' parents. */
@@ -70,7 +72,10 @@ export async function mergePage(sides: Sides, toMain: Change<PageNode> | undefin
   if (hash !== CONFLICT) merged.document = hash;
   else {
     const [db, dm, dc] = await Promise.all([before && sides.base.document(before), sides.main.document(main), sides.changeRequest.document(changeRequest)]);
-    const result = mergeDocuments(db ?? EMPTY_DOCUMENT, dm ?? EMPTY_DOCUMENT, dc ?? EMPTY_DOCUMENT);
+    const met = await Promise.all(
+      (sides.met ?? []).map(async (trees) => ({ main: await documentIn(trees.main, id), changeRequest: await documentIn(trees.changeRequest, id) })),
+    );
+    const result = mergeDocuments(db ?? EMPTY_DOCUMENT, dm ?? EMPTY_DOCUMENT, dc ?? EMPTY_DOCUMENT, met);
     if (result.conflicts) conflicts.push({ kind: 'document', blocks: result.conflicts });
     else {
       // main's hash stands in until the writer stores the merged document.
@@ -94,6 +99,11 @@ export async function describePage(sides: Sides, id: string): Promise<PageConfli
     if (page) return { id, title: page.title, path: await snapshot.pathOf(id) };
   }
   throw new Error(`page ${id} is in none of the trees merged`);
+}
+
+async function documentIn(tree: TreeSnapshot, id: string): Promise<PageDocument | null> {
+  const page = await tree.page(id);
+  return page && tree.document(page);
 }
 
 export function bare(node: PageNode | null): BareNode | null {

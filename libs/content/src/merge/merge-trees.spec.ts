@@ -163,6 +163,21 @@ describe('mergeTrees', () => {
     }]);
   });
 
+  it('takes the block the request rewrote after the conflict was met, from the trees both sides had then', async () => {
+    const { hashes, snapshots } = await sides(rewrite('install', 'Then restart.', 'Then reboot.'), rewrite('install', 'Then restart.', 'Then log out.'));
+    const met = [{ main: snapshots.main, changeRequest: snapshots.changeRequest }];
+    const editor = await trees.edit(hashes.changeRequest);
+    await rewrite('install', 'Then log out.', 'Then reboot and log in.')(editor);
+    const resolved = await trees.open(await editor.commit());
+    for (const onto of [hashes.main, resolved.hash]) {
+      const into = await trees.edit(onto);
+      expect(await mergeTrees({ ...snapshots, changeRequest: resolved, met }, into, NOW)).toEqual({ conflicts: [] });
+      expect(await markdownOf(await trees.open(await into.commit()), 'install')).toBe('Run the installer.\n\nThen reboot and log in.\n');
+    }
+    // Not rewritten since: still the conflict it was.
+    expect((await mergeTrees({ ...snapshots, met }, await trees.edit(hashes.main), NOW)).conflicts).toHaveLength(1);
+  });
+
   it('reads only what the sides changed: in a 1,000-page space, two sides editing 20 pages each (10 of them both) read a small share of its objects', async () => {
     // 50 sections of 20 pages (a page whose document a merge writes has its siblings read by the tree's updatePage).
     const editor = await trees.edit(EMPTY_TREE_HASH);

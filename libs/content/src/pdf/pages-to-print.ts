@@ -1,22 +1,26 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
-import { TreeSnapshot } from '../tree/content-trees';
+import { diffTrees, TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
 
 /** A PDF prints at most this many pages: it is made while the request waits. */
 export const MAX_PRINTED_PAGES = 1000;
 
-/** Which pages to print: all, or one page and (unless `only`) its subpages. */
+/** Which pages to print: all (of the space, or those a change request changed), or one page and (unless `only`) its subpages. */
 export interface PrintSelection {
   page?: string;
   only: boolean;
 }
 
 /**
- * The pages to print, in tree order (depth-first, as the content lists them). An unknown page is NotFound;
- * more than MAX_PRINTED_PAGES is Invalid, found without reading the rest of a big tree's subpages.
+ * The pages to print, in tree order (depth-first, as the content lists them): one page and its subpages when
+ * `page` is given, else `all()`. An unknown page is NotFound; `only` without a page is Invalid; more than
+ * MAX_PRINTED_PAGES is Invalid, found without reading the rest of a big tree's subpages.
  */
-export async function pagesToPrint(snapshot: TreeSnapshot, selection: PrintSelection): Promise<PageNode[]> {
-  if (selection.page === undefined) return atMost(await snapshot.pages());
+export async function pagesToPrint(snapshot: TreeSnapshot, selection: PrintSelection, all: () => Promise<PageNode[]> = () => snapshot.pages()): Promise<PageNode[]> {
+  if (selection.page === undefined) {
+    if (selection.only) throw new Invalid('only: prints the page given alone, and needs page');
+    return atMost(await all());
+  }
   const root = await snapshot.page(selection.page);
   if (!root) throw new NotFound('page');
   if (selection.only) return [root];
@@ -30,6 +34,35 @@ export async function pagesToPrint(snapshot: TreeSnapshot, selection: PrintSelec
     for (let i = children.length - 1; i >= 0; i--) if (children[i]) stack.push(children[i]!);
   }
   return pages;
+}
+
+/**
+ * The pages of `head` that differ from `base` (diffTrees: content, title, place; not pages only `base` has),
+ * in `head`'s tree order. The cost follows the difference: each page's place is found through its ancestors.
+ */
+export async function changedPages(base: TreeSnapshot, head: TreeSnapshot): Promise<PageNode[]> {
+  const changed = (await diffTrees(base, head)).pages.flatMap((change) => (change.after ? [change.after] : []));
+  atMost(changed);
+  const places = await Promise.all(changed.map((page) => placeOf(head, page)));
+  const order = changed.map((page, i) => ({ page, place: places[i] })).sort((a, b) => comparePlaces(a.place, b.place));
+  return order.map(({ page }) => page);
+}
+
+/** A page's place in tree order: its index among the root pages, then among each ancestor's children, down to it. */
+async function placeOf(snapshot: TreeSnapshot, page: PageNode): Promise<number[]> {
+  const place: number[] = [];
+  for (let node = page; ; ) {
+    const parent = node.parent === null ? null : await snapshot.page(node.parent);
+    place.unshift((parent ? parent.children : snapshot.rootPages).indexOf(node.id));
+    if (!parent) return place;
+    node = parent;
+  }
+}
+
+/** Depth-first order: a page before its subpages, siblings in order. */
+function comparePlaces(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
 }
 
 function atMost(pages: PageNode[]): PageNode[] {

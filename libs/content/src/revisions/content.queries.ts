@@ -10,7 +10,8 @@ import { revisionFileResource, RevisionFileResource } from '../files/revision-fi
 import { ContentAt, ContentReads, OpenContent } from './content-reads';
 import { DocumentFormat } from './content-read.dto';
 import { mergedFrom } from './merged-from';
-import { pageView, treeViews } from './page-views';
+import { pageView } from './page-views';
+import { RenderedTrees } from './rendered-trees';
 import { revisionPageResource, RevisionPageResource } from './revision-page.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
 
@@ -60,14 +61,15 @@ export class ListRevisions extends Query<ListEnvelope<ReturnType<typeof revision
 }
 
 /** The pages of the tree, every body in the default form (`document`): the spec admits no page without one. */
-async function treePages(content: Pick<OpenContent, 'snapshot' | 'app'>) {
-  return (await treeViews(content.snapshot, 'document')).map((view) => revisionPageResource(view, content.app));
+async function treePages(rendered: RenderedTrees, content: Pick<OpenContent, 'snapshot' | 'app'>) {
+  return (await rendered.pages(content.snapshot)).map((view) => revisionPageResource(view, content.app));
 }
 
 @QueryHandler(GetContentRevision)
 export class GetContentRevisionHandler implements IQueryHandler<GetContentRevision> {
   constructor(
     private readonly contents: ContentReads,
+    private readonly rendered: RenderedTrees,
     private readonly urls: FileUrls,
     private readonly queries: QueryBus,
     @Inject(CONFIG) private readonly config: FolioConfig,
@@ -76,16 +78,16 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
   async execute({ caller, spaceId, at }: GetContentRevision) {
     const { revision, ...content } = await this.contents.open(caller, spaceId, at);
     const files = (await content.snapshot.files()).map((entry) => revisionFileResource(entry, this.urls));
-    return revisionResource(revision, { pages: await treePages(content), files, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config);
+    return revisionResource(revision, { pages: await treePages(this.rendered, content), files, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config);
   }
 }
 
 @QueryHandler(ListContentPages)
 export class ListContentPagesHandler implements IQueryHandler<ListContentPages> {
-  constructor(private readonly contents: ContentReads) {}
+  constructor(private readonly contents: ContentReads, private readonly rendered: RenderedTrees) {}
 
   async execute({ caller, spaceId, at }: ListContentPages) {
-    return { pages: await treePages(await this.contents.open(caller, spaceId, at)) };
+    return { pages: await treePages(this.rendered, await this.contents.open(caller, spaceId, at)) };
   }
 }
 

@@ -1,9 +1,10 @@
 import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { markdownToDocument } from '../documents/markdown-to-document';
-import { ContentTrees } from '../tree/content-trees';
+import { ContentTrees, DOCUMENT_READS } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { pageView, treeViews } from './page-views';
+import { RenderedTrees } from './rendered-trees';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
@@ -42,6 +43,33 @@ describe('page views', () => {
     const large = await pageReadCost(await space(50, 100));
     // The page map's trie is a level or two deeper at 5,053 pages than at 10; a scan would read thousands of objects.
     expect(large).toBeLessThanOrEqual(small * 2);
+  }, 60_000);
+
+  it('keeps at most DOCUMENT_READS document reads in flight, for a tree and for a page with many subpages', async () => {
+    const counting = new CountingObjectStore(objects.store);
+    const tree = await space(2, 300);
+    const snapshot = await new ContentTrees(counting).open(tree);
+    counting.reset();
+    expect((await treeViews(snapshot, 'document')).length).toBe(3);
+    expect(counting.mostInFlight).toBeLessThanOrEqual(DOCUMENT_READS);
+    counting.reset();
+    expect((await pageView(snapshot, (await snapshot.page('s1'))!, 'section-1', 'markdown')).pages.length).toBe(300);
+    expect(counting.mostInFlight).toBeLessThanOrEqual(DOCUMENT_READS);
+    expect(counting.reads).toBeGreaterThan(300); // each subpage's document was read
+  }, 60_000);
+
+  it('renders a tree once: a second read of the same tree reads no object, and readers at once share one rendering', async () => {
+    const counting = new CountingObjectStore(objects.store);
+    const tree = await space(2, 50);
+    const rendered = new RenderedTrees();
+    const [first, second] = await Promise.all([rendered.pages(await new ContentTrees(counting).open(tree)), rendered.pages(await new ContentTrees(counting).open(tree))]);
+    expect(second).toBe(first);
+    expect(counting.reads).toBeGreaterThan(100);
+    counting.reset();
+    const again = await rendered.pages(await new ContentTrees(counting).open(tree));
+    expect(again).toBe(first);
+    expect(counting.reads).toBe(1); // the tree's root, opened by the caller; none of its pages or documents
+    expect(Object.isFrozen(again[0].node)).toBe(true);
   }, 60_000);
 
   it('nests every page of the tree under the root pages, with their paths', async () => {

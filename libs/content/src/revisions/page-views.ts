@@ -1,6 +1,7 @@
+import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { PageDocument } from '../documents/document.model';
-import type { TreeSnapshot } from '../tree/content-trees';
+import { DOCUMENT_READS, type TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
 import { DocumentFormat } from './content-read.dto';
 import { PageBody, PageView } from './revision-page.resource';
@@ -17,35 +18,45 @@ async function body(snapshot: TreeSnapshot, node: PageNode, format: DocumentForm
   return { markdown: documentToMarkdown(document, { title: node.title, description: node.description }) };
 }
 
-/**
- * One page and its subpages, loaded by id from the page map: the cost follows the page's subtree and the
- * depth of the map, never the size of the space. `path` is the page's own.
- */
-export async function pageView(snapshot: TreeSnapshot, node: PageNode, path: string, format: DocumentFormat): Promise<PageView> {
-  const children = await Promise.all(node.children.map((id) => existing(snapshot, id)));
-  return {
+/** The views of `nodes` (a page and everything below it, or a whole tree), their bodies read DOCUMENT_READS at a time. */
+async function viewsOf(snapshot: TreeSnapshot, nodes: Map<string, PageNode>, format: DocumentFormat) {
+  const all = [...nodes.values()];
+  const read = await mapConcurrently(all, DOCUMENT_READS, (node) => body(snapshot, node, format));
+  const bodies = new Map(all.map((node, i) => [node.id, read[i]]));
+  const existing = (id: string) => {
+    const node = nodes.get(id);
+    if (!node) throw new Error(`tree ${snapshot.hash} names page ${id}, which its page map lacks`);
+    return node;
+  };
+  const view = (node: PageNode, path: string): PageView => ({
     node,
     path,
-    body: await body(snapshot, node, format),
-    pages: await Promise.all(children.map((child) => pageView(snapshot, child, childPath(path, child.slug), format))),
-  };
+    body: bodies.get(node.id) ?? null,
+    pages: node.children.map(existing).map((child) => view(child, childPath(path, child.slug))),
+  });
+  return { existing, view };
+}
+
+/**
+ * One page and its subpages, loaded by id from the page map a level at a time: the cost follows the page's
+ * subtree and the depth of the map, never the size of the space. `path` is the page's own.
+ */
+export async function pageView(snapshot: TreeSnapshot, node: PageNode, path: string, format: DocumentFormat): Promise<PageView> {
+  const nodes = new Map([[node.id, node]]);
+  for (let level = [node]; level.length > 0; ) {
+    const ids = level.flatMap((parent) => parent.children);
+    level = (await snapshot.pagesById(ids)).map((child, i) => {
+      if (!child) throw new Error(`tree ${snapshot.hash} names page ${ids[i]}, which its page map lacks`);
+      nodes.set(child.id, child);
+      return child;
+    });
+  }
+  return (await viewsOf(snapshot, nodes, format)).view(node, path);
 }
 
 /** Every page of the tree, nested under the root pages in order: one pass over the page map. */
 export async function treeViews(snapshot: TreeSnapshot, format: DocumentFormat): Promise<PageView[]> {
   const nodes = new Map((await snapshot.pages()).map((node) => [node.id, node]));
-  const bodies = new Map(await Promise.all([...nodes.values()].map(async (node) => [node.id, await body(snapshot, node, format)] as const)));
-  const view = (id: string, parentPath: string): PageView => {
-    const node = nodes.get(id);
-    if (!node) throw new Error(`tree ${snapshot.hash} names page ${id}, which its page map lacks`);
-    const path = childPath(parentPath, node.slug);
-    return { node, path, body: bodies.get(id) ?? null, pages: node.children.map((child) => view(child, path)) };
-  };
-  return snapshot.rootPages.map((id) => view(id, ''));
-}
-
-async function existing(snapshot: TreeSnapshot, id: string): Promise<PageNode> {
-  const node = await snapshot.page(id);
-  if (!node) throw new Error(`tree ${snapshot.hash} names page ${id}, which its page map lacks`);
-  return node;
+  const { existing, view } = await viewsOf(snapshot, nodes, format);
+  return snapshot.rootPages.map(existing).map((root) => view(root, root.slug));
 }

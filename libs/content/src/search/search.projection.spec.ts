@@ -31,9 +31,14 @@ const purged: SpaceEvent = { type: 'SpacePurged', data: { spaceId: 's1', organiz
 
 const GUIDE_MD = 'Start here.\n\n## Install\n\nRun the **installer**.\n\n## Configure\n\nEdit the file.\n';
 
-/** Trees: v1 (Guide with a subpage, FAQ), v2 (Guide renamed "Handbook", FAQ edited, a page added, Old gone). */
+/**
+ * Trees: v1 (Guide with a subpage, FAQ), v2 (Guide renamed "Handbook", FAQ edited, a page added, Old gone),
+ * v3 (Handbook hidden, FAQ noIndex, New moved under the hidden Handbook), v4 (Handbook shown again).
+ */
 let v1: string;
 let v2: string;
+let v3: string;
+let v4: string;
 beforeAll(async () => {
   const trees = new ContentTrees(objects.store);
   const a = await trees.edit(EMPTY_TREE_HASH);
@@ -48,6 +53,14 @@ beforeAll(async () => {
   await b.insertPage({ id: 'new', into: null, meta: { title: 'New' }, document: null, now: t1 });
   await b.deletePage('old');
   v2 = await b.commit();
+  const c = await trees.edit(v2);
+  await c.updatePage('guide', { meta: { hidden: true }, now: t1 });
+  await c.updatePage('faq', { meta: { noIndex: true }, now: t1 });
+  await c.updatePage('new', { into: 'guide', now: t1 });
+  v3 = await c.commit();
+  const d = await trees.edit(v3);
+  await d.updatePage('guide', { meta: { hidden: false }, now: t1 });
+  v4 = await d.commit();
 });
 
 const page = (id: string, fields: Partial<SearchPageDoc>): SearchPageDoc => ({
@@ -84,6 +97,18 @@ describe('content-search projection', () => {
       page('new', { title: 'New' }),
     ]));
 
+  it('leaves out hidden pages with their subpages, and noIndex pages', async () => {
+    await spec.given([created('s1', v3)]).thenFinds(SEARCH_PAGES.name, {}, []);
+    await spec.given([created('s1', v1), changed(v2), changed(v3, 'r3')]).thenFinds(SEARCH_PAGES.name, {}, []);
+  });
+
+  it("indexes a hidden page's subpages again, text included, once it is shown", () =>
+    spec.given([created('s1', v1), changed(v2), changed(v3, 'r3'), changed(v4, 'r4')]).then(SEARCH_PAGES.name, [
+      { ...guide, title: 'Handbook' },
+      page('new', { title: 'New', path: 'guide/new', ancestors: [{ title: 'Handbook' }] }),
+      { ...sub, ancestors: [{ title: 'Handbook' }] },
+    ]));
+
   it('lists the pages of main by organization', () =>
     spec.given([created('s1', v1), changed(v2)]).thenFinds(SEARCH_PAGES.name, { filter: { organizationId: 'o1' } }, ['s1.faq', 's1.guide', 's1.new', 's1.sub']));
 
@@ -92,7 +117,7 @@ describe('content-search projection', () => {
     await spec.given([created('s1', v1), created('s2', v1), purged]).thenFinds(SEARCH_PAGES.name, {}, ['s2.faq', 's2.guide', 's2.old', 's2.sub']);
   });
 
-  it('is idempotent', () => spec.given([created('s1', v1), changed(v2), transferred]).thenIdempotent());
+  it('is idempotent', () => spec.given([created('s1', v1), changed(v2), changed(v3, 'r3'), changed(v4, 'r4'), transferred]).thenIdempotent());
 
-  it('rebuilds identically', () => spec.given([created('s1', v1), changed(v2), created('s2', v2), transferred]).thenRebuildsIdentically());
+  it('rebuilds identically', () => spec.given([created('s1', v1), changed(v2), changed(v3, 'r3'), changed(v4, 'r4'), created('s2', v2), transferred]).thenRebuildsIdentically());
 });

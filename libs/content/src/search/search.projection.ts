@@ -45,16 +45,22 @@ export const SEARCH_SPACES = 'searchSpaces';
 
 const pageDocId = (spaceId: string, pageId: string) => `${spaceId}.${pageId}`;
 
-/** The page's place: its path and its ancestors' titles, top first. */
+/**
+ * The page's place: its path and its ancestors' titles, top first, and whether it is searchable. A page
+ * marked `noIndex` is not ("not indexable in the search and ask features"), and a hidden page is not,
+ * nor is any page below it: a reader searching finds what the navigation shows.
+ */
 async function placeOf(tree: TreeSnapshot, page: PageNode) {
   const ancestors: { title: string }[] = [];
+  let searchable = !page.hidden && !page.noIndex;
   for (let parent = page.parent; parent !== null; ) {
     const node = await tree.page(parent);
     if (!node) break;
     ancestors.unshift({ title: node.title });
+    if (node.hidden) searchable = false;
     parent = node.parent;
   }
-  return { path: await tree.pathOf(page.id), ancestors };
+  return { place: { path: await tree.pathOf(page.id), ancestors }, searchable };
 }
 
 /** Every page below `id` (not itself). */
@@ -71,8 +77,9 @@ async function descendants(tree: TreeSnapshot, id: string): Promise<string[]> {
 
 /**
  * Moves a space's indexed pages from the tree they were indexed from to main's new tree: only the pages
- * that differ are read (diffTrees), and the subpages of a page renamed or moved get their new path and
- * ancestors without their documents being read again.
+ * that differ are read (diffTrees), and the subpages of a page renamed, moved or hidden get their new path
+ * and ancestors without their documents being read again (unless they come out from under a hidden page).
+ * Pages that are not searchable (placeOf) are left out.
  */
 async function indexMain(tx: ReadTransaction, context: ProjectionContext, space: { spaceId: string; organizationId: string }, tree: string) {
   const trees = treesOf(context.objects);
@@ -88,29 +95,38 @@ async function indexMain(tx: ReadTransaction, context: ProjectionContext, space:
     }
     replaced.add(change.id);
     const { before: old, after: now } = change;
-    if (old && (old.title !== now.title || old.slug !== now.slug || old.parent !== now.parent)) {
+    // A subpage's path, ancestors and (below a hidden page) searchability follow its ancestors'.
+    if (old && (old.title !== now.title || old.slug !== now.slug || old.parent !== now.parent || Boolean(old.hidden) !== Boolean(now.hidden))) {
       for (const id of await descendants(after, change.id)) moved.add(id);
     }
   }
-  for (const id of replaced) {
+  for (const id of new Set([...replaced, ...moved])) {
+    const docId = pageDocId(space.spaceId, id);
     const page = (await after.page(id))!;
+    const { place, searchable } = await placeOf(after, page);
+    if (!searchable) {
+      await tx.delete(SEARCH_PAGES.name, docId);
+      continue;
+    }
+    // A moved page keeps its text, unless it was not indexed (it was below a hidden page until now).
+    if (!replaced.has(id) && (await tx.get(SEARCH_PAGES.name, docId))) {
+      await tx.patch(SEARCH_PAGES.name, docId, place);
+      continue;
+    }
     const text = pageText(page.document ? await after.document(page) : null);
     const doc: SearchPageDoc = {
-      id: pageDocId(space.spaceId, id),
+      id: docId,
       spaceId: space.spaceId,
       organizationId: space.organizationId,
       pageId: id,
       title: page.title,
       description: page.description ?? '',
-      ...(await placeOf(after, page)),
+      ...place,
       headings: text.sections.map((s) => s.title).join(' '),
       body: text.body,
       sections: text.sections,
     };
     await tx.upsert(SEARCH_PAGES.name, doc);
-  }
-  for (const id of moved) {
-    if (!replaced.has(id)) await tx.patch(SEARCH_PAGES.name, pageDocId(space.spaceId, id), await placeOf(after, (await after.page(id))!));
   }
   await tx.upsert(SEARCH_SPACES, { id: space.spaceId, organizationId: space.organizationId, tree });
 }

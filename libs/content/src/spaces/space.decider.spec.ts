@@ -1,7 +1,7 @@
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { Conflict, Forbidden, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
-import { RETENTION_MS, spaceDecider, SpaceState, StaleMain } from './space.decider';
+import { MergeLeaseExpired, RETENTION_MS, spaceDecider, SpaceState, StaleMain } from './space.decider';
 import { SpaceEvent, SpaceSettings } from './space.events';
 
 const spec = deciderSpec(spaceDecider);
@@ -195,6 +195,12 @@ describe('space decider', () => {
       spec.given([created, locked]).when(merge('r1')).thenThrows(Forbidden, /locked/));
 
     it('refuses a deleted space', () => spec.given([created, deleted]).when(merge('r1')).thenThrows(Conflict));
+
+    it('takes a merge decided within its lease on the request', () =>
+      spec.given([created]).when({ ...merge('r1'), leaseUntil: '2026-01-01T00:00:00.001Z' }).then([mergedEvent]));
+
+    it('refuses a merge decided once its lease ran out (its mark may be released by then)', () =>
+      spec.given([created]).when({ ...merge('r1'), leaseUntil: t0 }).thenThrows(MergeLeaseExpired));
 
     it('keeps main\'s revision and tree in its state', () => {
       const state = [created, mergedEvent].reduce(spaceDecider.evolve, spaceDecider.initialState);

@@ -80,9 +80,18 @@ export type SpaceCommand =
   /**
    * Main takes a change request's merged content. `basedOn` is main's revision the merge was computed
    * against: if main has moved since, the merge is stale and refused (`StaleMain`), and the handler
-   * recomputes it against the new main.
+   * recomputes it against the new main. `leaseUntil`: the end of the merge's lease on the request (see
+   * MERGE_LEASE_MS), after which its mark may be released: the merge is refused from then on, so a released
+   * mark never meets main holding the merge.
    */
-  | { type: 'MergeChangeRequest'; changeRequest: { id: string; number: number }; basedOn: string; revision: RevisionRecord; now: string }
+  | {
+      type: 'MergeChangeRequest';
+      changeRequest: { id: string; number: number };
+      basedOn: string;
+      revision: RevisionRecord;
+      leaseUntil?: string;
+      now: string;
+    }
   /**
    * Main takes an `edits` revision written directly, with no change request (a template applied to the
    * space). As for a merge, `basedOn` is main's revision the edit was computed on: StaleMain when main moved.
@@ -93,6 +102,13 @@ export type SpaceCommand =
 export class StaleMain extends Conflict {
   constructor() {
     super('The space\'s content changed while the change to it was computed');
+  }
+}
+
+/** The merge took longer than its lease on the change request: its mark may be released, so main refuses it. */
+export class MergeLeaseExpired extends Conflict {
+  constructor() {
+    super('The merge took too long and was given up; merge again');
   }
 }
 
@@ -230,6 +246,7 @@ export const spaceDecider: Decider<SpaceCommand, SpaceEvent, SpaceState> = {
         if (state.merged.includes(command.changeRequest.id)) return [];
         assertActive(state);
         assertUnlocked(state.settings);
+        if (command.leaseUntil !== undefined && Date.parse(command.now) >= Date.parse(command.leaseUntil)) throw new MergeLeaseExpired();
         if (command.basedOn !== state.revision) throw new StaleMain();
         return [
           {

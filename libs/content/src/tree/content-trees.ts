@@ -16,6 +16,13 @@ import { TreeView } from './tree-view';
  */
 export const TREE_CACHE_SIZE = 20_000;
 
+/**
+ * Page documents one read of many pages (a tree, a page's subtree, the pages off an index) reads at once:
+ * enough to hide a store's round trips, few enough that a 5,000-page tree is not 5,000 reads in flight on
+ * EventStoreDB.
+ */
+export const DOCUMENT_READS = 8;
+
 /** A read-only view of one tree (a revision's content). */
 export interface TreeSnapshot {
   /** The tree's hash (for an editor: the hash it was opened on, until it commits). */

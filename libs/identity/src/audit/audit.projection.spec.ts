@@ -166,6 +166,15 @@ describe('audit projection', () => {
   it.each(actions)('records %s: action, target, before and after', (_case, event, fields) =>
     spec.given([event]).then(AUDIT_EVENTS, [recorded(fields)]));
 
+  it("records nothing of a merge's progress: only its end (merged) is an action", () =>
+    spec
+      .given([
+        crEvent('ChangeRequestMergeStarted', { mergeId: 'g1', head: 'r2', startedAt: now, expiresAt: now }),
+        crEvent('ChangeRequestMergeAbandoned', { mergeId: 'g1', reason: 'conflicts', abandonedAt: now }),
+        crEvent('ChangeRequestConflictsMet', { main: 'm1', mainTree: 't1', head: 'r2', headTree: 't2', metAt: now }),
+      ])
+      .then(AUDIT_EVENTS, []));
+
   it('has a row above for every action it records', () =>
     // A newly audited event type without a row fails here.
     expect([...new Set(actions.map(([, , d]) => d.action))].sort()).toEqual([...AUDIT_ACTIONS].sort()));

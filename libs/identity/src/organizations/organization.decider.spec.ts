@@ -133,6 +133,15 @@ describe('organization decider', () => {
         .thenThrows(NotFound);
     });
 
+    it.each(['__proto__', 'constructor', 'hasOwnProperty', 'toString'])('finds no member named %s (a user id from a path)', (userId) => {
+      spec.given([created, founder]).when({ type: 'RemoveMember', userId, now }).thenThrows(NotFound);
+      spec.given([created, founder]).when({ type: 'ChangeMemberRole', userId, role: 'read', now }).thenThrows(NotFound);
+      spec
+        .given([created, founder])
+        .when({ type: 'AddMember', userId, role: 'read', via: 'invite', now })
+        .then([{ type: 'MemberJoined', data: { organizationId: 'o1', userId, role: 'read', via: 'invite', joinedAt: now, sso: false } }]);
+    });
+
     it('sets a member as SSO member once, and adds a newcomer as SSO member with the default role', () => {
       spec
         .given([created, founder, joinedAs('u2', 'read')])

@@ -111,6 +111,11 @@ describe('team decider', () => {
     it('writes nothing when removing a user who is not in the team', () =>
       spec.given([created, added('u1')]).when({ type: 'ChangeMembers', add: [], remove: ['u9', 'u9'], now }).then([]));
 
+    it.each(['__proto__', 'constructor', 'hasOwnProperty'])('finds no member named %s, and adds one as anyone else', (userId) => {
+      spec.given([created, added('u1')]).when({ type: 'ChangeMembers', add: [], remove: [userId], now }).then([]);
+      spec.given([created]).when({ type: 'ChangeMembers', add: [{ userId }], remove: [], now }).then([added(userId)]);
+    });
+
     it('removes a user who is both added and removed', () =>
       spec
         .given([created, added('u1')])

@@ -30,6 +30,8 @@ describe('user decider', () => {
     spec.given([]).when({ type: 'IssueToken', token, now }).thenThrows(NotFound));
   it('revokes an active token, carrying its hash for the read model', () =>
     spec.given([created, issued]).when({ type: 'RevokeToken', tokenId: 't1', now }).then([revoked]));
+  it.each(['__proto__', 'constructor', 'hasOwnProperty'])('finds no token with the id %s', (tokenId) =>
+    spec.given([created, issued]).when({ type: 'RevokeToken', tokenId, now }).then([]));
   it('writes nothing when the token is already revoked', () =>
     spec.given([created, issued, revoked]).when({ type: 'RevokeToken', tokenId: 't1', now }).then([]));
 

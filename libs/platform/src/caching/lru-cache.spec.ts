@@ -26,6 +26,19 @@ describe('LruCache', () => {
     expect([cache.get('b'), cache.get('c'), cache.size]).toEqual([2, 3, 2]);
   });
 
+  it('bounds the total weight of its entries, and keeps no entry heavier than the whole', () => {
+    const cache = new LruCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'xxxx');
+    cache.set('b', 'xxxx');
+    cache.set('c', 'xxxx'); // 12 > 10: the least recent goes
+    expect([cache.get('a'), cache.size]).toEqual([undefined, 2]);
+    cache.set('b', 'x'); // replacing gives its weight back
+    cache.set('d', 'xxxxx');
+    expect([cache.get('b'), cache.get('c'), cache.get('d')]).toEqual(['x', 'xxxx', 'xxxxx']);
+    cache.set('e', 'x'.repeat(11));
+    expect([cache.get('e'), cache.size]).toEqual([undefined, 3]);
+  });
+
   it('refuses a capacity that is not a positive integer', () => {
     expect(() => new LruCache(0)).toThrow(RangeError);
     expect(() => new LruCache(1.5)).toThrow(RangeError);

@@ -1,12 +1,17 @@
 /**
- * A least-recently-used cache bounded by its number of entries: the bound keeps memory flat however many
- * keys are read. Whether an entry can go stale is its user's business (content objects never do).
+ * A least-recently-used cache bounded by its entries' total weight (by default each weighs 1, so the bound
+ * is their number): the bound keeps memory flat however many keys are read. An entry heavier than the whole
+ * capacity is not kept. Whether an entry can go stale is its user's business (content objects never do).
  */
 export class LruCache<K, V> {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
-  private readonly entries = new Map<K, V>();
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private weight = 0;
 
-  constructor(private readonly capacity: number) {
+  constructor(
+    private readonly capacity: number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`cache capacity must be a positive integer, not ${capacity}`);
   }
 
@@ -15,21 +20,27 @@ export class LruCache<K, V> {
   }
 
   get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
       this.entries.delete(key);
-      this.entries.set(key, value);
+      this.entries.set(key, entry);
     }
-    return value;
+    return entry?.value;
   }
 
   set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    this.delete(key);
+    const weight = this.weigh(value);
+    if (weight > this.capacity) return;
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.weight > this.capacity) this.delete(this.entries.keys().next().value as K);
   }
 
   delete(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
     this.entries.delete(key);
+    this.weight -= entry.weight;
   }
 }

@@ -72,7 +72,7 @@ export interface EventStore {
    * other processes. Returns the function that stops listening.
    */
   onAppended(listener: () => void): () => void;
-  /** Whether the store answers (for /health). */
+  /** Whether the store answers (for /health): false when it refuses; rejects with a StoreUnanswered when it does not answer in time. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

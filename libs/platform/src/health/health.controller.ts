@@ -4,9 +4,21 @@ import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { Public } from '../http/public.decorator';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { READ_STORE, ReadStore } from '../read-store/read-store.port';
+import { StoreUnanswered } from '../store-deadline';
 
 /** How long a health check gives the projections to reach the head it saw. */
 const CATCH_UP_MS = 1000;
+
+/** A store's state: `no answer` when it did not answer its ping in time (stalled, or unreachable and still trying). */
+type StoreState = 'up' | 'down' | 'no answer';
+
+async function stateOf(ping: Promise<boolean>): Promise<StoreState> {
+  try {
+    return (await ping) ? 'up' : 'down';
+  } catch (error) {
+    return error instanceof StoreUnanswered ? 'no answer' : 'down';
+  }
+}
 
 /** `GET /health`, outside `/v1` and without a token: 200 when stores answer and projections keep up. */
 @Controller('health')
@@ -20,7 +32,10 @@ export class HealthController {
   @Public()
   @Get()
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const [eventsUp, readsUp] = await Promise.all([this.events.ping(), this.reads.ping()]);
+    // Each ping is bounded by its adapter (STORE_PING_MS), so a stalled store cannot hold the answer.
+    const [events, reads] = await Promise.all([stateOf(this.events.ping()), stateOf(this.reads.ping())]);
+    const eventsUp = events === 'up';
+    const readsUp = reads === 'up';
     let caughtUp = false;
     let projections = {};
     if (eventsUp && readsUp) {
@@ -32,7 +47,7 @@ export class HealthController {
     void reply.status(ok ? 200 : 503);
     return {
       status: ok ? 'ok' : 'unavailable',
-      stores: { events: eventsUp ? 'up' : 'down', reads: readsUp ? 'up' : 'down' },
+      stores: { events, reads },
       projections,
     };
   }

@@ -3,6 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { errorBody } from './error-body';
 import { requestId } from './request-id';
+import { StoreUnanswered } from '../store-deadline';
 
 const STATUS: Record<DomainError['kind'], number> = {
   Invalid: 400,
@@ -32,6 +33,12 @@ export class ErrorBodyFilter implements ExceptionFilter {
       const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
       const message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
       return { status: exception.getStatus(), message };
+    }
+    if (exception instanceof StoreUnanswered) {
+      // Nothing the client did: the same request may succeed once the store answers again. What the
+      // call was (a stream name) stays in the log.
+      this.logger.warn({ err: exception, reqId: requestId(request) }, 'store did not answer');
+      return { status: 503, message: `${exception.store} did not answer in time; try again later` };
     }
     // Fastify's own errors (body too large, bad content type) carry their status code.
     const code = (exception as { statusCode?: unknown })?.statusCode;

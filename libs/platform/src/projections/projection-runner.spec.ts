@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import { ProjectionBatch, SwapInProgress } from '../read-store/read-store.port';
 import { NewEvent } from '../event-store/event-store.port';
 import { SqliteObjectStore } from '../object-store/sqlite/sqlite-object-store';
 import { defineProjection } from './projection';
@@ -62,6 +63,27 @@ describe('projection runner', () => {
     expect(await runner.waitFor(next.position, 2000)).toBe(true);
     expect(await reads.checkpoint('counting')).toBe(next.position);
     await runner.stop();
+    await events.close();
+    await reads.close();
+  });
+
+  it('waits out a rebuild swap that refuses its batches (MongoDB), then applies them once, reporting nothing', async () => {
+    const { events, reads } = open();
+    await events.append('tick-1', [tick(1), tick(2)], 'no-stream');
+    // The store refuses as MongoDB's does while a swap holds the checkpoints: before applying anything.
+    let refusals = 2;
+    const transactionAll = reads.transactionAll.bind(reads);
+    reads.transactionAll = async (batches: ProjectionBatch[]) => {
+      if (refusals-- > 0) throw new SwapInProgress();
+      return transactionAll(batches);
+    };
+    const errors: unknown[] = [];
+    await new ProjectionRunner(events, reads, [counting], { onError: (_name, error) => errors.push(error) }).catchUp();
+    expect(refusals).toBeLessThan(0);
+    expect(errors).toEqual([]);
+    const docs = (await reads.find<{ id: string; applied: number }>('ticks', { limit: 10 })).items;
+    expect(docs.map((d) => d.applied)).toEqual([1, 1]);
+    expect(await reads.checkpoint('counting')).toBe(await events.headPosition());
     await events.close();
     await reads.close();
   });

@@ -1,12 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
 import { ContentObjectStore } from '../object-store/content-object-store.port';
-import { ProjectionBatch, ReadStore } from '../read-store/read-store.port';
+import { ProjectionBatch, ReadStore, SwapInProgress } from '../read-store/read-store.port';
 import { DrainLoop } from './drain-loop';
 import { Projection, ProjectionContext } from './projection';
 import { DEFAULT_WAIT_MS, ProjectionProgress } from './projection-progress';
 
 /** Another writer moved the checkpoint between our read and our batch: re-read and try again. */
 class Superseded extends Error {}
+
+/** How long a pass refused by a rebuild swap waits before reading its checkpoints again. */
+const SWAP_RETRY_MS = 200;
 
 /** A projection's events for this pass, read after `checkpoint`. */
 interface Pending {
@@ -142,6 +146,11 @@ export class ProjectionRunner extends ProjectionProgress {
       for (const p of pending) this.advance(p.projection.name, p.last);
     } catch (error) {
       if (error instanceof Superseded) return true; // another writer moved a checkpoint: read again
+      if (error instanceof SwapInProgress) {
+        // The swap will move the checkpoints: read them again once it has had a moment.
+        await sleep(SWAP_RETRY_MS);
+        return true;
+      }
       await this.oneByOne(pending);
     }
     if (onProgress) {
@@ -160,7 +169,7 @@ export class ProjectionRunner extends ProjectionProgress {
         await this.reads.transactionAll([batchOf(p, this.context)]);
         this.advance(p.projection.name, p.last);
       } catch (error) {
-        if (error instanceof Superseded) continue;
+        if (error instanceof Superseded || error instanceof SwapInProgress) continue;
         this.options.onError?.(p.projection.name, error);
         failure ??= error;
       }

@@ -137,8 +137,19 @@ export interface ReadStore {
   rebuildTarget(): Promise<ReadStore>;
   /** Replaces the live collections (created with the given specs' indexes) and checkpoints by the rebuilt ones. */
   swapRebuild(collections: CollectionSpec[], projections: string[]): Promise<void>;
+  /** True when the store answers, false when it refuses; rejects with a StoreUnanswered when it does not answer in time. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * Refuses a batch while a rebuild swap holds its projections (MongoDB, whose swap is several steps): nothing
+ * was applied, and the batch applies once the swap has ended (its checkpoints will have moved).
+ */
+export class SwapInProgress extends Error {
+  constructor() {
+    super('a rebuild swap holds the projections');
+  }
 }
 
 export const READ_STORE = Symbol('ReadStore');

@@ -72,6 +72,16 @@ describe('applyContentBatch', () => {
     expect(await outline(await trees.open(tree))).toEqual(['front:Front', 'given:Given', 'untitled:Untitled']);
   });
 
+  it('takes hidden and noIndex from front matter over the fields', async () => {
+    const { tree } = await apply(EMPTY_TREE_HASH, [
+      { operation: 'insert_page', title: 'A', hidden: false, document: markdown('---\nhidden: true\nnoIndex: true\n---\nBody') },
+      { operation: 'insert_page', title: 'B', noIndex: true, document: markdown('Body') },
+    ]);
+    const snapshot = await trees.open(tree);
+    const [a, b] = await snapshot.pagesById(['id1', 'id2']);
+    expect([a?.hidden, a?.noIndex, b?.hidden, b?.noIndex]).toEqual([true, true, undefined, true]);
+  });
+
   it('updates a document keeping the keys of the blocks it keeps, its metadata, and moves it', async () => {
     const first = await apply(EMPTY_TREE_HASH, [
       { operation: 'insert_page', ref: 'a', title: 'A', emoji: '1f600', document: markdown('One\n\nTwo\n\nThree') },

@@ -1,6 +1,6 @@
 import { assignKeys } from '@folio/content/documents/document-keys';
 import { PageDocument } from '@folio/content/documents/document.model';
-import { markdownToDocument } from '@folio/content/documents/markdown-to-document';
+import { markdownToDocument, ParsedMarkdown } from '@folio/content/documents/markdown-to-document';
 import { PageMeta } from '@folio/content/tree/tree.model';
 import { DocumentBody, InsertPageChange, UpdatePageChange } from './content-change.dto';
 
@@ -10,8 +10,8 @@ const REMOVABLE = new Set<string>(['emoji', 'icon', 'condition']);
 
 export interface PageInput {
   /**
-   * The metadata the change sets (null removes a field); markdown's front matter (title, description) and
-   * leading heading win over its fields.
+   * The metadata the change sets (null removes a field); markdown's front matter (title, description,
+   * hidden, noIndex) and leading heading win over its fields.
    */
   meta: Partial<PageMeta>;
   /** The new document: null for the empty page, undefined when the change leaves the document alone. */
@@ -28,13 +28,11 @@ export function pageInput(change: InsertPageChange | UpdatePageChange): PageInpu
     const value = change[field];
     if (value !== undefined) Object.assign(meta, { [field]: value === '' && REMOVABLE.has(field) ? null : value });
   }
-  const { document, title, description } = parse(change.document);
-  if (title !== undefined) meta.title = title;
-  if (description !== undefined) meta.description = description;
-  return { meta, document };
+  const { document, ...front } = parse(change.document);
+  return { meta: { ...meta, ...front }, document };
 }
 
-function parse(body: DocumentBody | undefined): { document: PageDocument | null | undefined; title?: string; description?: string } {
+function parse(body: DocumentBody | undefined): Omit<ParsedMarkdown, 'document'> & { document: PageDocument | null | undefined } {
   if (body === undefined) return { document: undefined };
   if (body.markdown !== undefined) return markdownToDocument(body.markdown);
   // A plain copy: the body is a class instance, and keys are assigned in place.

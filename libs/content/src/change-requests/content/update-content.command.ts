@@ -18,7 +18,7 @@ import { assertUnlocked, spaceDecider } from '@folio/content/spaces/space.decide
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { ContentTrees } from '@folio/content/tree/content-trees';
 import { present } from '../present-change-request';
-import { baseOf, changeRequestDecider, StaleHead } from '../change-request.decider';
+import { baseOf, changeRequestDecider, MergeUnderWay, StaleHead } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
 import { ChangeRequestReads } from '../change-request.reads';
 import { ChangeRequestResource } from '../change-request.resource';
@@ -90,6 +90,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
       // The decider refuses these too; refusing first spares applying (and fetching) the batch.
       if (state.status === 'merged') throw new Conflict('The change request is merged: it can no longer change');
       if (state.status === 'none') throw new Conflict('The change request is not there');
+      if (state.merging) throw new MergeUnderWay();
       const now = this.clock.nowIso();
       const editor = await this.trees.edit(state.head.tree);
       outcome = await applyContentBatch(changes, {

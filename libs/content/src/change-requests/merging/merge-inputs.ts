@@ -19,6 +19,8 @@ export interface MergeInputs {
   base: TreeSnapshot;
   main: TreeSnapshot;
   head: TreeSnapshot;
+  /** Main's and the request's trees each time conflicts were met since the base, newest first: what the request rewrote after is its resolution. */
+  met: { main: TreeSnapshot; changeRequest: TreeSnapshot }[];
   /** Main moved past the request's base: a three-way merge is needed (otherwise the request's head is the result). */
   outdated: boolean;
 }
@@ -39,13 +41,23 @@ export class MergeInputLoader {
     if (space.status === 'none' || space.status === 'purged') throw new NotFound('space');
     if (changeRequest.status === 'none') throw new NotFound('change request');
     const base = baseOf(changeRequest);
-    const [baseTree, main, head] = await Promise.all([this.trees.open(base.tree), this.trees.open(space.tree), this.trees.open(changeRequest.head.tree)]);
-    return { space, changeRequest, base: baseTree, main, head, outdated: base.revision !== space.revision };
+    const [baseTree, main, head, met] = await Promise.all([
+      this.trees.open(base.tree),
+      this.trees.open(space.tree),
+      this.trees.open(changeRequest.head.tree),
+      Promise.all(
+        [...changeRequest.conflictsMet]
+          .reverse()
+          .map(async (met) => ({ main: await this.trees.open(met.main.tree), changeRequest: await this.trees.open(met.head.tree) })),
+      ),
+    ]);
+    return { space, changeRequest, base: baseTree, main, head, met, outdated: base.revision !== space.revision };
   }
 
   /**
    * The three-way merge of base, main and the request's head, written onto main's tree (a merge) or the
-   * head's (an update). Answers the new tree's hash, or the conflicts (then nothing is stored).
+   * head's (an update). Answers the new tree's hash, or the conflicts (then nothing is stored). Blocks the
+   * request rewrote after a merge or an update met them in conflict are merged from main's version it met.
    */
   async threeWay(
     inputs: MergeInputs,
@@ -53,7 +65,7 @@ export class MergeInputLoader {
     { dryRun = false } = {},
   ): Promise<{ tree: string; conflicts?: never } | { conflicts: (PageConflict | FileConflict)[] }> {
     const into = await this.trees.edit(onto === 'main' ? inputs.main.hash : inputs.head.hash);
-    const { conflicts } = await mergeTrees({ base: inputs.base, main: inputs.main, changeRequest: inputs.head }, into, this.clock.nowIso());
+    const { conflicts } = await mergeTrees({ base: inputs.base, main: inputs.main, changeRequest: inputs.head, met: inputs.met }, into, this.clock.nowIso());
     if (conflicts.length > 0 || dryRun) return { conflicts };
     return { tree: await into.commit() };
   }

@@ -7,7 +7,7 @@ import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { newId } from '@folio/platform/ids';
 import { RevisionRecord } from '@folio/content/revisions/revision.model';
 import { assertUnlocked } from '@folio/content/spaces/space.decider';
-import { changeRequestDecider, StaleHead } from '../change-request.decider';
+import { changeRequestDecider, MergeUnderWay, StaleHead } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
 import { ChangeRequestReads } from '../change-request.reads';
 import { MergeInputLoader } from './merge-inputs';
@@ -32,7 +32,8 @@ export class UpdateChangeRequestFromMain extends Command<UpdateOutcome> {
 /**
  * Main pulled into the request: the same three-way merge as a merge, written onto the request's head as
  * an `update` revision (parents: the head and main) whose merged ancestor is main's revision. A request
- * already up to date writes nothing and answers its head.
+ * already up to date writes nothing and answers its head; one that meets conflicts records main's revision
+ * it met them with (once per main and head), and its content is left as it is.
  */
 @CommandHandler(UpdateChangeRequestFromMain)
 export class UpdateFromMainHandler implements ICommandHandler<UpdateChangeRequestFromMain> {
@@ -52,9 +53,15 @@ export class UpdateFromMainHandler implements ICommandHandler<UpdateChangeReques
       const inputs = await this.inputs.load(spaceId, number);
       const { changeRequest, space } = inputs;
       if (changeRequest.status === 'merged') throw new Conflict('The change request is merged: it cannot change');
+      if (changeRequest.merging) throw new MergeUnderWay();
       if (!inputs.outdated) return { revision: changeRequest.head.revision, result: 'update' };
       const merged = await this.inputs.threeWay(inputs, 'head');
-      if (merged.conflicts) return { revision: changeRequest.head.revision, result: 'conflicts' };
+      if (merged.conflicts) {
+        // What the request changes from now on resolves them (see MergeInputLoader.threeWay).
+        const main = { revision: space.revision, tree: space.tree };
+        await this.aggregates.handle(changeRequestStream(spaceId, number), changeRequestDecider, { type: 'RecordConflicts', main }, caller);
+        return { revision: changeRequest.head.revision, result: 'conflicts' };
+      }
       const revision: RevisionRecord = {
         id: newId(),
         type: 'update',

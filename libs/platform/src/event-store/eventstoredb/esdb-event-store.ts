@@ -32,6 +32,8 @@ import {
   userEventsAfter,
   withoutObjectBytes,
 } from './esdb-mapping';
+import { answered, collect } from './esdb-calls';
+import { STORE_CALL_MS, STORE_PING_MS, StoreUnanswered } from '../../store-deadline';
 
 /**
  * $all is read in pages. System events take room in a page without being returned, so a page may have to
@@ -43,7 +45,6 @@ const MAX_PAGE = 4096;
 
 const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 5000;
-const PING_DEADLINE_MS = 2000;
 
 /**
  * The distributed event store. Needs EventStoreDB 22.6 or later (events read from a stream carry their
@@ -66,11 +67,12 @@ export class EventStoreDbEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await this.client
-      .appendToStream(stream, events.map(toEventData), { expectedRevision: toEsdbExpectedRevision(expected) })
-      .catch((error: unknown) => {
-        throw error instanceof WrongExpectedVersionError ? toWrongExpectedRevision(stream, expected, error) : error;
-      });
+    const result = await answered(
+      this.client.appendToStream(stream, events.map(toEventData), { expectedRevision: toEsdbExpectedRevision(expected), deadline: STORE_CALL_MS }),
+      `append to ${stream}`,
+    ).catch((error: unknown) => {
+      throw error instanceof WrongExpectedVersionError ? toWrongExpectedRevision(stream, expected, error) : error;
+    });
     if (!result.success) {
       // Only with `throwOnAppendFailure=false` in the connection string, and then the client does not
       // report the actual revision reliably: read it back.
@@ -94,7 +96,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]> {
     try {
-      return (await collect(this.client.readStream(stream, { fromRevision: revisionAfter(revision) }))).map(toStoredEvent);
+      return (await collect(this.client.readStream(stream, { fromRevision: revisionAfter(revision) }), `read ${stream}`)).map(toStoredEvent);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
@@ -107,7 +109,8 @@ export class EventStoreDbEventStore implements EventStore {
     let cursor = after === null ? null : decodePosition(after);
     while (events.length < limit) {
       const fromPosition = cursor === null ? START : positionAt(cursor);
-      const page = await collect(this.client.readAll({ fromPosition, maxCount: pageSize }), withoutObjectBytes);
+      // Only the projector and process runners read $all forwards, in pages that may be long to receive.
+      const page = await collect(this.client.readAll({ fromPosition, maxCount: pageSize }), 'read $all', { idle: true }, withoutObjectBytes);
       events.push(...userEventsAfter(page, cursor, limit - events.length));
       if (page.length < pageSize) break;
       cursor = positionOf(page[page.length - 1]);
@@ -120,6 +123,8 @@ export class EventStoreDbEventStore implements EventStore {
     for (;;) {
       const page = await collect(
         this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: MIN_PAGE }),
+        'read the head of $all',
+        {},
         withoutObjectBytes,
       );
       const newest = page.find(isLogEvent);
@@ -140,13 +145,13 @@ export class EventStoreDbEventStore implements EventStore {
     };
   }
 
+  /** True when the server answers, false when it refuses; a StoreUnanswered when it does not answer in time. */
   async ping(): Promise<boolean> {
     try {
-      await collect(
-        this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: PING_DEADLINE_MS }),
-      );
+      await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), 'ping', { ms: STORE_PING_MS });
       return true;
-    } catch {
+    } catch (error) {
+      if (error instanceof StoreUnanswered) throw error;
       return false;
     }
   }
@@ -162,6 +167,7 @@ export class EventStoreDbEventStore implements EventStore {
     try {
       const [last] = await collect(
         this.client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }),
+        `read the end of ${stream}`,
       );
       return last ? toStoredEvent(last) : null;
     } catch (error) {
@@ -231,11 +237,4 @@ export class EventStoreDbEventStore implements EventStore {
 function discard(subscription: AllStreamSubscription): void {
   // The subscription is being thrown away: failing to cancel it cleanly changes nothing.
   subscription.unsubscribe().catch(() => undefined);
-}
-
-/** Every record of a read, each passed through `keep` as it arrives (to drop what must not be held). */
-async function collect<E>(read: AsyncIterable<E>, keep: (event: E) => E = (event) => event): Promise<E[]> {
-  const events: E[] = [];
-  for await (const event of read) events.push(keep(event));
-  return events;
 }

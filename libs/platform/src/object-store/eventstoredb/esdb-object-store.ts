@@ -5,8 +5,11 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import { mapConcurrently } from '../../concurrency/map-concurrently';
 import { assertContentHash, contentHash, ContentObjectStore } from '../content-object-store.port';
 import { contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
+import { answered, collect } from '../../event-store/eventstoredb/esdb-calls';
+import { STORE_CALL_MS } from '../../store-deadline';
 
 /** Reads and appends in flight at once for one call: enough to hide round trips, few enough not to flood. */
 const CONCURRENCY = 16;
@@ -31,7 +34,7 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
   async put(objects: readonly Uint8Array[]): Promise<string[]> {
     const hashes = objects.map(contentHash);
     const distinct = new Map(hashes.map((hash, i) => [hash, objects[i]]));
-    await mapConcurrently([...distinct], ([hash, bytes]) => this.append(hash, bytes));
+    await mapConcurrently([...distinct], CONCURRENCY, ([hash, bytes]) => this.append(hash, bytes));
     return hashes;
   }
 
@@ -43,7 +46,7 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
 
   async getMany(hashes: readonly string[]): Promise<(Buffer | null)[]> {
     hashes.forEach(assertContentHash);
-    return mapConcurrently(hashes, (hash) => this.get(hash));
+    return mapConcurrently(hashes, CONCURRENCY, (hash) => this.get(hash));
   }
 
   async has(hash: string): Promise<boolean> {
@@ -57,8 +60,8 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
 
   private async firstEvent(hash: string): Promise<ResolvedEvent | null> {
     try {
-      for await (const resolved of this.client.readStream(contentObjectStream(hash), { maxCount: 1 })) return resolved;
-      return null;
+      const [first] = await collect(this.client.readStream(contentObjectStream(hash), { maxCount: 1 }), `read object ${hash}`);
+      return first ?? null;
     } catch (error) {
       if (error instanceof StreamNotFoundError) return null;
       throw error;
@@ -68,25 +71,12 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
   private async append(hash: string, bytes: Uint8Array): Promise<void> {
     try {
       // With `throwOnAppendFailure=false` a refusal comes back as `success: false`: the same "already there".
-      await this.client.appendToStream(contentObjectStream(hash), toContentObjectEvent(hash, bytes), {
-        expectedRevision: NO_STREAM,
-      });
+      await answered(
+        this.client.appendToStream(contentObjectStream(hash), toContentObjectEvent(hash, bytes), { expectedRevision: NO_STREAM, deadline: STORE_CALL_MS }),
+        `append object ${hash}`,
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
     }
   }
-}
-
-/** `fn` over every item, at most CONCURRENCY at a time, results in the items' order. */
-async function mapConcurrently<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  return results;
 }

@@ -1,4 +1,5 @@
-import { ClientSession, Collection, Db, Document, IndexDescription, MongoClient, MongoServerError, TransactionOptions } from 'mongodb';
+import { randomUUID } from 'node:crypto';
+import { ClientSession, Collection, Db, Document, IndexDescription, MongoClient, MongoClientOptions, MongoServerError, TransactionOptions } from 'mongodb';
 import { readPath } from '../read-path';
 import {
   CollectionSpec,
@@ -10,6 +11,7 @@ import {
   ProjectionBatch,
   ReadStore,
   ReadTransaction,
+  SwapInProgress,
 } from '../read-store.port';
 import {
   fromMongoDoc,
@@ -21,15 +23,33 @@ import {
   toMongoPatch,
 } from './mongo-filter';
 import { TextIndexSpec } from '../../search/search.port';
-import { TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
+import { LEGACY_TEXT_INDEX, TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
 import { BatchedWrites, PendingDocs } from '../batched-writes';
 import { bulkLoadOperations } from './mongo-bulk-load';
+import { STORE_CALL_MS, STORE_PING_MS, StoreUnanswered, withinDeadline } from '../../store-deadline';
+import {
+  Checkpoint,
+  finishOperations,
+  isFenced,
+  leaseEnd,
+  markOperations,
+  RebuiltCheckpoint,
+  recoveryOf,
+  SWAP_RECORD_ID,
+  SwapRecord,
+  swapRecord,
+} from './rebuild-swap';
 
 const CHECKPOINTS = '_checkpoints';
+/** Where a rebuild swap under way is recorded (its lease): one document at most. */
+const SWAPS = '_swaps';
 /** Appended to every collection name (checkpoints included) of the copies a rebuild fills. */
 const REBUILD_SUFFIX = '__rebuild';
 const DEFAULT_DB = 'folio';
 const NAMESPACE_EXISTS = 48;
+const INDEX_NOT_FOUND = 27;
+const NAMESPACE_NOT_FOUND = 26;
+const DUPLICATE_KEY = 11000;
 
 /**
  * Snapshot reads, so a batch sees one consistent state; majority writes, so a committed batch and its
@@ -37,14 +57,16 @@ const NAMESPACE_EXISTS = 48;
  */
 const BATCH: TransactionOptions = { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } };
 
+/**
+ * Undefined fields are left out, as JSON (and so the SQLite adapter) leaves them, not stored as null.
+ * Finding a server and connecting to it give up after 5 s (the driver's 30 s would outlast a request's
+ * bound); a stalled connection is left to the call bounds (`withinDeadline`): a socket timeout would
+ * also cut a long index build of a rebuild's swap, during which the server says nothing.
+ */
+export const MONGO_CLIENT_OPTIONS: MongoClientOptions = { ignoreUndefined: true, serverSelectionTimeoutMS: 5_000, connectTimeoutMS: 5_000 };
+
 interface Stored extends Document {
   _id: string;
-}
-
-interface Checkpoint {
-  _id: string;
-  /** Decimal string: positions may exceed 2^53. */
-  position: string;
 }
 
 /**
@@ -66,14 +88,19 @@ export class MongoReadStore implements ReadStore {
     private readonly suffix: string,
   ) {}
 
-  /** The database is `dbName`, else the one in the URL path, else `folio`. */
+  /**
+   * The database is `dbName`, else the one in the URL path, else `folio`. The client connects on its first
+   * call (a start checks beforehand that the server answers: startup/store-reachability.ts), so a server
+   * that goes away later shows as down in `/health` instead of failing the open.
+   */
   static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
-    // Undefined fields are left out, as JSON (and so the SQLite adapter) leaves them, not stored as null.
-    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    const client = new MongoClient(url, MONGO_CLIENT_OPTIONS);
     return new MongoReadStore(client, client.db(dbName ?? databaseInUrl(url) ?? DEFAULT_DB), '');
   }
 
   async ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    // A start (the projector's, the CLI's) finishes a swap whose process died midway.
+    if (!this.loading) await this.recoverSwap();
     const existing = await this.collectionNames();
     for (const name of [CHECKPOINTS, ...specs.map((spec) => spec.name)]) {
       if (!existing.has(name + this.suffix)) await this.createCollection(name + this.suffix);
@@ -86,7 +113,10 @@ export class MongoReadStore implements ReadStore {
         continue;
       }
       await this.createIndexes(spec.name + this.suffix, spec);
-      if (spec.textIndex) await this.addMissingTerms(spec.name, spec.textIndex);
+      if (spec.textIndex) {
+        await this.dropLegacyTextIndex(spec.name);
+        await this.addMissingTerms(spec.name, spec.textIndex);
+      }
     }
   }
 
@@ -96,7 +126,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    const stored = await this.collection(collection).findOne({ _id: id });
+    const stored = await bounded('get', this.collection(collection).findOne({ _id: id }, { maxTimeMS: STORE_CALL_MS }));
     return stored && fromMongoDoc<T>(stored);
   }
 
@@ -112,7 +142,7 @@ export class MongoReadStore implements ReadStore {
   async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {
     const { filter, sort } = toMongoFind(query);
     // One more than asked tells whether a next page exists without a count.
-    const stored = await this.collection(collection).find(filter, { sort, limit: query.limit + 1 }).toArray();
+    const stored = await bounded('find', this.collection(collection).find(filter, { sort, limit: query.limit + 1, maxTimeMS: STORE_CALL_MS }).toArray());
     const items = stored.slice(0, query.limit).map((s) => fromMongoDoc<T>(s));
     if (stored.length <= query.limit) return { items };
     const last = items[items.length - 1];
@@ -120,16 +150,16 @@ export class MongoReadStore implements ReadStore {
   }
 
   count(collection: string, filter: Filter): Promise<number> {
-    return this.collection(collection).countDocuments(toMongoFilter(filter));
+    return bounded('count', this.collection(collection).countDocuments(toMongoFilter(filter), { maxTimeMS: STORE_CALL_MS }));
   }
 
   async checkpoint(projection: string): Promise<string | null> {
-    return (await this.checkpointCollection().findOne({ _id: projection }))?.position ?? null;
+    return (await bounded('read a checkpoint', this.checkpointCollection().findOne({ _id: projection }, { maxTimeMS: STORE_CALL_MS })))?.position ?? null;
   }
 
   async checkpoints(projections: readonly string[]): Promise<(string | null)[]> {
-    const stored = await this.storedCheckpoints(projections);
-    return projections.map((p) => stored.get(p) ?? null);
+    const stored = await bounded('read checkpoints', this.storedCheckpoints(projections));
+    return projections.map((p) => stored.get(p)?.position ?? null);
   }
 
   /**
@@ -148,21 +178,29 @@ export class MongoReadStore implements ReadStore {
 
   async transactionAll(batches: ProjectionBatch[]): Promise<void> {
     if (this.loading) return this.loadAll(batches);
-    await this.client.withSession((session) =>
-      session.withTransaction(async () => {
-        // One read and one bulk write of the checkpoints per pass, however many projections it moves.
-        const stored = await this.storedCheckpoints(batches.map((b) => b.projection), session);
-        for (const { projection, position, work } of batches) {
-          await work(this.writeTransaction(session, position), stored.get(projection) ?? null);
-        }
-        await this.checkpointCollection().bulkWrite(
-          batches.map(({ projection, position }) => ({
-            updateOne: { filter: { _id: projection }, update: { $set: { position } }, upsert: true },
-          })),
-          { session },
-        );
-      }, BATCH),
-    );
+    try {
+      await this.client.withSession((session) =>
+        session.withTransaction(async () => {
+          // One read and one bulk write of the checkpoints per pass, however many projections it moves.
+          const stored = await this.storedCheckpoints(batches.map((b) => b.projection), session);
+          // A rebuild swap holds them (see rebuild-swap.ts): its renames are not fenced by anything else.
+          if (isFenced([...stored.values()])) throw new SwapInProgress();
+          for (const { projection, position, work } of batches) {
+            await work(this.writeTransaction(session, position), stored.get(projection)?.position ?? null);
+          }
+          await this.checkpointCollection().bulkWrite(
+            batches.map(({ projection, position }) => ({
+              updateOne: { filter: { _id: projection }, update: { $set: { position } }, upsert: true },
+            })),
+            { session },
+          );
+        }, BATCH),
+      );
+    } catch (error) {
+      // The swap's owner may be gone: whoever is held by it finishes it once its lease has expired.
+      if (error instanceof SwapInProgress) await this.recoverSwap();
+      throw error;
+    }
   }
 
   /**
@@ -171,6 +209,8 @@ export class MongoReadStore implements ReadStore {
    * its collections, and a rebuild that fails starts over from fresh ones.
    */
   async rebuildTarget(): Promise<ReadStore> {
+    // The rebuilt copies of a swap still recorded are what it renames: finish it first, or refuse.
+    if ((await this.recoverSwap()).kind === 'wait') throw new Error('a rebuild swap is under way in another process');
     for (const name of await this.collectionNames()) {
       if (name.endsWith(REBUILD_SUFFIX)) await this.db.dropCollection(name);
     }
@@ -179,12 +219,10 @@ export class MongoReadStore implements ReadStore {
 
   /**
    * Every rebuilt collection first gets its indexes (built once over the full collection; a failure
-   * there leaves the live ones untouched), then each is renamed over the live one. Not one atomic step:
-   * Mongo renames one collection at a time, so readers may briefly see some collections rebuilt and
-   * others not. A crash in the middle is safe to recover from because the checkpoints are copied only
-   * after every rename: the live checkpoints stay at or before the data of
-   * every collection, so catching up (or re-running the rebuild) replays from them, and the position
-   * guard keeps the replayed, older batches off documents a newer batch already wrote.
+   * there leaves the live ones untouched); then the swap is fenced, renamed and finished as
+   * rebuild-swap.ts describes, so no projection batch lands between the renames and the new checkpoints
+   * and a swap that dies midway is finished by the next process to start or to be held by it. Readers
+   * may briefly see some collections rebuilt and others not: Mongo renames one collection at a time.
    * Works the same whether called on the live store or on the rebuild target.
    */
   async swapRebuild(collections: CollectionSpec[], projections: string[]): Promise<void> {
@@ -194,26 +232,70 @@ export class MongoReadStore implements ReadStore {
       if (!existing.has(spec.name + REBUILD_SUFFIX)) await this.createCollection(spec.name + REBUILD_SUFFIX);
       await this.createIndexes(spec.name + REBUILD_SUFFIX, spec);
     }
-    for (const { name } of collections) await this.db.renameCollection(name + REBUILD_SUFFIX, name, { dropTarget: true });
-    const rebuilt = this.db.collection<Checkpoint>(CHECKPOINTS + REBUILD_SUFFIX);
-    const live = this.db.collection<Checkpoint>(CHECKPOINTS);
-    for (const projection of projections) {
-      const checkpoint = await rebuilt.findOne({ _id: projection });
-      // No rebuild checkpoint: the rebuilt data reflects no event, so the live projection starts over.
-      if (checkpoint) {
-        await live.updateOne({ _id: projection }, { $set: { position: checkpoint.position } }, { upsert: true });
-      } else {
-        await live.deleteOne({ _id: projection });
-      }
-    }
-    await this.db.dropCollection(CHECKPOINTS + REBUILD_SUFFIX);
+    const rebuilt = await this.db
+      .collection<Checkpoint>(CHECKPOINTS + REBUILD_SUFFIX)
+      .find({ _id: { $in: projections } })
+      .toArray();
+    const positions = new Map(rebuilt.map((c) => [c._id, c.position ?? null]));
+    const checkpoints: RebuiltCheckpoint[] = projections.map((projection) => ({ projection, position: positions.get(projection) ?? null }));
+    const record = swapRecord(randomUUID(), new Date(), collections.map((c) => c.name), checkpoints);
+    await this.beginSwap(record);
+    await this.finishSwap(record);
+    await this.db.dropCollection(CHECKPOINTS + REBUILD_SUFFIX).catch(ignoreCode(NAMESPACE_NOT_FOUND));
   }
 
+  /** Step 1: the record and the marks, in one transaction; a second swap meets the first one's record. */
+  private async beginSwap(record: SwapRecord): Promise<void> {
+    const projections = record.checkpoints.map((c) => c.projection);
+    try {
+      await this.client.withSession((session) =>
+        session.withTransaction(async () => {
+          await this.db.collection<SwapRecord>(SWAPS).insertOne(record, { session });
+          await this.db.collection<Checkpoint>(CHECKPOINTS).bulkWrite(markOperations(projections, record.swap), { session });
+        }, BATCH),
+      );
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new Error('a rebuild swap is under way in another process');
+      throw error;
+    }
+  }
+
+  /**
+   * Steps 2 and 3, from the record alone (a recoverer runs them too). Each rename first renews the lease,
+   * and stops if the record is no longer this swap's (another process finished it, and a newer rebuild's
+   * copies may stand under the same names).
+   */
+  private async finishSwap(record: SwapRecord): Promise<void> {
+    const swaps = this.db.collection<SwapRecord>(SWAPS);
+    for (const name of record.collections) {
+      const renewed = await swaps.updateOne({ _id: SWAP_RECORD_ID, swap: record.swap }, { $set: { expiresAt: leaseEnd(new Date()) } });
+      if (renewed.matchedCount === 0) return;
+      // A rebuilt copy that is gone was renamed already, by this swap before it died or by a recoverer.
+      await this.db.renameCollection(name + REBUILD_SUFFIX, name, { dropTarget: true }).catch(ignoreCode(NAMESPACE_NOT_FOUND));
+    }
+    await this.client.withSession((session) =>
+      session.withTransaction(async () => {
+        const deleted = await swaps.deleteOne({ _id: SWAP_RECORD_ID, swap: record.swap }, { session });
+        if (deleted.deletedCount === 0) return; // finished by another process
+        await this.db.collection<Checkpoint>(CHECKPOINTS).bulkWrite(finishOperations(record), { session });
+      }, BATCH),
+    );
+  }
+
+  /** Finishes a recorded swap whose lease has expired; tells what it found. */
+  private async recoverSwap(): Promise<ReturnType<typeof recoveryOf>> {
+    const recovery = recoveryOf(await this.db.collection<SwapRecord>(SWAPS).findOne({ _id: SWAP_RECORD_ID }), new Date());
+    if (recovery.kind === 'roll-forward') await this.finishSwap(recovery.record);
+    return recovery;
+  }
+
+  /** True when the server answers, false when it refuses; a StoreUnanswered when it does not answer in time. */
   async ping(): Promise<boolean> {
     try {
-      await this.db.command({ ping: 1 });
+      await withinDeadline('MongoDB', 'ping', STORE_PING_MS, () => this.db.command({ ping: 1 }));
       return true;
-    } catch {
+    } catch (error) {
+      if (error instanceof StoreUnanswered) throw error;
       return false;
     }
   }
@@ -314,8 +396,20 @@ export class MongoReadStore implements ReadStore {
   /** createIndexes is a no-op for an index that already exists with the same key and name. */
   private async createIndexes(collection: string, spec: CollectionSpec) {
     const indexes: IndexDescription[] = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
-    if (spec.textIndex) indexes.push(...textIndexes(spec.textIndex));
+    if (spec.textIndex) indexes.push(...textIndexes());
     if (indexes.length) await this.db.collection(collection).createIndexes(indexes);
+  }
+
+  /** A `$text` index of an earlier version is only a cost on every write now: search matches on `_terms`. */
+  private async dropLegacyTextIndex(name: string): Promise<void> {
+    const collection = this.collection(name);
+    if (!(await collection.indexExists(LEGACY_TEXT_INDEX))) return;
+    try {
+      await collection.dropIndex(LEGACY_TEXT_INDEX);
+    } catch (error) {
+      // Another replica dropped it first.
+      if (!(error instanceof MongoServerError && error.code === INDEX_NOT_FOUND)) throw error;
+    }
   }
 
   /** Documents written before their collection declared a text index get their words now. */
@@ -335,11 +429,11 @@ export class MongoReadStore implements ReadStore {
     return this.db.collection<Checkpoint>(CHECKPOINTS + this.suffix);
   }
 
-  private async storedCheckpoints(projections: readonly string[], session?: ClientSession): Promise<Map<string, string>> {
+  private async storedCheckpoints(projections: readonly string[], session?: ClientSession): Promise<Map<string, Checkpoint>> {
     const found = await this.checkpointCollection()
       .find({ _id: { $in: [...projections] } }, { session })
       .toArray();
-    return new Map(found.map((c) => [c._id, c.position]));
+    return new Map(found.map((c) => [c._id, c]));
   }
 
   private async collectionNames(): Promise<Set<string>> {
@@ -355,6 +449,18 @@ export class MongoReadStore implements ReadStore {
       if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
     }
   }
+}
+
+/** A call a request waits on, within its bound. */
+function bounded<T>(operation: string, call: Promise<T>): Promise<T> {
+  return withinDeadline('MongoDB', operation, STORE_CALL_MS, () => call);
+}
+
+/** A rejection handler that swallows the server error with `code` (a step already done) and rethrows any other. */
+function ignoreCode(code: number) {
+  return (error: unknown) => {
+    if (!(error instanceof MongoServerError && error.code === code)) throw error;
+  };
 }
 
 /** The database named in the path of a `mongodb://` or `mongodb+srv://` URL, if any. */

@@ -4,23 +4,20 @@ import { indexWords } from '../search-terms';
 import { TextIndexSpec } from '../search.port';
 
 /**
- * A collection's text index in MongoDB: a text index with the spec's weights (`default_language: none`:
- * no stemming, as FTS5's unicode61; version 3 folds case and diacritics) that ranks whole words, and beside
- * each document the folded words of its indexed fields, which a text index cannot give: `_terms` (all of
- * them, indexed, for prefix and all-words matching) and `_fieldTerms` (per field, in the spec's order, for
- * weighting what the text index does not score). The read store writes them with the document, so they
- * commit with the projection's batch and are rebuilt with the collection.
+ * A collection's text index in MongoDB: beside each document, the folded words of its indexed fields, cut
+ * by Folio's own rule (`indexWords`, as SQLite's unicode61 cuts them): `_terms` (all of them, indexed, for
+ * matching every word and the last one's prefix) and `_fieldTerms` (per field, in the spec's order, for
+ * weighting). No MongoDB text index: its tokenizer keeps `_`, `€` and emoji inside words, so `folio secret`
+ * would not find `FOLIO_SECRET` there while SQLite does. The read store writes the words with the document,
+ * so they commit with the projection's batch and are rebuilt with the collection.
  */
 export const TERMS_FIELD = '_terms';
 export const FIELD_TERMS_FIELD = '_fieldTerms';
-export const TEXT_INDEX_NAME = 'text';
+/** The name of the `$text` index earlier versions built, dropped where it is still there. */
+export const LEGACY_TEXT_INDEX = 'text';
 
-export function textIndexes(spec: TextIndexSpec): IndexDescription[] {
-  const fields = Object.keys(spec.fields);
-  return [
-    { key: Object.fromEntries(fields.map((f) => [f, 'text' as const])), weights: spec.fields, default_language: 'none', name: TEXT_INDEX_NAME },
-    { key: { [TERMS_FIELD]: 1 } },
-  ];
+export function textIndexes(): IndexDescription[] {
+  return [{ key: { [TERMS_FIELD]: 1 } }];
 }
 
 /** The word fields to store with `doc`. */

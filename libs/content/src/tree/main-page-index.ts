@@ -1,0 +1,61 @@
+import { comparePositions } from '@folio/platform/event-store/event-store.port';
+import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { ReadStore, ReadTransaction } from '@folio/platform/read-store/read-store.port';
+import { Change, ContentTrees, diffTrees, TreeSnapshot } from './content-trees';
+import { EMPTY_TREE_HASH } from './empty-tree';
+import { PageNode } from './tree.model';
+import { treesOf } from './trees-of-store';
+
+/**
+ * A projection's index of something in each page of main's content (its links, its block keys), kept as
+ * main moves by diffing trees: `spaces` names the collection that holds, per space, the tree indexed
+ * (`IndexedTreeDoc`); `mayDiffer` says whether two versions of a page can differ in what is indexed.
+ */
+export interface MainPageIndex {
+  spaces: string;
+  mayDiffer(before: PageNode | null, after: PageNode | null): boolean;
+}
+
+/** Per space, the tree an index holds main's pages of. */
+export interface IndexedTreeDoc {
+  id: string;
+  tree: string;
+  /** Log position of the event that moved `tree`, so a replayed older event changes nothing. */
+  position: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Moves a space's index to main's new `tree`: `reindex` is called for each page that differs from the tree
+ * indexed so far in what the index keeps (only those: a merge of one page reads one document), with its
+ * node in `tree` (null when gone) and that tree to read its document from; then the space remembers `tree`.
+ */
+export async function followMain(
+  index: MainPageIndex,
+  tx: ReadTransaction,
+  objects: ContentObjectStore,
+  at: { space: string; tree: string; position: string },
+  reindex: (page: string, node: PageNode | null, tree: TreeSnapshot) => Promise<void>,
+): Promise<void> {
+  const indexed = await tx.get<IndexedTreeDoc>(index.spaces, at.space);
+  if (indexed && comparePositions(at.position, indexed.position) <= 0) return;
+  const trees = treesOf(objects);
+  const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(at.tree)]);
+  for (const { id, before: was, after: is } of (await diffTrees(before, after)).pages) {
+    if (index.mayDiffer(was, is)) await reindex(id, is, after);
+  }
+  await tx.upsert(index.spaces, { id: at.space, tree: at.tree, position: at.position });
+}
+
+/**
+ * The pages of `snapshot` (any tree of the space: main, a revision, a change request's head) that the index
+ * does not hold as they are there: those where it differs from the tree indexed, in what the index keeps.
+ * For main that is usually nothing; for a change request, the pages its head and main do not share, so the
+ * cost of reading the index overlaid with them follows the difference, never the size of the space.
+ */
+export async function offIndex(index: MainPageIndex, reads: ReadStore, trees: ContentTrees, space: string, snapshot: TreeSnapshot): Promise<Change<PageNode>[]> {
+  const indexed = (await reads.get<IndexedTreeDoc>(index.spaces, space))?.tree ?? EMPTY_TREE_HASH;
+  if (indexed === snapshot.hash) return [];
+  const { pages } = await diffTrees(await trees.open(indexed), snapshot);
+  return pages.filter((change) => index.mayDiffer(change.before, change.after));
+}
