@@ -3,10 +3,9 @@ import {
   NO_STREAM,
   ResolvedEvent,
   StreamNotFoundError,
-  WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { assertContentHash, contentHash, ContentObjectStore } from '../content-object-store.port';
-import { contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
+import { assertContentHash, assertStorable, contentHash, ContentObjectStore } from '../content-object-store.port';
+import { appendRefusal, contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
 
 /** Reads and appends in flight at once for one call: enough to hide round trips, few enough not to flood. */
 const CONCURRENCY = 16;
@@ -29,6 +28,8 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
   }
 
   async put(objects: readonly Uint8Array[]): Promise<string[]> {
+    // Refused before any is stored, in both modes alike.
+    for (const bytes of objects) assertStorable(bytes);
     const hashes = objects.map(contentHash);
     const distinct = new Map(hashes.map((hash, i) => [hash, objects[i]]));
     await mapConcurrently([...distinct], ([hash, bytes]) => this.append(hash, bytes));
@@ -72,7 +73,8 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
         expectedRevision: NO_STREAM,
       });
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const refusal = appendRefusal(error, bytes.byteLength);
+      if (refusal) throw refusal;
     }
   }
 }
