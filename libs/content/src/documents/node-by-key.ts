@@ -11,8 +11,9 @@ export function nodeByKey(document: PageDocument, key: string): Block | Inline |
     if (node === null || typeof node !== 'object') continue;
     const fields = node as { object?: unknown; key?: unknown; nodes?: unknown; fragments?: unknown };
     if ((fields.object === 'block' || fields.object === 'inline') && fields.key === key) return node as Block | Inline;
-    if (Array.isArray(fields.nodes)) pending.push(...fields.nodes);
-    if (Array.isArray(fields.fragments)) pending.push(...fields.fragments);
+    // One push per node: a spread of a long list would overflow the stack.
+    if (Array.isArray(fields.nodes)) for (const child of fields.nodes) pending.push(child);
+    if (Array.isArray(fields.fragments)) for (const child of fields.fragments) pending.push(child);
   }
   return null;
 }

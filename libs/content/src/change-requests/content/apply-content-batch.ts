@@ -5,7 +5,8 @@ import { TreeEditor, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { BatchOutcome } from './batch-outcome';
 import { BatchRefs } from './batch-refs';
 import { ContentChange, DeletePageChange, InsertFilesChange, InsertPageChange, RevertPageChange, UpdatePageChange } from './content-change.dto';
-import { changeAt, invalidAt } from './content-changes';
+import { changeAt } from './content-changes';
+import { invalidAt } from './refusal-at';
 import { pageInput } from './page-input';
 import { revertBlocks } from './revert-blocks';
 

@@ -1,17 +1,14 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
-import { DomainError, Invalid } from '@folio/platform/domain/errors';
+import { Invalid } from '@folio/platform/domain/errors';
+import { assertMarkdownSize } from '@folio/content/documents/document-limits';
 import { checkFileInput } from '@folio/content/files/file-input';
 import { CHANGE_CLASSES, ContentChange, OPERATIONS } from './content-change.dto';
 import { assertJsonDocument } from './json-document';
+import { invalidAt } from './refusal-at';
 
 /** Where a change sits in the batch, as every message about it begins: `changes[3]`. */
 export const changeAt = (index: number) => `changes[${index}]`;
-
-/** Inside a batch every refusal is the caller's: a domain error becomes a 400 naming where it happened. */
-export function invalidAt(where: string, error: unknown): unknown {
-  return error instanceof DomainError ? new Invalid(`${where}: ${error.message}`) : error;
-}
 
 /**
  * The batch's changes, each validated by the class its `operation` names (unknown properties refused,
@@ -32,6 +29,14 @@ export function parseContentChanges(changes: readonly unknown[]): ContentChange[
     if (errors.length > 0) throw new Invalid(describe(errors, where));
     if ('document' in change && change.document?.document !== undefined) {
       assertJsonDocument(change.document.document, `${where}.document.document`);
+    }
+    // Judged now, so an oversized page is refused before any change of the batch is read or applied.
+    if ('document' in change && change.document?.markdown !== undefined) {
+      try {
+        assertMarkdownSize(change.document.markdown);
+      } catch (error) {
+        throw invalidAt(`${where}.document.markdown`, error);
+      }
     }
     // Every file judged before any is fetched or decoded.
     if (change.operation === 'insert_files') {
