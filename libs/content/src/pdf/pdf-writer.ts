@@ -3,7 +3,7 @@ import { Invalid } from '@folio/platform/domain/errors';
 import { MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../documents/document.model';
 import { BlockDrawer, PageAssets } from './block-drawer';
-import { FONT, fontFiles } from './pdf-fonts';
+import { FONT } from './pdf-fonts';
 import { COLOR, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';
 
 /** The largest PDF Folio makes: it is stored as one content object. */
@@ -49,7 +49,7 @@ export class PdfWriter {
       displayTitle: true,
       info: { Title: info.title, Creator: 'Folio', Producer: 'Folio', CreationDate: info.createdAt, ModDate: info.createdAt },
     });
-    for (const [name, bytes] of fontFiles()) this.doc.registerFont(name, bytes);
+    for (const path of Object.values(FONT)) this.doc.registerFont(path, path);
     this.drawer = new BlockDrawer(this.doc);
     this.doc.on('data', (chunk: Buffer) => {
       this.size += chunk.length;
