@@ -11,6 +11,7 @@ import { ContentAt, ContentReads, OpenContent } from './content-reads';
 import { DocumentFormat } from './content-read.dto';
 import { mergedFrom } from './merged-from';
 import { pageView, treeViews } from './page-views';
+import { DocumentWork } from '../documents/document-work';
 import { revisionPageResource, RevisionPageResource } from './revision-page.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
 
@@ -61,7 +62,7 @@ export class ListRevisions extends Query<ListEnvelope<ReturnType<typeof revision
 
 /** The pages of the tree, every body in the default form (`document`): the spec admits no page without one. */
 async function treePages(content: Pick<OpenContent, 'snapshot' | 'app'>) {
-  return (await treeViews(content.snapshot, 'document')).map((view) => revisionPageResource(view, content.app));
+  return (await treeViews(content.snapshot, { format: 'document' })).map((view) => revisionPageResource(view, content.app));
 }
 
 @QueryHandler(GetContentRevision)
@@ -91,7 +92,7 @@ export class ListContentPagesHandler implements IQueryHandler<ListContentPages> 
 
 @QueryHandler(GetContentPage)
 export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
-  constructor(private readonly contents: ContentReads) {}
+  constructor(private readonly contents: ContentReads, private readonly documents: DocumentWork) {}
 
   async execute({ caller, spaceId, at, page, format }: GetContentPage) {
     const content = await this.contents.open(caller, spaceId, at);
@@ -99,7 +100,8 @@ export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
     const node = 'id' in page ? await snapshot.page(page.id) : await snapshot.pageByPath(page.path);
     if (!node) throw new NotFound('page');
     const path = 'path' in page ? page.path : await snapshot.pathOf(node.id);
-    return revisionPageResource(await pageView(snapshot, node, path, format), content.app);
+    const as = format === 'markdown' ? { format, documents: this.documents } : { format };
+    return revisionPageResource(await pageView(snapshot, node, path, as), content.app);
   }
 }
 

@@ -4,6 +4,8 @@ import { markdownToDocument } from '../documents/markdown-to-document';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { pageView, treeViews } from './page-views';
+import { WorkerPool } from '@folio/platform/workers/worker-pool';
+import { DocumentWork } from '../documents/document-work';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
@@ -32,7 +34,7 @@ describe('page views', () => {
     const counting = new CountingObjectStore(objects.store);
     const snapshot = await new ContentTrees(counting).open(tree);
     const node = await snapshot.page('install');
-    const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), 'markdown');
+    const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), { format: 'markdown', documents: new DocumentWork(new WorkerPool()) });
     expect(view).toMatchObject({ path: 'guides/install', body: { markdown: '# Install\n\nSome text.\n' }, pages: [{ path: 'guides/install/linux', pages: [] }] });
     return counting.reads;
   }
@@ -47,7 +49,7 @@ describe('page views', () => {
   it('nests every page of the tree under the root pages, with their paths', async () => {
     const snapshot = await new ContentTrees(objects.store).open(await space(2, 2));
     const outline = (views: Awaited<ReturnType<typeof treeViews>>): unknown[] => views.map((v) => [v.path, ...outline(v.pages)]);
-    expect(outline(await treeViews(snapshot, 'document'))).toEqual([
+    expect(outline(await treeViews(snapshot, { format: 'document' }))).toEqual([
       ['guides', ['guides/install', ['guides/install/linux']]],
       ['section-0', ['section-0/page-0'], ['section-0/page-1']],
       ['section-1', ['section-1/page-0'], ['section-1/page-1']],
