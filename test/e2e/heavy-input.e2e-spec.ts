@@ -1,4 +1,5 @@
 import { ChangeRequest } from '@gitbook/api';
+import { footnotes, markdownPage, markdownTable as table, shortLinks as links, wideDocument } from '../../bench/hostile-payloads';
 import { expectMatchesSpec } from '../support/openapi';
 import { startServer, TestServer } from '../support/server';
 
@@ -8,11 +9,6 @@ type Answer = { status: number; body: unknown; headers: Headers };
 /** GETs that complete while a heavy request is outstanding, at least: a blocked event loop lets one through at most. */
 const GETS_ALONGSIDE = 5;
 
-const table = (rows: number) =>
-  ['| Name | Value | Note |', '| --- | --- | --- |', ...Array.from({ length: rows }, (_, i) => `| name ${i} | value ${i} | note ${i} |`)].join('\n');
-/** `paragraphs` paragraphs of `perParagraph` short links each. */
-const links = (paragraphs: number, perParagraph: number) =>
-  Array.from({ length: paragraphs }, () => Array.from({ length: perParagraph }, () => '[a](b)').join(' ')).join('\n\n');
 
 /**
  * The hostile inputs of issue 18 (each once held every other request for seconds to minutes, or answered 500):
@@ -74,7 +70,7 @@ describe('heavy input does not stop the server', () => {
     expect(await server.head()).toBe(head);
   }
 
-  const page = (markdown: string) => [{ operation: 'insert_page', title: 'Heavy', document: { markdown } }];
+  const page = (markdown: string) => [markdownPage(markdown)];
 
   describe('refused before the work starts, writing nothing', () => {
     it('a page of 100,000 links (was a 500: stack overflow in BatchRefs.inDocument)', () =>
@@ -86,8 +82,6 @@ describe('heavy input does not stop the server', () => {
 
     it('98 KB of nested brackets', () =>
       expectRefusedAlongside(400, /square brackets/, () => write(page('['.repeat(49_000) + ']'.repeat(49_000)))));
-
-    const footnotes = (n: number) => Array.from({ length: n }, (_, i) => `[^${i}]: n`).join('\n');
 
     it('50,000 footnotes, one a line', () => expectRefusedAlongside(413, /more than 20000 lines/, () => write(page(footnotes(50_000)))));
 
@@ -107,8 +101,7 @@ describe('heavy input does not stop the server', () => {
 
     it('a page document over the 7 MiB a content object holds', () => {
       // One paragraph of 8 MiB: within the node bound, over the object bound (an EventStoreDB event in the compose setup).
-      const text = { object: 'text', leaves: [{ object: 'leaf', text: 'x'.repeat(8 * 1024 * 1024), marks: [] }] };
-      const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [text] }] };
+      const document = wideDocument(1, 'x'.repeat(8 * 1024 * 1024));
       return expectRefusedAlongside(413, /The page's document is 8\.1 MiB, more than the 7 MiB the content store holds/, () =>
         write([{ operation: 'insert_page', title: 'Big', document: { document } }]),
       );
@@ -147,8 +140,7 @@ describe('heavy input does not stop the server', () => {
       expect(pdf.before).toBeGreaterThanOrEqual(GETS_ALONGSIDE);
 
       // 5 pages of 45,000 nodes each (a paragraph of as many leaves): 225,000 in all, counted as the pages are read.
-      const leaves = Array.from({ length: 45_000 - 2 }, () => ({ object: 'leaf', text: 'a ', marks: [] }));
-      const long = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves }] }] };
+      const long = wideDocument(45_000 - 2);
       const more = Array.from({ length: 5 }, (_, i) => ({ operation: 'insert_page', title: `Long ${i}`, document: { document: long } }));
       expect((await write(more)).status).toBe(200);
       await expectRefusedAlongside(400, /A PDF prints at most 200000 document nodes/, () =>
