@@ -78,8 +78,9 @@ export const tooManyNodes = () =>
 
 /** Refuses markdown over MAX_MARKDOWN_BYTES (TooLarge): judged on the string, before anything reads it. */
 export function assertMarkdownSize(markdown: string): void {
-  // Each UTF-16 unit is at most 3 bytes: only a string that may be over is measured.
-  if (markdown.length * 3 > MAX_MARKDOWN_BYTES && Buffer.byteLength(markdown, 'utf8') > MAX_MARKDOWN_BYTES) {
+  // A UTF-16 unit is 1 to 3 bytes: only a string that may be either is measured.
+  const over = markdown.length > MAX_MARKDOWN_BYTES || (markdown.length * 3 > MAX_MARKDOWN_BYTES && Buffer.byteLength(markdown, 'utf8') > MAX_MARKDOWN_BYTES);
+  if (over) {
     throw new TooLarge(`The markdown is more than ${MAX_MARKDOWN_BYTES / 1024 / 1024} MiB: split it into several pages`);
   }
 }

@@ -4,7 +4,6 @@ import { markdownToDocument } from '../documents/markdown-to-document';
 import { ContentTrees } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { pageView, treeViews } from './page-views';
-import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { DocumentWork } from '../documents/document-work';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -34,7 +33,7 @@ describe('page views', () => {
     const counting = new CountingObjectStore(objects.store);
     const snapshot = await new ContentTrees(counting).open(tree);
     const node = await snapshot.page('install');
-    const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), { format: 'markdown', documents: new DocumentWork(new WorkerPool()) });
+    const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), { format: 'markdown', documents: new DocumentWork(null) });
     expect(view).toMatchObject({ path: 'guides/install', body: { markdown: '# Install\n\nSome text.\n' }, pages: [{ path: 'guides/install/linux', pages: [] }] });
     return counting.reads;
   }

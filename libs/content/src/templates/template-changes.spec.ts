@@ -9,7 +9,6 @@ import { EMPTY_TREE_HASH } from '@folio/content/tree/empty-tree';
 import { SPACE_TEMPLATES } from './space-templates';
 import { templateChanges, TemplateRequest } from './template-changes';
 import { DocumentWork } from '@folio/content/documents/document-work';
-import { WorkerPool } from '@folio/platform/workers/worker-pool';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 
@@ -32,7 +31,7 @@ describe('templateChanges', () => {
       base: () => trees.open(tree),
       revision: () => Promise.reject(new Error('no revisions here')),
       readFile: () => Promise.reject(new Error('templates have no files')),
-      documents: new DocumentWork(new WorkerPool()),
+      documents: new DocumentWork(null),
       newId: () => `id${++ids}`,
       now: NOW,
     });
