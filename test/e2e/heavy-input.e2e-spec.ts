@@ -131,6 +131,21 @@ describe('heavy input does not stop the server', () => {
       expect(read.before).toBeGreaterThanOrEqual(GETS_ALONGSIDE);
     }, 120_000);
 
+    it('a comment of 60 KiB of nested images (a quarter second of parsing per KiB) is read by a worker while GETs complete', async () => {
+      const nestedImages = `${'!['.repeat(32)}a${'](x)'.repeat(32)} `.repeat(5);
+      const markdown = Array.from({ length: 64 }, () => nestedImages).join('\n\n');
+      const { answer, before } = await alongside(() =>
+        server.fetch(`/v1/spaces/${spaceId}/change-requests/${cr.id}/comments`, {
+          method: 'POST',
+          token: admin.token,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ body: { markdown } }),
+        }),
+      );
+      expect([200, 413]).toContain(answer.status);
+      expect(before).toBeGreaterThanOrEqual(GETS_ALONGSIDE);
+    }, 120_000);
+
     it('a PDF of pages of long tables is printed while GETs complete; past 200,000 nodes it is refused before drawing', async () => {
       const pages = Array.from({ length: 6 }, (_, i) => ({ operation: 'insert_page', title: `Table ${i}`, document: { markdown: table(200) } }));
       expect((await write(pages)).status).toBe(200);
