@@ -99,6 +99,16 @@ describe('heavy input does not stop the server', () => {
     it('a 31.9 MiB batch of one page (under the route\'s 32 MiB)', () =>
       expectRefusedAlongside(413, /more than 1 MiB/, () => write(page('word '.repeat(Math.floor((31.9 * 1024 * 1024) / 5) - 100)))));
 
+    it('a body over 1 MiB is read by a worker thread, with the same refusals as any body', async () => {
+      const padding = 'x'.repeat(2 * 1024 * 1024);
+      const send = (body: string) =>
+        server.fetch(contentPath(), { method: 'POST', token: admin.token, headers: { 'content-type': 'application/json' }, body });
+      await expectRefusedAlongside(400, /^Malformed JSON body/, () => send(`{"changes":[],"pad":"${padding}"`));
+      await expectRefusedAlongside(400, /deeper than 64 levels/, () => send(`{"pad":"${padding}","changes":${'['.repeat(65)}${']'.repeat(65)}}`));
+      await expectRefusedAlongside(400, /property named __proto__/, () => send(`{"pad":"${padding}","__proto__":{}}`));
+      await expectRefusedAlongside(400, /property pad should not exist/, () => send(JSON.stringify({ changes: [markdownPage('a')], pad: padding })));
+    }, 60_000);
+
     it('a page document over the 7 MiB a content object holds', () => {
       // One paragraph of 8 MiB: within the node bound, over the object bound (an EventStoreDB event in the compose setup).
       const document = wideDocument(1, 'x'.repeat(8 * 1024 * 1024));

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
 import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
+import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
 import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
 import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
@@ -51,7 +52,7 @@ function adapter(logger: Pino) {
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   installReadFreshness(fastify);
-  installJsonBodyParser(fastify);
+  installJsonBodyParser(fastify, app.get(WorkerPool));
   installRouteBodyLimits(fastify);
   installQueryStringCheck(fastify);
   installMethodNotAllowed(fastify);
