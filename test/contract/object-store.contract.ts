@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   ContentObjectCorrupted,
   ContentObjectStore,
+  ContentObjectTooLarge,
+  MAX_CONTENT_OBJECT_BYTES,
 } from '../../libs/platform/src/object-store/content-object-store.port';
 
 export interface ObjectStoreFixture {
@@ -127,6 +129,14 @@ export function objectStoreContract(name: string, fixture: () => ObjectStoreFixt
       const [hash] = await store.put([large]);
       expect(hash).toBe(sha256(large));
       expect(hex([await store.get(hash)])).toEqual(hex([large]));
+    }, 60_000);
+
+    it('refuses an object over 7 MiB (what an EventStoreDB event holds in the compose setup) as too large, storing none of the call', async () => {
+      const small = object();
+      const large = Buffer.alloc(MAX_CONTENT_OBJECT_BYTES + 1);
+      await expect(store.put([small, large])).rejects.toThrow(ContentObjectTooLarge);
+      expect(await store.has(sha256(small))).toBe(false);
+      expect(await store.has(sha256(large))).toBe(false);
     }, 60_000);
   });
 }

@@ -8,6 +8,7 @@ import { Logger as Pino } from 'pino';
 import { answerClientError } from '@folio/platform/http/client-errors';
 import { installETagHook } from '@folio/platform/http/etag';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
+import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
 import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
 import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
@@ -54,7 +55,7 @@ function adapter(logger: Pino) {
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   installReadFreshness(fastify);
-  installJsonBodyParser(fastify);
+  installJsonBodyParser(fastify, app.get(WorkerPool));
   installRouteBodyLimits(fastify);
   installQueryStringCheck(fastify);
   installMethodNotAllowed(fastify);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DocumentWork } from '@folio/content/public/comment-body';
 import { CommentPlaces } from './comments/comment-place';
 import { CommentPurgeProcess } from './comments/comment-purge';
 import { CommentViews } from './comments/comment-views';
@@ -12,7 +13,7 @@ import { CommentReads } from './comments/comment.reads';
  * projects (a purged space's comments). Content and identity are asked through their public queries.
  */
 @Module({
-  providers: [...commentCommandHandlers, ...commentQueryHandlers, CommentReads, CommentPlaces, CommentViews, CommentPurgeProcess],
+  providers: [...commentCommandHandlers, ...commentQueryHandlers, CommentReads, CommentPlaces, CommentViews, CommentPurgeProcess, DocumentWork],
 })
 export class CollaborationModule {}
 

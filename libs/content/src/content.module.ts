@@ -37,6 +37,8 @@ import { FilesModule } from './files/files.module';
 import { Siblings } from './ordering/siblings';
 import { PdfController } from './pdf/pdf.controller';
 import { PdfPrinter } from './pdf/pdf-printer';
+import { PdfRenderer } from './pdf/pdf-renderer';
+import { DocumentWork } from './documents/document-work';
 import { GetChangeRequestPdfHandler, GetSpacePdfHandler } from './pdf/pdf.query';
 import { LinkController } from './links/link.controller';
 import { LinkIndex } from './links/link-index';
@@ -139,8 +141,9 @@ const handlers = [
     SpacePurgeScheduler,
     CollectionCascadeProcess,
     MergeCompletion,
+    DocumentWork,
   ],
-  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees],
+  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees, DocumentWork],
 })
 export class ContentModule {}
 
@@ -163,6 +166,7 @@ export class ContentModule {}
     GetChangeRequestConflictsHandler,
     ...changesQueryHandlers,
     ApplyTemplateToSpaceHandler,
+    PdfRenderer,
     PdfPrinter,
     GetChangeRequestPdfHandler,
     GetSpacePdfHandler,

@@ -12,6 +12,7 @@ import { ProjectionRunner } from './projections/projection-runner';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
 import { SEARCH_INDEX, SearchIndex } from './search/search.port';
 import { openEventStore, openObjectStore, openReadStore, openSearchIndex } from './stores';
+import { WorkerPool } from './workers/worker-pool';
 
 export interface PlatformOptions {
   projections: Projection[];
@@ -29,6 +30,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
     @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
     private readonly progress: ProjectionProgress,
+    private readonly workers: WorkerPool,
   ) {}
 
   async onApplicationBootstrap() {
@@ -36,6 +38,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationShutdown() {
+    await this.workers.close();
     if (this.progress instanceof ProjectionRunner) await this.progress.stop();
     await this.events.close();
     await this.objects.close();
@@ -72,11 +75,12 @@ export class PlatformModule {
               : new CheckpointFollower(events, reads, options.projections);
           },
         },
+        { provide: WorkerPool, useFactory: () => new WorkerPool() },
         Aggregates,
         ProcessHost,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost, WorkerPool],
     };
   }
 }

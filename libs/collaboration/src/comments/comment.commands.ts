@@ -4,7 +4,7 @@ import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { Conflict } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
-import { BodyInput, commentDocument, PageDocument } from '@folio/content/public/comment-body';
+import { BodyInput, commentDocument, DocumentWork, PageDocument } from '@folio/content/public/comment-body';
 import { CheckCommentTarget } from '@folio/content/public/comment-target.query';
 import { FindMentionableMembers } from '@folio/identity/public/mentionable-members.query';
 import { mentionHandles, withMentions } from './comment-mentions';
@@ -31,10 +31,11 @@ abstract class CommentWrite {
     protected readonly places: CommentPlaces,
     protected readonly views: CommentViews,
     protected readonly queries: QueryBus,
+    protected readonly documents: DocumentWork,
   ) {}
 
   protected async body(place: Place, input: BodyInput, field = 'body'): Promise<CommentBody> {
-    const document = commentDocument(input, field);
+    const document = await commentDocument(input, this.documents, field);
     const handles = mentionHandles(document);
     const members = handles.length === 0 ? new Map() : await this.queries.execute(new FindMentionableMembers(place.organizationId, handles));
     const userIds = new Map([...members].map(([handle, member]) => [handle, member.userId]));

@@ -10,7 +10,7 @@ import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { GetMembership } from '@folio/identity/public/membership.query';
 import { FindOrganizationTeams } from '@folio/identity/public/organization-teams.query';
 import { PageDocument } from '../documents/document.model';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { DocumentWork } from '../documents/document-work';
 import { spaceDecider } from '../spaces/space.decider';
 import { spaceStream } from '../spaces/space.events';
 import { templateChanges, TemplateRequest } from '../templates/template-changes';
@@ -135,6 +135,7 @@ export class SubmitReviewHandler implements ICommandHandler<SubmitReview> {
   constructor(
     private readonly aggregates: Aggregates,
     private readonly reads: ChangeRequestReads,
+    private readonly documents: DocumentWork,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
@@ -142,7 +143,7 @@ export class SubmitReviewHandler implements ICommandHandler<SubmitReview> {
     const view = await this.reads.get(spaceId, changeRequestId, caller);
     assertAllowed(view.permissions.review, 'review this change request');
     const reviewId = newId();
-    const document = commentDocument(comment);
+    const document = await commentDocument(comment, this.documents);
     await this.aggregates.handle(
       streamOf(view),
       changeRequestDecider,
@@ -155,11 +156,11 @@ export class SubmitReviewHandler implements ICommandHandler<SubmitReview> {
   }
 }
 
-/** Markdown is read as the content routes read it; `{}` and no comment are the same. */
-function commentDocument(comment: CommentInput | undefined): PageDocument | undefined {
+/** Markdown is read as the content routes read it (a long one by a worker thread); `{}` and no comment are the same. */
+async function commentDocument(comment: CommentInput | undefined, documents: DocumentWork): Promise<PageDocument | undefined> {
   if (comment?.document !== undefined && comment.markdown !== undefined) throw new Invalid('comment: give markdown or document, not both');
   if (comment?.document !== undefined) return comment.document;
-  if (comment?.markdown !== undefined) return markdownToDocument(comment.markdown).document;
+  if (comment?.markdown !== undefined) return (await documents.parse(comment.markdown)).document;
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { PageDocument } from '../documents/document.model';
-import { assertDocumentDepth } from '../documents/document-limits';
+import { assertDocumentBounds } from '../documents/document-limits';
 import { RevisionRecord } from '../revisions/revision.model';
 import { assertUnlocked, SpaceState } from '../spaces/space.decider';
 import {
@@ -416,7 +416,7 @@ function assertDocument(field: string, document: unknown) {
     doc.nodes.every((node) => isObject(node) && node.object === 'block' && typeof node.type === 'string');
   if (!shaped) throw new Invalid(`${field} must be a document: { object: "document", data: {}, nodes: [blocks] }`);
   try {
-    assertDocumentDepth(document);
+    assertDocumentBounds(document);
   } catch (error) {
     if (error instanceof Invalid) throw new Invalid(`${field}: ${error.message}`);
     throw error;

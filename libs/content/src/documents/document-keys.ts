@@ -27,7 +27,7 @@ export function assignKeys(document: PageDocument): PageDocument {
   return document;
 }
 
-/** Every block and fragment, in document order. Depth is bounded before this runs (assertDocumentDepth). */
+/** Every block and fragment, in document order. Depth is bounded before this runs (assertDocumentBounds). */
 function walk(nodes: readonly unknown[], visit: (node: Block | Fragment) => void): void {
   for (const node of nodes as (Block | Fragment)[]) {
     if (node === null || typeof node !== 'object') continue;

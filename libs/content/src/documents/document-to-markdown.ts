@@ -5,7 +5,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { stringify as stringifyYaml } from 'yaml';
-import { assertDocumentDepth } from './document-limits';
+import { assertDocumentBounds } from './document-limits';
 import { Block, Fragment, Inline, Leaf, MarkType, PageDocument, Text } from './document.model';
 import { formatTag } from './gitbook-tags';
 import { MARK_ORDER, MENTION_SCHEME } from './markdown-phrasing';
@@ -16,12 +16,12 @@ import { MARK_ORDER, MENTION_SCHEME } from './markdown-phrasing';
  * the description front matter.
  */
 export function documentToMarkdown(document: PageDocument, page: { title?: string; description?: string } = {}): string {
-  assertDocumentDepth(document);
+  assertDocumentBounds(document);
   const children: RootContent[] = [];
   if (page.description !== undefined) children.push({ type: 'yaml', value: stringifyYaml({ description: page.description }).trimEnd() });
   if (page.title !== undefined) children.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: page.title }] });
-  children.push(...flow(document.nodes));
-  const root: Root = { type: 'root', children };
+  // concat, not push(...): a spread of many blocks would overflow the stack.
+  const root: Root = { type: 'root', children: children.concat(flow(document.nodes)) };
   return toMarkdown(root, { extensions: [gfmToMarkdown(), mathToMarkdown(), frontmatterToMarkdown(['yaml'])], bullet: '-', rule: '-', fences: true });
 }
 
@@ -137,12 +137,12 @@ function inlines(nodes: readonly (Text | Inline)[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   let leaves: Leaf[] = [];
   const flush = () => {
-    out.push(...marked(leaves, MARK_ORDER));
+    for (const phrase of marked(leaves, MARK_ORDER)) out.push(phrase); // no spread: a paragraph may hold many leaves
     leaves = [];
   };
   for (const node of nodes) {
     if (node.object === 'text') {
-      leaves.push(...node.leaves);
+      for (const leaf of node.leaves) leaves.push(leaf);
       continue;
     }
     flush();
@@ -182,7 +182,7 @@ function marked(leaves: Leaf[], order: readonly MarkType[]): PhrasingContent[] {
     let j = i;
     while (j < leaves.length && leaves[j].marks.some((m) => m.type === mark) === has) j++;
     const run = leaves.slice(i, j);
-    out.push(...(has ? wrap(mark, run, rest) : marked(run, rest)));
+    for (const phrase of has ? wrap(mark, run, rest) : marked(run, rest)) out.push(phrase);
     i = j;
   }
   return out;

@@ -11,7 +11,7 @@ import { math } from 'micromark-extension-math';
 import { parse as parseYaml } from 'yaml';
 import { refFromUrl } from './content-ref-urls';
 import { assignKeys } from './document-keys';
-import { assertDocumentDepth, assertMarkdownShape, MAX_DOCUMENT_DEPTH } from './document-limits';
+import { assertDocumentBounds, assertMarkdownShape, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, tooManyNodes } from './document-limits';
 import { Block, ContentRef, HINT_STYLES, HintStyle, Image, PageDocument, Paragraph, Table, TabsItem, TextColumn } from './document.model';
 import { parseTag, splitAtTags, Tag } from './gitbook-tags';
 import { Definitions, phrasing } from './markdown-phrasing';
@@ -49,7 +49,7 @@ export function markdownToDocument(markdown: string): ParsedMarkdown {
     children = children.slice(1);
   }
   const document: PageDocument = { object: 'document', data: {}, nodes: new FlowReader(definitions).blocks(children) };
-  assertDocumentDepth(document);
+  assertDocumentBounds(document);
   return { ...front, document: assignKeys(document), ...(title !== undefined ? { title } : {}) };
 }
 
@@ -76,13 +76,18 @@ function frontMatter(yaml: string): FrontMatter {
   return front;
 }
 
-/** Bounds the parsed tree's depth (without recursion) before anything recurses over it, and gathers link definitions. */
+/**
+ * Bounds the parsed tree's depth and size (without recursion) before anything recurses over it or builds a
+ * document from it (each markdown node becomes at least one document node), and gathers link definitions.
+ */
 function assertTreeDepthAndCollectDefinitions(tree: Nodes): Definitions {
   const definitions: Definitions = new Map();
   const pending: [Nodes, number][] = [[tree, 0]];
+  let nodes = 0;
   for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
     const [node, depth] = entry;
     if (depth > MAX_DOCUMENT_DEPTH) throw new Invalid(`The markdown nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+    if (++nodes > MAX_DOCUMENT_NODES + 1) throw tooManyNodes();
     if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node as Definition);
     if ('children' in node) for (const child of node.children) pending.push([child, depth + 1]);
   }

@@ -10,8 +10,9 @@ function* keyedNodes(document: PageDocument): Generator<Block | Inline> {
     if (node === null || typeof node !== 'object') continue;
     const fields = node as { object?: unknown; key?: unknown; nodes?: unknown; fragments?: unknown };
     if ((fields.object === 'block' || fields.object === 'inline') && typeof fields.key === 'string') yield node as Block | Inline;
-    if (Array.isArray(fields.nodes)) pending.push(...fields.nodes);
-    if (Array.isArray(fields.fragments)) pending.push(...fields.fragments);
+    // One push per node: a spread of a long list would overflow the stack.
+    if (Array.isArray(fields.nodes)) for (const child of fields.nodes) pending.push(child);
+    if (Array.isArray(fields.fragments)) for (const child of fields.fragments) pending.push(child);
   }
 }
 

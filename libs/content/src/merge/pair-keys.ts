@@ -145,7 +145,9 @@ function commonSubsequence(a: string[], b: string[]): [number, number][] {
 
 /** The words of every string the node holds (its text, a code line, an image's alt) but its structure's names. */
 function words(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(...value.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  if (typeof value === 'string') {
+    for (const word of value.split(/[^\p{L}\p{N}]+/u)) if (word) out.push(word); // a spread of a long text's words would overflow the stack
+  }
   else if (Array.isArray(value)) value.forEach((v) => words(v, out));
   else if (value !== null && typeof value === 'object') {
     for (const [name, v] of Object.entries(value)) if (!STRUCTURE.has(name)) words(v, out);

@@ -28,6 +28,11 @@ interface Frame {
 
 /** Tables wider than this show their first columns and say how many more there are. */
 export const MAX_TABLE_COLUMNS = 12;
+/**
+ * Tables longer than this show their first rows and say how many more there are: pdfkit lays a table out
+ * as a whole, in time and memory that a table of tens of thousands of rows makes minutes and gigabytes.
+ */
+export const MAX_TABLE_ROWS = 1000;
 /** An image takes at most this share of the page's content height. */
 const MAX_IMAGE_SHARE = 0.6;
 const BULLETS = ['•', '◦', '▪'];
@@ -207,7 +212,7 @@ class PageDrawing {
     if (shown.length === 0) return;
     const fragments = new Map((block.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
     const records = Object.values(block.data.records ?? {}).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
-    const rows = records.map((record) => shown.map((id) => blocksText(fragments.get(record.values?.[id])?.nodes)));
+    const rows = records.slice(0, MAX_TABLE_ROWS).map((record) => shown.map((id) => blocksText(fragments.get(record.values?.[id])?.nodes)));
     const header = block.data.view.hideHeader ? [] : [shown.map((id) => ({ text: String(definition[id].title ?? ''), font: { src: FONT.bold } }))];
     doc.font(FONT.regular).fontSize(SIZE.table).fillColor(COLOR.text);
     this.keepRoomFor(doc.currentLineHeight(true) * 3);
@@ -217,9 +222,13 @@ class PageDrawing {
       defaultStyle: { border: 0.5, borderColor: COLOR.rule, padding: 4 },
       data: [...header, ...rows],
     });
-    if (columns.length > shown.length) {
+    const left = [
+      ...(columns.length > shown.length ? [`${columns.length - shown.length} more columns`] : []),
+      ...(records.length > rows.length ? [`${records.length - rows.length} more rows`] : []),
+    ];
+    if (left.length > 0) {
       doc.y += GAP.tight;
-      this.text([{ text: `${columns.length - shown.length} more columns are not shown.`, italic: true }], frame, { size: SIZE.caption, color: COLOR.muted, gap: 0 });
+      this.text([{ text: `${left.join(' and ')} are not shown.`, italic: true }], frame, { size: SIZE.caption, color: COLOR.muted, gap: 0 });
     }
     doc.y += gap;
   }

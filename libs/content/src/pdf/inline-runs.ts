@@ -37,7 +37,7 @@ export function inlineRuns(nodes: readonly (Text | Inline)[] | undefined, within
     }
     switch (node.type) {
       case 'link':
-        runs.push(...inlineRuns(node.nodes, { ref: node.data.ref }));
+        for (const run of inlineRuns(node.nodes, { ref: node.data.ref })) runs.push(run); // no spread: a link may hold many texts
         break;
       case 'inline-image':
         runs.push({ text: `[${node.data.alt || node.data.caption || 'image'}]`, italic: true, ...within });

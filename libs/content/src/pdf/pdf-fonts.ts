@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -6,29 +5,27 @@ import { dirname, join } from 'node:path';
  * Hebrew and many symbols, embedded as subsets (only the glyphs used). The PDF's standard 14 fonts know
  * WinAnsi only: "Größe", "Δ" or "→" would come out as garbage. CJK is outside DejaVu: such glyphs are missing.
  */
+const folder = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const file = (name: string) => join(folder, `${name}.ttf`);
+
+/**
+ * Each font is registered under its file's path (pdfkit reads it once per PDF). The name matters: pdfkit
+ * restores the current font after every table cell from its source, and finds it in its cache only when that
+ * source is also the name it was registered under; registered by bytes, the font file was parsed again for
+ * every cell (40 ms a cell: a 20,000-row table took the server's CPU for minutes).
+ */
 export const FONT = {
-  regular: 'DejaVuSans',
-  bold: 'DejaVuSans-Bold',
-  italic: 'DejaVuSans-Oblique',
-  boldItalic: 'DejaVuSans-BoldOblique',
-  mono: 'DejaVuSansMono',
-  monoBold: 'DejaVuSansMono-Bold',
-  monoItalic: 'DejaVuSansMono-Oblique',
-  monoBoldItalic: 'DejaVuSansMono-BoldOblique',
-} as const;
+  regular: file('DejaVuSans'),
+  bold: file('DejaVuSans-Bold'),
+  italic: file('DejaVuSans-Oblique'),
+  boldItalic: file('DejaVuSans-BoldOblique'),
+  mono: file('DejaVuSansMono'),
+  monoBold: file('DejaVuSansMono-Bold'),
+  monoItalic: file('DejaVuSansMono-Oblique'),
+  monoBoldItalic: file('DejaVuSansMono-BoldOblique'),
+};
 
-export type FontName = (typeof FONT)[keyof typeof FONT];
-
-let loaded: Map<FontName, Buffer> | undefined;
-
-/** The font files' bytes, read once per process (about 2.5 MB) and shared by every PDF. */
-export function fontFiles(): ReadonlyMap<FontName, Buffer> {
-  if (!loaded) {
-    const folder = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    loaded = new Map(Object.values(FONT).map((name) => [name, readFileSync(join(folder, `${name}.ttf`))]));
-  }
-  return loaded;
-}
+export type FontName = string;
 
 /** The font of a run of text, from its marks. */
 export function fontOf(style: { bold?: boolean; italic?: boolean; code?: boolean }): FontName {

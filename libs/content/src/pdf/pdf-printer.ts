@@ -1,19 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
-import { NotFound } from '@folio/platform/domain/errors';
+import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { urlOfRef } from '../documents/content-ref-urls';
 import { ContentRef, PageDocument } from '../documents/document.model';
 import { mediaTypeEssence } from '../files/media-type';
 import { TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
-import { PageAssets, PdfFile, PdfLink } from './block-drawer';
+import { documentNodes } from '../documents/document-limits';
+import { PdfFile, PdfLink } from './block-drawer';
 import { documentRefs } from './document-refs';
-import { pageDestination, PdfWriter } from './pdf-writer';
+import { PrintedPage } from './pdf-render';
+import { PdfRenderer } from './pdf-renderer';
+import { MAX_PDF_BYTES, pageDestination } from './pdf-writer';
 
 /** Files whose bytes are read to be embedded: the image formats a PDF can hold. */
 const EMBEDDED_TYPES = new Set(['image/png', 'image/jpeg']);
+/**
+ * Document nodes one PDF prints, over all its pages: a thousand long pages. Counted as the pages are read,
+ * before anything is drawn, so a PDF that would take minutes to draw is refused at once.
+ */
+export const MAX_PRINTED_NODES = 200_000;
 /** Links a PDF reader may open: web pages and mail, nothing a viewer would run. */
 const LINKABLE_URL = /^(https?:|mailto:)/i;
 
@@ -30,47 +38,50 @@ export interface PrintedContent {
 
 /**
  * Prints pages of a tree to a PDF and stores it in the content-object store, answering its hash: the same
- * content prints to the same bytes, hence the same object. Pages are read and drawn one at a time (their
- * documents, the files they show, where their links go), so memory holds one page's content and the PDF.
- * Link pages are navigation, not content: they are not printed.
+ * content prints to the same bytes, hence the same object. Pages are read one at a time (their documents,
+ * the files they show, where their links go) and counted against MAX_PRINTED_NODES and MAX_PDF_BYTES of
+ * images; then a worker thread draws them all (PdfRenderer). Link pages are navigation, not content: they
+ * are not printed.
  */
 @Injectable()
 export class PdfPrinter {
   constructor(
     @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
     @Inject(CONFIG) private readonly config: FolioConfig,
+    @Inject(PdfRenderer) private readonly renderer: Pick<PdfRenderer, 'render'>,
   ) {}
 
   async print(content: PrintedContent, pages: PageNode[]): Promise<string> {
     const printed = new Set(pages.filter((page) => page.type !== 'link').map((page) => page.id));
-    const writer = new PdfWriter({ title: content.title, createdAt: new Date(content.createdAt) });
+    const budget: Budget = { nodes: 0, imageBytes: 0, images: new Set() };
+    const input: PrintedPage[] = [];
     for (const page of pages) {
       if (!printed.has(page.id)) continue;
       const document = page.document ? await content.snapshot.document(page) : null;
-      writer.page({
-        id: page.id,
-        title: page.title,
-        description: page.description,
-        parent: page.parent,
-        document,
-        assets: await this.assets(content, page, document, printed),
-      });
+      if (document) budget.nodes += documentNodes(document, MAX_PRINTED_NODES - budget.nodes);
+      if (budget.nodes > MAX_PRINTED_NODES) throw new Invalid(`A PDF prints at most ${MAX_PRINTED_NODES} document nodes: ${PRINT_LESS}`);
+      const assets = await this.assets(content, page, document, printed, budget);
+      input.push({ id: page.id, title: page.title, description: page.description, parent: page.parent, document, ...assets });
     }
-    const [hash] = await this.objects.put([await writer.finish()]);
+    const bytes = await this.renderer.render({ title: content.title, createdAt: content.createdAt, pages: input });
+    const [hash] = await this.objects.put([bytes]);
     return hash;
   }
 
-  /** Where the page's references go and the files it shows, resolved before it is drawn. */
-  private async assets(content: PrintedContent, page: PageNode, document: PageDocument | null, printed: Set<string>): Promise<PageAssets> {
+  /**
+   * Where the page's references go and the files it shows, resolved before it is drawn (drawing is synchronous).
+   * Images are embedded as they are, so theirs (each object once) may not add up past MAX_PDF_BYTES.
+   */
+  private async assets(content: PrintedContent, page: PageNode, document: PageDocument | null, printed: Set<string>, budget: Budget) {
     const links = new Map<string, PdfLink | null>();
     const files = new Map<string, PdfFile | null>();
-    const { refs, images } = document ? documentRefs(document) : { refs: [], images: [] };
+    const { refs, images: shown } = document ? documentRefs(document) : { refs: [], images: [] };
     for (const ref of refs) {
       const key = urlOfRef(ref);
       if (!links.has(key)) links.set(key, await this.link(content, page, ref, printed));
-      if (ref.kind === 'file' && !files.has(ref.file)) files.set(ref.file, await this.file(content.snapshot, ref.file, images.includes(ref.file)));
+      if (ref.kind === 'file' && !files.has(ref.file)) files.set(ref.file, await this.file(content.snapshot, ref.file, shown.includes(ref.file), budget));
     }
-    return { link: (ref) => links.get(urlOfRef(ref)) ?? null, file: (id) => files.get(id) ?? null };
+    return { links, files };
   }
 
   private async link(content: PrintedContent, page: PageNode, ref: ContentRef, printed: Set<string>): Promise<PdfLink | null> {
@@ -96,11 +107,28 @@ export class PdfPrinter {
     }
   }
 
-  private async file(snapshot: TreeSnapshot, id: string, shown: boolean): Promise<PdfFile | null> {
+  private async file(snapshot: TreeSnapshot, id: string, shown: boolean, budget: Budget): Promise<PdfFile | null> {
     const entry = await snapshot.file(id);
     if (!entry) return null;
     if (!shown || !EMBEDDED_TYPES.has(mediaTypeEssence(entry.contentType))) return { name: entry.name };
+    if (!budget.images.has(entry.object)) {
+      budget.images.add(entry.object);
+      budget.imageBytes += entry.size;
+    }
+    if (budget.imageBytes > MAX_PDF_BYTES) {
+      throw new Invalid(`The PDF's images add up to more than ${MAX_PDF_BYTES / 1024 / 1024} MiB: ${PRINT_LESS}`);
+    }
     const bytes = await this.objects.get(entry.object);
     return bytes ? { name: entry.name, bytes } : { name: entry.name };
   }
 }
+
+/** What a PDF has used so far of its limits. */
+interface Budget {
+  nodes: number;
+  imageBytes: number;
+  /** Objects of the images counted (an image shown on many pages is embedded once). */
+  images: Set<string>;
+}
+
+const PRINT_LESS = 'print one page and its subpages (page), or one page alone (only=true)';

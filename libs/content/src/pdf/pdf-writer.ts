@@ -1,15 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { Invalid } from '@folio/platform/domain/errors';
+import { MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../documents/document.model';
 import { BlockDrawer, PageAssets } from './block-drawer';
-import { FONT, fontFiles } from './pdf-fonts';
+import { FONT } from './pdf-fonts';
 import { COLOR, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';
 
-/**
- * The largest PDF Folio makes: it is stored as one content object, and the distributed store takes objects
- * of up to 8 MiB (EventStoreDB's MaxAppendSize in the compose file), so there is room for the event around it.
- */
-export const MAX_PDF_BYTES = 7 * 1024 * 1024;
+/** The largest PDF Folio makes: it is stored as one content object. */
+export const MAX_PDF_BYTES = MAX_CONTENT_OBJECT_BYTES;
 
 /** One page of content to print. */
 export interface PdfPage {
@@ -51,7 +49,7 @@ export class PdfWriter {
       displayTitle: true,
       info: { Title: info.title, Creator: 'Folio', Producer: 'Folio', CreationDate: info.createdAt, ModDate: info.createdAt },
     });
-    for (const [name, bytes] of fontFiles()) this.doc.registerFont(name, bytes);
+    for (const path of Object.values(FONT)) this.doc.registerFont(path, path);
     this.drawer = new BlockDrawer(this.doc);
     this.doc.on('data', (chunk: Buffer) => {
       this.size += chunk.length;

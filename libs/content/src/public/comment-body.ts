@@ -4,7 +4,7 @@ import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { assertJsonDocument } from '../change-requests/content/json-document';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { PageDocument } from '../documents/document.model';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { DocumentWork } from '../documents/document-work';
 
 /**
  * What content shares with collaboration of its documents: a comment's body is a page document, read
@@ -31,8 +31,15 @@ export const MAX_COMMENT_MARKDOWN_BYTES = 64 * 1024;
 /** A JSON document is about four times its markdown: the same room, in JSON. */
 export const MAX_COMMENT_DOCUMENT_BYTES = 4 * MAX_COMMENT_MARKDOWN_BYTES;
 
+/**
+ * What reads a comment's markdown: content's DocumentWork (parsing in a worker thread past a few hundred
+ * characters: 1 KiB of hostile markdown can take the parser a quarter second). Stateless: a context that
+ * parses comments provides its own.
+ */
+export { DocumentWork } from '../documents/document-work';
+
 /** The document a body stands for; Invalid (named `field`) for an empty, oversized or malformed one. */
-export function commentDocument(input: BodyInput, field = 'body'): PageDocument {
+export async function commentDocument(input: BodyInput, documents: DocumentWork, field = 'body'): Promise<PageDocument> {
   const { markdown, document } = input;
   if (markdown !== undefined && document !== undefined) throw new Invalid(`${field}: give markdown or document, not both`);
   if (markdown !== undefined) {
@@ -40,7 +47,7 @@ export function commentDocument(input: BodyInput, field = 'body'): PageDocument 
       throw new Invalid(`${field}.markdown: must be at most ${MAX_COMMENT_MARKDOWN_BYTES} bytes`);
     }
     if (markdown.trim() === '') throw new Invalid(`${field}.markdown: must not be empty`);
-    return markdownToDocument(markdown).document;
+    return (await documents.parse(markdown)).document;
   }
   if (document !== undefined) {
     if (Buffer.byteLength(JSON.stringify(document), 'utf8') > MAX_COMMENT_DOCUMENT_BYTES) {

@@ -12,6 +12,7 @@ import { DocumentFormat } from './content-read.dto';
 import { mergedFrom } from './merged-from';
 import { pageView } from './page-views';
 import { RenderedTrees } from './rendered-trees';
+import { DocumentWork } from '../documents/document-work';
 import { revisionPageResource, RevisionPageResource } from './revision-page.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
 
@@ -93,7 +94,7 @@ export class ListContentPagesHandler implements IQueryHandler<ListContentPages> 
 
 @QueryHandler(GetContentPage)
 export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
-  constructor(private readonly contents: ContentReads) {}
+  constructor(private readonly contents: ContentReads, private readonly documents: DocumentWork) {}
 
   async execute({ caller, spaceId, at, page, format }: GetContentPage) {
     const content = await this.contents.open(caller, spaceId, at);
@@ -101,7 +102,8 @@ export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
     const node = 'id' in page ? await snapshot.page(page.id) : await snapshot.pageByPath(page.path);
     if (!node) throw new NotFound('page');
     const path = 'path' in page ? page.path : await snapshot.pathOf(node.id);
-    return revisionPageResource(await pageView(snapshot, node, path, format), content.app);
+    const as = format === 'markdown' ? { format, documents: this.documents } : { format };
+    return revisionPageResource(await pageView(snapshot, node, path, as), content.app);
   }
 }
 

@@ -5,6 +5,7 @@ import { ContentTrees, DOCUMENT_READS } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { pageView, treeViews } from './page-views';
 import { RenderedTrees } from './rendered-trees';
+import { DocumentWork } from '../documents/document-work';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
@@ -33,7 +34,7 @@ describe('page views', () => {
     const counting = new CountingObjectStore(objects.store);
     const snapshot = await new ContentTrees(counting).open(tree);
     const node = await snapshot.page('install');
-    const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), 'markdown');
+    const view = await pageView(snapshot, node!, await snapshot.pathOf('install'), { format: 'markdown', documents: new DocumentWork(null) });
     expect(view).toMatchObject({ path: 'guides/install', body: { markdown: '# Install\n\nSome text.\n' }, pages: [{ path: 'guides/install/linux', pages: [] }] });
     return counting.reads;
   }
@@ -50,10 +51,10 @@ describe('page views', () => {
     const tree = await space(2, 300);
     const snapshot = await new ContentTrees(counting).open(tree);
     counting.reset();
-    expect((await treeViews(snapshot, 'document')).length).toBe(3);
+    expect((await treeViews(snapshot, { format: 'document' })).length).toBe(3);
     expect(counting.mostInFlight).toBeLessThanOrEqual(DOCUMENT_READS);
     counting.reset();
-    expect((await pageView(snapshot, (await snapshot.page('s1'))!, 'section-1', 'markdown')).pages.length).toBe(300);
+    expect((await pageView(snapshot, (await snapshot.page('s1'))!, 'section-1', { format: 'markdown', documents: new DocumentWork(null) })).pages.length).toBe(300);
     expect(counting.mostInFlight).toBeLessThanOrEqual(DOCUMENT_READS);
     expect(counting.reads).toBeGreaterThan(300); // each subpage's document was read
   }, 60_000);
@@ -75,7 +76,7 @@ describe('page views', () => {
   it('nests every page of the tree under the root pages, with their paths', async () => {
     const snapshot = await new ContentTrees(objects.store).open(await space(2, 2));
     const outline = (views: Awaited<ReturnType<typeof treeViews>>): unknown[] => views.map((v) => [v.path, ...outline(v.pages)]);
-    expect(outline(await treeViews(snapshot, 'document'))).toEqual([
+    expect(outline(await treeViews(snapshot, { format: 'document' }))).toEqual([
       ['guides', ['guides/install', ['guides/install/linux']]],
       ['section-0', ['section-0/page-0'], ['section-0/page-1']],
       ['section-1', ['section-1/page-0'], ['section-1/page-1']],

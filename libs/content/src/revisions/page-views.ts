@@ -1,9 +1,8 @@
 import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
-import { documentToMarkdown } from '../documents/document-to-markdown';
+import { DocumentWork } from '../documents/document-work';
 import { PageDocument } from '../documents/document.model';
 import { DOCUMENT_READS, type TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
-import { DocumentFormat } from './content-read.dto';
 import { PageBody, PageView } from './revision-page.resource';
 
 /** What an empty document page (no document stored) answers as its document. */
@@ -11,17 +10,20 @@ const EMPTY_DOCUMENT: PageDocument = { object: 'document', data: {}, nodes: [] }
 
 const childPath = (parent: string, slug: string) => (parent ? `${parent}/${slug}` : slug);
 
-async function body(snapshot: TreeSnapshot, node: PageNode, format: DocumentFormat): Promise<PageBody | null> {
+/** How a page's body is answered: as stored, or as markdown (written by a worker thread for a large page). */
+export type BodyFormat = { format: 'document' } | { format: 'markdown'; documents: DocumentWork };
+
+async function body(snapshot: TreeSnapshot, node: PageNode, as: BodyFormat): Promise<PageBody | null> {
   if (node.type !== 'document') return null;
   const document = (await snapshot.document(node)) ?? EMPTY_DOCUMENT;
-  if (format === 'document') return { document };
-  return { markdown: documentToMarkdown(document, { title: node.title, description: node.description }) };
+  if (as.format === 'document') return { document };
+  return { markdown: await as.documents.toMarkdown(document, { title: node.title, description: node.description }) };
 }
 
 /** The views of `nodes` (a page and everything below it, or a whole tree), their bodies read DOCUMENT_READS at a time. */
-async function viewsOf(snapshot: TreeSnapshot, nodes: Map<string, PageNode>, format: DocumentFormat) {
+async function viewsOf(snapshot: TreeSnapshot, nodes: Map<string, PageNode>, as: BodyFormat) {
   const all = [...nodes.values()];
-  const read = await mapConcurrently(all, DOCUMENT_READS, (node) => body(snapshot, node, format));
+  const read = await mapConcurrently(all, DOCUMENT_READS, (node) => body(snapshot, node, as));
   const bodies = new Map(all.map((node, i) => [node.id, read[i]]));
   const existing = (id: string) => {
     const node = nodes.get(id);
@@ -41,7 +43,7 @@ async function viewsOf(snapshot: TreeSnapshot, nodes: Map<string, PageNode>, for
  * One page and its subpages, loaded by id from the page map a level at a time: the cost follows the page's
  * subtree and the depth of the map, never the size of the space. `path` is the page's own.
  */
-export async function pageView(snapshot: TreeSnapshot, node: PageNode, path: string, format: DocumentFormat): Promise<PageView> {
+export async function pageView(snapshot: TreeSnapshot, node: PageNode, path: string, as: BodyFormat): Promise<PageView> {
   const nodes = new Map([[node.id, node]]);
   for (let level = [node]; level.length > 0; ) {
     const ids = level.flatMap((parent) => parent.children);
@@ -51,12 +53,12 @@ export async function pageView(snapshot: TreeSnapshot, node: PageNode, path: str
       return child;
     });
   }
-  return (await viewsOf(snapshot, nodes, format)).view(node, path);
+  return (await viewsOf(snapshot, nodes, as)).view(node, path);
 }
 
 /** Every page of the tree, nested under the root pages in order: one pass over the page map. */
-export async function treeViews(snapshot: TreeSnapshot, format: DocumentFormat): Promise<PageView[]> {
+export async function treeViews(snapshot: TreeSnapshot, as: BodyFormat): Promise<PageView[]> {
   const nodes = new Map((await snapshot.pages()).map((node) => [node.id, node]));
-  const { existing, view } = await viewsOf(snapshot, nodes, format);
+  const { existing, view } = await viewsOf(snapshot, nodes, as);
   return snapshot.rootPages.map(existing).map((root) => view(root, root.slug));
 }

@@ -36,7 +36,7 @@ export class RenderedTrees {
   async pages(snapshot: TreeSnapshot): Promise<readonly PageView[]> {
     const cached = this.cache.get(snapshot.hash) ?? this.rendering.get(snapshot.hash);
     if (cached) return cached;
-    const rendering = treeViews(snapshot, 'document').then((views) => {
+    const rendering = treeViews(snapshot, { format: 'document' }).then((views) => {
       const frozen = deepFreeze(views);
       this.cache.set(snapshot.hash, frozen);
       return frozen;

@@ -46,14 +46,14 @@ export function pageText(document: PageDocument | null): PageText {
   for (const block of (document?.nodes ?? []) as Block[]) {
     const parts: string[] = [];
     textOf(block, parts);
-    all.push(...parts);
+    for (const part of parts) all.push(part); // a spread of a long table's cells would overflow the stack
     if (HEADINGS.has(block.type)) {
       close();
       const title = plain(parts);
       const anchor = (block as { data?: { id?: string } }).data?.id;
       current = { id: anchor || slugFromTitle(title), title, parts: [] };
     } else {
-      current?.parts.push(...parts);
+      for (const part of parts) current?.parts.push(part);
     }
   }
   close();

@@ -19,6 +19,7 @@ import { spaceStream } from '@folio/content/spaces/space.events';
 import { SpaceDoc } from '@folio/content/spaces/space.projection';
 import { ContentTrees } from '@folio/content/tree/content-trees';
 import { templateChanges, TemplateRequest } from './template-changes';
+import { DocumentWork } from '@folio/content/documents/document-work';
 
 /** Times the edit is computed again on a main another write moved meanwhile. */
 const MAX_ATTEMPTS = 5;
@@ -52,6 +53,7 @@ export class ApplyTemplateToSpaceHandler implements ICommandHandler<ApplyTemplat
     private readonly trees: ContentTrees,
     private readonly contents: ContentReads,
     private readonly files: FileInputs,
+    private readonly documents: DocumentWork,
     private readonly clock: Clock,
   ) {}
 
@@ -89,6 +91,7 @@ export class ApplyTemplateToSpaceHandler implements ICommandHandler<ApplyTemplat
         base: () => this.trees.open(state.tree),
         revision: async (revisionId) => (await this.contents.open(caller, spaceId, { kind: 'revision', revisionId })).snapshot,
         readFile: (file) => this.files.read(file),
+        documents: this.documents,
         newId,
         now,
       });

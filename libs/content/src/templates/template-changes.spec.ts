@@ -8,6 +8,7 @@ import { ContentTrees, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { EMPTY_TREE_HASH } from '@folio/content/tree/empty-tree';
 import { SPACE_TEMPLATES } from './space-templates';
 import { templateChanges, TemplateRequest } from './template-changes';
+import { DocumentWork } from '@folio/content/documents/document-work';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 
@@ -30,6 +31,7 @@ describe('templateChanges', () => {
       base: () => trees.open(tree),
       revision: () => Promise.reject(new Error('no revisions here')),
       readFile: () => Promise.reject(new Error('templates have no files')),
+      documents: new DocumentWork(null),
       newId: () => `id${++ids}`,
       now: NOW,
     });

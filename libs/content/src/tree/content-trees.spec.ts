@@ -3,6 +3,8 @@ import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees, TreeEditor } from './content-trees';
 import { EMPTY_TREE_HASH } from './empty-tree';
+import { TooLarge } from '@folio/platform/domain/errors';
+import { contentHash, MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-01-02T00:00:00.000Z';
@@ -29,6 +31,18 @@ describe('ContentTrees', () => {
       return `${'  '.repeat(depth.get(page.id)!)}${page.title}`;
     });
   };
+
+  it('refuses a page document or a file over what one content object holds (7 MiB), storing nothing', async () => {
+    const editor = await trees.edit(EMPTY_TREE_HASH);
+    const big = 'x'.repeat(MAX_CONTENT_OBJECT_BYTES);
+    const document = { object: 'document' as const, data: {}, nodes: [{ object: 'block' as const, type: 'paragraph' as const, nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: big, marks: [] }] }] }] };
+    await expect(editor.insertPage({ id: 'p', into: null, meta: { title: 'Big' }, document, now: T0 })).rejects.toThrow(TooLarge);
+    await expect(editor.insertPage({ id: 'p', into: null, meta: { title: 'Big' }, document, now: T0 })).rejects.toThrow(/The page's document is 7.1 MiB, more than the 7 MiB the content store holds/);
+    const bytes = Buffer.alloc(MAX_CONTENT_OBJECT_BYTES + 1);
+    await expect(editor.addFile({ id: 'f', name: 'big.bin', contentType: 'application/octet-stream', bytes, now: T0 })).rejects.toThrow(/The file big.bin is 7.1 MiB/);
+    expect(await editor.commit()).toBe(EMPTY_TREE_HASH);
+    expect(await objects.store.has(contentHash(bytes))).toBe(false);
+  });
 
   it('opens the empty tree without any object stored', async () => {
     const tree = await trees.open(EMPTY_TREE_HASH);

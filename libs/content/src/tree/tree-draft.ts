@@ -1,6 +1,6 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
-import { contentHash } from '@folio/platform/object-store/content-object-store.port';
+import { assertStorable, contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../documents/document.model';
 import { TreeEditor } from './content-trees';
 import { HashedMap, MapObjects } from './hashed-map';
@@ -184,6 +184,7 @@ export class TreeDraft extends TreeReader implements TreeEditor {
   addFile(f: AddFile): Promise<FileEntry> {
     return this.exclusive(async () => {
       if (await this.file(f.id)) throw new Invalid(`file ${f.id} already exists`);
+      assertStorable(f.bytes, `The file ${f.name}`);
       const object = contentHash(f.bytes);
       this.staged.set(object, f.bytes);
       const entry: FileEntry = {
@@ -268,6 +269,8 @@ export class TreeDraft extends TreeReader implements TreeEditor {
   private stageDocument(document: PageDocument | null): string | null {
     if (document === null) return null;
     const bytes = canonicalJson(document);
+    // One content object: refused (413) past what the store holds in either mode, so the batch writes nothing.
+    assertStorable(bytes, "The page's document");
     const hash = contentHash(bytes);
     this.staged.set(hash, bytes);
     return hash;

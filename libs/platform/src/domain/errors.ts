@@ -3,7 +3,7 @@
  * status each one becomes, so the domain never speaks HTTP.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'NotFound' | 'Conflict' | 'InvalidPosition' | 'Forbidden' | 'PreconditionFailed' | 'Invalid';
+  abstract readonly kind: 'NotFound' | 'Conflict' | 'InvalidPosition' | 'Forbidden' | 'PreconditionFailed' | 'Invalid' | 'TooLarge' | 'Unavailable';
 }
 
 export class NotFound extends DomainError {
@@ -31,4 +31,14 @@ export class PreconditionFailed extends DomainError {
 
 export class Invalid extends DomainError {
   readonly kind = 'Invalid';
+}
+
+/** Input over a documented size limit (a page document, a file), or too much work to finish in its time limit. */
+export class TooLarge extends DomainError {
+  readonly kind = 'TooLarge';
+}
+
+/** The server cannot take the work now (its worker queue is full); the same request may succeed later. */
+export class Unavailable extends DomainError {
+  readonly kind = 'Unavailable';
 }

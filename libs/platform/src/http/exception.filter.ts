@@ -12,6 +12,8 @@ const STATUS: Record<DomainError['kind'], number> = {
   Conflict: 409,
   InvalidPosition: 400,
   PreconditionFailed: 412,
+  TooLarge: 413,
+  Unavailable: 503,
 };
 
 /** Maps everything thrown by a route to the error body; unexpected errors are logged, never leaked. */

@@ -82,6 +82,14 @@ export class FolioValidationPipe implements PipeTransform {
 /** Stateless, so one serves every app (and lets `bindValidation` tell a parameter it already bound). */
 const validation = new FolioValidationPipe();
 
+/**
+ * A body validated by `dto` as the pipe validates a route's (same rules, same messages), for a route that
+ * takes its body raw (`@Body() body: unknown`, which the pipe leaves alone) to judge some of it otherwise.
+ */
+export function validatedBody<T>(dto: Type<T>, body: unknown): Promise<T> {
+  return validation.transform(body, { type: 'body', metatype: dto }) as Promise<T>;
+}
+
 /** A route parameter as Nest's `@Body()`, `@Query()`, `@Param()`… decorators record it, keyed `<type>:<index>`. */
 interface RouteArg {
   index: number;

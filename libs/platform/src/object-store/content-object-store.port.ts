@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TooLarge } from '../domain/errors';
 
 /**
  * Immutable, content-addressed objects (page documents, files, page-tree nodes), stored beside the event
@@ -25,6 +26,29 @@ export interface ContentObjectStore {
 }
 
 export const CONTENT_OBJECT_STORE = Symbol('ContentObjectStore');
+
+/**
+ * The largest object Folio stores, in both modes: in the distributed store an object is one EventStoreDB
+ * event, and the compose file raises its MaxAppendSize to 8 MiB, so 7 MiB leaves room for the event around
+ * it. What is stored (a page document, a file, a PDF) is bounded by the domain below this; the stores refuse
+ * a larger object too (ContentObjectTooLarge), so a bug there is a clean refusal, not a half-done append.
+ */
+export const MAX_CONTENT_OBJECT_BYTES = 7 * 1024 * 1024;
+
+/** An object over MAX_CONTENT_OBJECT_BYTES, or one the EventStoreDB server refused as over its MaxAppendSize. */
+export class ContentObjectTooLarge extends TooLarge {
+  constructor(bytes: number, max: number = MAX_CONTENT_OBJECT_BYTES, what = 'An object') {
+    super(`${what} is ${mib(bytes)}, more than the ${mib(max)} the content store holds`);
+  }
+}
+
+/** Refuses an object over MAX_CONTENT_OBJECT_BYTES; `what` names it in the refusal ("The page's document"). */
+export function assertStorable(bytes: Uint8Array, what?: string): void {
+  if (bytes.byteLength > MAX_CONTENT_OBJECT_BYTES) throw new ContentObjectTooLarge(bytes.byteLength, MAX_CONTENT_OBJECT_BYTES, what);
+}
+
+/** A size in MiB as limits are worded, rounded up to a tenth (a byte over 7 MiB is `7.1 MiB`): `7 MiB`, `7.5 MiB`. */
+export const mib = (bytes: number) => `${Math.ceil((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
 /** Stored bytes whose hash is not the one they are stored under: never served. */
 export class ContentObjectCorrupted extends Error {

@@ -7,6 +7,7 @@ import { ContentTrees, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { EMPTY_TREE_HASH } from '@folio/content/tree/empty-tree';
 import { applyContentBatch, BatchContext } from './apply-content-batch';
 import { parseContentChanges } from './content-changes';
+import { DocumentWork } from '@folio/content/documents/document-work';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 
@@ -32,6 +33,7 @@ describe('applyContentBatch', () => {
         return trees.open(revisions.get(id)!);
       },
       readFile: async (input: FileInput) => ({ name: input.name, contentType: input.contentType!, bytes: Buffer.from(input.base64!, 'base64') }),
+      documents: new DocumentWork(null),
       newId: () => `id${++ids}`,
       now: NOW,
     };

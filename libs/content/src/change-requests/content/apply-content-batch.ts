@@ -1,11 +1,12 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { FileContent, FileInput } from '@folio/content/files/file-input';
-import { pairKeys } from '@folio/content/merge/pair-keys';
+import { DocumentWork } from '@folio/content/documents/document-work';
 import { TreeEditor, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { BatchOutcome } from './batch-outcome';
 import { BatchRefs } from './batch-refs';
 import { ContentChange, DeletePageChange, InsertFilesChange, InsertPageChange, RevertPageChange, UpdatePageChange } from './content-change.dto';
-import { changeAt, invalidAt } from './content-changes';
+import { changeAt } from './content-changes';
+import { invalidAt } from './refusal-at';
 import { pageInput } from './page-input';
 import { revertBlocks } from './revert-blocks';
 
@@ -20,6 +21,8 @@ export interface BatchContext {
   /** The content of `revision`, one of the space's revisions (NotFound otherwise). */
   revision: (revision: string) => Promise<TreeSnapshot>;
   readFile: (input: FileInput) => Promise<FileContent>;
+  /** Parses markdown and pairs keys, off the event loop for a large page. */
+  documents: DocumentWork;
   newId: () => string;
   now: string;
 }
@@ -66,7 +69,7 @@ class Batch {
 
   private async insertPage(change: InsertPageChange, index: number) {
     const { editor, now } = this.context;
-    const { meta, document } = pageInput(change);
+    const { meta, document } = await pageInput(change, this.context.documents);
     this.refs.inDocument(document, index);
     await this.assertRefFree(change.ref);
     const into = change.into === undefined ? null : this.refs.page(change.into, index);
@@ -80,12 +83,12 @@ class Batch {
     const { editor, now } = this.context;
     const id = this.refs.page(change.page, index);
     const page = await this.existing(id);
-    const input = pageInput(change);
+    const input = await pageInput(change, this.context.documents);
     let document = this.refs.inDocument(input.document, index);
     if (document && change.document?.markdown !== undefined) {
       // Re-parsed markdown takes the keys of the blocks it keeps, so reviews and merges still pair them.
       const previous = await editor.document(page);
-      if (previous) document = pairKeys(previous, document);
+      if (previous) document = await this.context.documents.pairKeys(previous, document);
     }
     await editor.updatePage(id, {
       meta: input.meta,

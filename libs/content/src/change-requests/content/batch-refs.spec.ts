@@ -50,4 +50,13 @@ describe('BatchRefs', () => {
     const { document } = markdownToDocument('[later](/pages/later)');
     expect(() => batch.inDocument(document, 0)).toThrow(new Invalid('ref "later" is used before changes[1] defines it'));
   });
+
+  it('resolves refs in a page of 200,000 links without overflowing the stack (walked one node at a time)', () => {
+    const batch = refs(insert('target'), insert());
+    batch.bind('target', 'P1');
+    const link = { object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'target' } }, nodes: [] };
+    const document = { object: 'document' as const, data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: Array.from({ length: 200_000 }, () => structuredClone(link)) }] };
+    batch.inDocument(document, 1);
+    expect((document.nodes[0].nodes as (typeof link)[]).every((node) => node.data.ref.page === 'P1')).toBe(true);
+  });
 });

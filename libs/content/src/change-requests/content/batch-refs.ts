@@ -59,7 +59,8 @@ export class BatchRefs {
       if ((ref?.kind === 'page' || ref?.kind === 'anchor') && ref.page !== undefined && ref.space === undefined) {
         ref.page = this.resolve(ref.page, 'page', index);
       }
-      stack.push(...Object.values(node));
+      // One push per value: a spread of a long `nodes` array would overflow the stack.
+      for (const value of Object.values(node)) stack.push(value);
     }
     return document;
   }

@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { BodyLimit } from '@folio/platform/http/route-body-limit';
-import { UpdateChangeRequestContentBody, UpdateChangeRequestContentQuery } from './content-change.dto';
-import { parseContentChanges } from './content-changes';
+import { UpdateChangeRequestContentQuery } from './content-change.dto';
+import { batchChanges, parseContentChanges } from './content-changes';
 import { UpdateChangeRequestContent } from './update-content.command';
 
 /**
@@ -20,14 +20,15 @@ export class ChangeRequestContentController {
   @Post()
   @HttpCode(200)
   @BodyLimit(CONTENT_BODY_LIMIT)
-  update(
+  async update(
     @CallerParam() caller: Caller,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
-    @Body() body: UpdateChangeRequestContentBody,
+    // Raw: its frame is validated as UpdateChangeRequestContentBody without copying the changes (batchChanges).
+    @Body() body: unknown,
     @Query() query: UpdateChangeRequestContentQuery,
   ) {
-    const changes = parseContentChanges(body.changes);
+    const changes = parseContentChanges(await batchChanges(body));
     return this.commands.execute(new UpdateChangeRequestContent(caller, spaceId, changeRequestId, changes, query.compat ?? true));
   }
 }

@@ -1,5 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { assertDocumentDepth } from '@folio/content/documents/document-limits';
+import { assertDocumentBounds } from '@folio/content/documents/document-limits';
+import { invalidAt } from './refusal-at';
 import { PageDocument } from '@folio/content/documents/document.model';
 
 /**
@@ -19,14 +20,14 @@ type Kind = keyof typeof KINDS;
 
 /**
  * Refuses a JSON document that is not one the spec describes, naming where (`<path>.nodes[2].leaves[0].text`):
- * depth first (bounded before anything else walks it), then every node's kind, properties and fields.
+ * depth and size first (bounded before anything else walks it), then every node's kind, properties and fields.
  * Walked without recursion.
  */
 export function assertJsonDocument(document: PageDocument, path: string): void {
   try {
-    assertDocumentDepth(document);
+    assertDocumentBounds(document);
   } catch (error) {
-    throw new Invalid(`${path}: ${(error as Error).message}`);
+    throw invalidAt(path, error);
   }
   const pending: { node: unknown; path: string; allowed: readonly string[] }[] = [];
   const children = (list: unknown, listPath: string, allowed: readonly string[], required: boolean) => {

@@ -1,6 +1,7 @@
 import { assignKeys } from '@folio/content/documents/document-keys';
 import { PageDocument } from '@folio/content/documents/document.model';
-import { markdownToDocument, ParsedMarkdown } from '@folio/content/documents/markdown-to-document';
+import { DocumentWork } from '@folio/content/documents/document-work';
+import { ParsedMarkdown } from '@folio/content/documents/markdown-to-document';
 import { PageMeta } from '@folio/content/tree/tree.model';
 import { DocumentBody, InsertPageChange, UpdatePageChange } from './content-change.dto';
 
@@ -22,19 +23,22 @@ export interface PageInput {
  * What an insert_page or update_page says about the page, as the tree takes it: markdown parsed into a
  * keyed document, a JSON document keyed where it has no keys, `{}` the empty page.
  */
-export function pageInput(change: InsertPageChange | UpdatePageChange): PageInput {
+export async function pageInput(change: InsertPageChange | UpdatePageChange, documents: DocumentWork): Promise<PageInput> {
   const meta: Partial<PageMeta> = {};
   for (const field of META_FIELDS) {
     const value = change[field];
     if (value !== undefined) Object.assign(meta, { [field]: value === '' && REMOVABLE.has(field) ? null : value });
   }
-  const { document, ...front } = parse(change.document);
+  const { document, ...front } = await parse(change.document, documents);
   return { meta: { ...meta, ...front }, document };
 }
 
-function parse(body: DocumentBody | undefined): Omit<ParsedMarkdown, 'document'> & { document: PageDocument | null | undefined } {
+async function parse(
+  body: DocumentBody | undefined,
+  documents: DocumentWork,
+): Promise<Omit<ParsedMarkdown, 'document'> & { document: PageDocument | null | undefined }> {
   if (body === undefined) return { document: undefined };
-  if (body.markdown !== undefined) return markdownToDocument(body.markdown);
+  if (body.markdown !== undefined) return documents.parse(body.markdown);
   // A plain copy: the body is a class instance, and keys are assigned in place.
   if (body.document !== undefined) return { document: assignKeys(structuredClone(body.document)) };
   return { document: null };

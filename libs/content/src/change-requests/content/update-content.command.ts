@@ -8,6 +8,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { Conflict } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
+import { DocumentWork } from '@folio/content/documents/document-work';
 import { FileContent, FileInput } from '@folio/content/files/file-input';
 import { FileInputs } from '@folio/content/files/file-inputs';
 import { FileUrls } from '@folio/content/files/file-urls';
@@ -74,6 +75,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
     private readonly urls: FileUrls,
     private readonly clock: Clock,
     private readonly contents: ContentReads,
+    private readonly documents: DocumentWork,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
@@ -98,6 +100,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
         base: () => this.trees.open(baseOf(state).tree),
         revision: async (revisionId) => (await this.contents.open(caller, spaceId, { kind: 'revision', revisionId })).snapshot,
         readFile: read,
+        documents: this.documents,
         newId,
         now,
       });

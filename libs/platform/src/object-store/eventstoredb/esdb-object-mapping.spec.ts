@@ -1,6 +1,9 @@
 import { ResolvedEvent } from '@eventstore/db-client';
-import { ContentObjectCorrupted, contentHash } from '../content-object-store.port';
+import { MaxAppendSizeExceededError, WrongExpectedVersionError } from '@eventstore/db-client';
+import { TooLarge } from '../../domain/errors';
+import { ContentObjectCorrupted, ContentObjectTooLarge, contentHash } from '../content-object-store.port';
 import {
+  appendRefusal,
   CONTENT_OBJECT_EVENT_TYPE,
   contentObjectEventId,
   contentObjectStream,
@@ -71,4 +74,15 @@ describe('content objects in EventStoreDB', () => {
   it('refuses a link whose event is gone as corruption', () => {
     expect(() => fromContentObjectEvent(hash, {} as ResolvedEvent)).toThrow(ContentObjectCorrupted);
   });
+
+  it('takes an append refused as already there for success, and one over the server\'s MaxAppendSize for too-large content', () => {
+    expect(appendRefusal(new WrongExpectedVersionError(undefined as never, { streamName: 's', expected: 'no_stream', current: 0n } as never), 10)).toBeNull();
+    const refusal = appendRefusal(MaxAppendSizeExceededError.fromMaxAppendSize(1_048_576), 3 * 1024 * 1024);
+    expect(refusal).toBeInstanceOf(ContentObjectTooLarge);
+    expect(refusal).toBeInstanceOf(TooLarge);
+    expect(refusal?.message).toBe('An object is 3 MiB, more than the 1 MiB the content store holds');
+    const other = new Error('unavailable');
+    expect(appendRefusal(other, 10)).toBe(other);
+  });
 });
+

@@ -1,5 +1,5 @@
-import { AllStreamResolvedEvent, binaryEvent, EventData, ResolvedEvent } from '@eventstore/db-client';
-import { ContentObjectCorrupted, verified } from '../content-object-store.port';
+import { AllStreamResolvedEvent, binaryEvent, EventData, MaxAppendSizeExceededError, ResolvedEvent, WrongExpectedVersionError } from '@eventstore/db-client';
+import { ContentObjectCorrupted, ContentObjectTooLarge, verified } from '../content-object-store.port';
 
 /**
  * Pure translations between content objects and EventStoreDB, testable without a server. An object is the
@@ -39,4 +39,15 @@ export function fromContentObjectEvent(hash: string, resolved: ResolvedEvent): B
     throw new ContentObjectCorrupted(hash);
   }
   return verified(hash, event.data);
+}
+
+/**
+ * What a refused append of an object means: `WrongExpectedVersionError` is the object already there (the
+ * put succeeded, null); a server whose MaxAppendSize is below MAX_CONTENT_OBJECT_BYTES (not configured as
+ * the compose file is) refuses a large object, which is the caller's too-large content, not a server error.
+ */
+export function appendRefusal(error: unknown, bytes: number): Error | null {
+  if (error instanceof WrongExpectedVersionError) return null;
+  if (error instanceof MaxAppendSizeExceededError) return new ContentObjectTooLarge(bytes, error.maxAppendSize);
+  return error as Error;
 }

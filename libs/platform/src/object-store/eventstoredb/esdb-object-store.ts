@@ -3,11 +3,10 @@ import {
   NO_STREAM,
   ResolvedEvent,
   StreamNotFoundError,
-  WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { mapConcurrently } from '../../concurrency/map-concurrently';
-import { assertContentHash, contentHash, ContentObjectStore } from '../content-object-store.port';
-import { contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
+import { assertContentHash, assertStorable, contentHash, ContentObjectStore } from '../content-object-store.port';
+import { appendRefusal, contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
 import { answered, collect } from '../../event-store/eventstoredb/esdb-calls';
 import { STORE_CALL_MS } from '../../store-deadline';
 
@@ -32,6 +31,8 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
   }
 
   async put(objects: readonly Uint8Array[]): Promise<string[]> {
+    // Refused before any is stored, in both modes alike.
+    for (const bytes of objects) assertStorable(bytes);
     const hashes = objects.map(contentHash);
     const distinct = new Map(hashes.map((hash, i) => [hash, objects[i]]));
     await mapConcurrently([...distinct], CONCURRENCY, ([hash, bytes]) => this.append(hash, bytes));
@@ -76,7 +77,8 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
         `append object ${hash}`,
       );
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const refusal = appendRefusal(error, bytes.byteLength);
+      if (refusal) throw refusal;
     }
   }
 }

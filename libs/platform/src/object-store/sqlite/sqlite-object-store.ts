@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { asBuffer, assertContentHash, contentHash, ContentObjectStore, verified } from '../content-object-store.port';
+import { asBuffer, assertContentHash, assertStorable, contentHash, ContentObjectStore, verified } from '../content-object-store.port';
 import { walCheckpointerFor, WalCheckpointer } from '../../sqlite/wal-checkpointer';
 
 /**
@@ -43,6 +43,8 @@ export class SqliteObjectStore implements ContentObjectStore {
   }
 
   async put(objects: readonly Uint8Array[]): Promise<string[]> {
+    // Refused before any is stored, in both modes alike.
+    for (const bytes of objects) assertStorable(bytes);
     const hashed = objects.map((bytes) => ({ hash: contentHash(bytes), bytes: asBuffer(bytes) }));
     if (hashed.length > 0) {
       await this.wal.writable();

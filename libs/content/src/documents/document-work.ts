@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
+import { pairKeys } from '../merge/pair-keys';
+import { documentNodes } from './document-limits';
+import { documentToMarkdown } from './document-to-markdown';
+import { PageDocument } from './document.model';
+import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
+
+/**
+ * Markdown (in UTF-16 units) and documents (in nodes) up to these sizes are handled on the event loop,
+ * where they take about a millisecond, less than the hop to a thread and back. Markdown's bound is tight:
+ * within the scan bounds micromark still has shapes that cost a quarter second per KiB (32-deep nested
+ * images, a paragraph of 340 emphasis delimiters), so only what cannot hold one stays inline.
+ */
+export const INLINE_MARKDOWN_CHARS = 256;
+export const INLINE_DOCUMENT_NODES = 500;
+/**
+ * How long one page's parsing, key pairing or serializing may take in a thread. A page within the limits
+ * (document-limits) takes well under a second; past this the input is refused (413) and the thread ended.
+ */
+export const DOCUMENT_TIME_LIMIT_MS = 20_000;
+
+/** Resolved when first needed: tests of small pages never need the build. */
+const worker = () => workerFile(__dirname, 'document.worker');
+
+/**
+ * Reading markdown into a page document, pairing its keys with the page's previous version, and writing a
+ * document back as markdown: work that grows with the page, so a large page's is done by a worker thread
+ * (the platform's WorkerPool, `document.worker.ts`) with a time limit, while other requests go on. Without
+ * a pool (null: unit tests of the code that uses it) everything is done on the calling thread.
+ */
+@Injectable()
+export class DocumentWork {
+  constructor(@Inject(WorkerPool) private readonly pool: WorkerPool | null) {}
+
+  parse(markdown: string): Promise<ParsedMarkdown> {
+    return this.run('parse', markdown, markdown.length <= INLINE_MARKDOWN_CHARS, 'Reading the markdown', () => markdownToDocument(markdown));
+  }
+
+  /** `next` keyed after `previous` (see pairKeys). */
+  pairKeys(previous: PageDocument, next: PageDocument): Promise<PageDocument> {
+    return this.run('pairKeys', { previous, next }, small(previous) && small(next), "Pairing the page's blocks", () => pairKeys(previous, next));
+  }
+
+  toMarkdown(document: PageDocument, page: { title?: string; description?: string } = {}): Promise<string> {
+    return this.run('toMarkdown', { document, page }, small(document), 'Writing the page as markdown', () => documentToMarkdown(document, page));
+  }
+
+  /** `task` of document.worker.ts on `input` in a thread, or `here` on this one when the input is small. */
+  private async run<T>(task: string, input: unknown, isSmall: boolean, what: string, here: () => T): Promise<T> {
+    if (isSmall || !this.pool) return here();
+    return this.pool.run(worker(), task, input, { what, timeoutMs: DOCUMENT_TIME_LIMIT_MS });
+  }
+}
+
+const small = (document: PageDocument) => documentNodes(document, INLINE_DOCUMENT_NODES) <= INLINE_DOCUMENT_NODES;

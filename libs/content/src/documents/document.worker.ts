@@ -1,0 +1,17 @@
+/**
+ * The document tasks a worker thread of the platform's WorkerPool runs (see document-work.ts): what can be
+ * long for a big page, off the event loop. Loaded by path, as built JavaScript.
+ */
+import { workerTask } from '@folio/platform/workers/worker-task';
+import { pairKeys as pairKeysAfter } from '../merge/pair-keys';
+import { documentToMarkdown } from './document-to-markdown';
+import { PageDocument } from './document.model';
+import { markdownToDocument } from './markdown-to-document';
+
+export const parse = workerTask((markdown: string) => markdownToDocument(markdown));
+
+export const pairKeys = workerTask(({ previous, next }: { previous: PageDocument; next: PageDocument }) => pairKeysAfter(previous, next));
+
+export const toMarkdown = workerTask(({ document, page }: { document: PageDocument; page: { title?: string; description?: string } }) =>
+  documentToMarkdown(document, page),
+);

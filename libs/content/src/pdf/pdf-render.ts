@@ -1,0 +1,36 @@
+import { urlOfRef } from '../documents/content-ref-urls';
+import { PageDocument } from '../documents/document.model';
+import { PdfFile, PdfLink } from './block-drawer';
+import { PdfWriter } from './pdf-writer';
+
+/** One page to print, as plain data a worker thread receives: where its references go, keyed by `urlOfRef`, and its files by id. */
+export interface PrintedPage {
+  id: string;
+  title: string;
+  description?: string;
+  parent: string | null;
+  document: PageDocument | null;
+  links: Map<string, PdfLink | null>;
+  files: Map<string, PdfFile | null>;
+}
+
+/** What is printed: the PDF's title, its date (the content's, so the same content prints to the same bytes), and its pages. */
+export interface PdfInput {
+  title: string;
+  createdAt: string;
+  pages: PrintedPage[];
+}
+
+/** Draws the pages into a PDF's bytes. Pure and synchronous but for pdfkit's stream: run by `pdf.worker.ts`. */
+export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
+  const writer = new PdfWriter({ title: input.title, createdAt: new Date(input.createdAt) });
+  for (const { links, files, ...page } of input.pages) {
+    // Bytes crossed the thread boundary as a Uint8Array: pdfkit opens images from Buffers.
+    const file = (id: string): PdfFile | null => {
+      const found = files.get(id);
+      return found?.bytes ? { ...found, bytes: Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength) } : (found ?? null);
+    };
+    writer.page({ ...page, assets: { link: (ref) => links.get(urlOfRef(ref)) ?? null, file } });
+  }
+  return writer.finish();
+}
