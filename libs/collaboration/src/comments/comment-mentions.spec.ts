@@ -40,6 +40,13 @@ describe('comment mentions', () => {
     expect(withMentions(document, new Map([['ada@example.com', 'u1']]))).toEqual(doc(paragraph(text(leaf('Hi ')), mention('u1'), text(leaf(' and you')))));
   });
 
+  it('reads every one of a long run of `@` + email links as a handle, and an `@` inside a word as none', () => {
+    const link = (n: number) => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url: `mailto:u${n}@example.com` } }, nodes: [text(leaf(`u${n}@example.com`))] });
+    const nodes = Array.from({ length: 5_000 }, (_, n) => [text(leaf(n === 0 ? '@' : ' @')), link(n)]).flat();
+    expect(mentionHandles(doc(paragraph(...nodes, text(leaf(' end')))))).toHaveLength(5_000);
+    expect(mentionHandles(doc(paragraph(text(leaf('a.@')), link(1))))).toEqual([]);
+  });
+
   it('keeps a plain email link a link', () => {
     const link = { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'mailto:ada@example.com' } }, nodes: [text(leaf('ada@example.com'))] };
     const document = doc(paragraph(text(leaf('Write to ')), link));

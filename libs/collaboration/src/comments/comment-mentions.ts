@@ -57,9 +57,10 @@ function walk(document: PageDocument, visit: (nodes: Node[]) => Node[]): void {
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     if (Array.isArray(node.nodes)) {
       node.nodes = visit(unlinkEmails(node.nodes as Node[]));
-      pending.push(...(node.nodes as Node[]));
+      // One push per node: a spread of a long list would overflow the stack.
+      for (const child of node.nodes as Node[]) pending.push(child);
     }
-    if (Array.isArray(node.fragments)) pending.push(...(node.fragments as Node[]));
+    if (Array.isArray(node.fragments)) for (const child of node.fragments as Node[]) pending.push(child);
   }
 }
 
@@ -73,18 +74,26 @@ function unlinkEmails(nodes: Node[]): Node[] {
     const before = out[out.length - 1];
     const email = mailtoText(nodes[i]);
     const last = before?.object === 'text' ? (before.leaves as Leaf[]).at(-1) : undefined;
-    if (email === null || !last || isCode(last) || !/(?:^|[^\w@.])@$/.test(last.text)) {
+    if (email === null || !last || isCode(last) || !endsWithHandleStart(last.text)) {
       out.push(nodes[i]);
       continue;
     }
     last.text += email;
     const after = nodes[i + 1];
     if (after?.object === 'text') {
-      (before.leaves as Leaf[]).push(...(after.leaves as Leaf[]));
+      for (const leaf of after.leaves as Leaf[]) (before.leaves as Leaf[]).push(leaf);
       i++;
     }
   }
   return out;
+}
+
+/**
+ * Whether the text ends with an `@` that starts a word. Only its last two characters are read: the text grows
+ * with each address put back, and a pattern anchored at its end would scan it whole each time (quadratic).
+ */
+function endsWithHandleStart(text: string): boolean {
+  return text.endsWith('@') && (text.length === 1 || !/[\w@.]/.test(text[text.length - 2]));
 }
 
 /** The address of a `mailto:` link whose text is that address; null for anything else. */
