@@ -5,6 +5,7 @@ import { documentNodes } from './document-limits';
 import { documentToMarkdown } from './document-to-markdown';
 import { PageDocument } from './document.model';
 import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
+import { decodeDocument } from './stored-document';
 
 /**
  * Markdown (in UTF-16 units) and documents (in nodes) up to these sizes are handled on the event loop,
@@ -14,6 +15,8 @@ import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
  */
 export const INLINE_MARKDOWN_CHARS = 256;
 export const INLINE_DOCUMENT_NODES = 500;
+/** The same for a stored document, in bytes of its JSON (a node is 50 to 100 bytes). */
+export const INLINE_DOCUMENT_BYTES = 32 * 1024;
 /**
  * How long one page's parsing, key pairing or serializing may take in a thread. A page within the limits
  * (document-limits) takes well under a second; past this the input is refused (413) and the thread ended.
@@ -42,8 +45,14 @@ export class DocumentWork {
     return this.run('pairKeys', { previous, next }, small(previous) && small(next), "Pairing the page's blocks", () => pairKeys(previous, next));
   }
 
-  toMarkdown(document: PageDocument, page: { title?: string; description?: string } = {}): Promise<string> {
-    return this.run('toMarkdown', { document, page }, small(document), 'Writing the page as markdown', () => documentToMarkdown(document, page));
+  /**
+   * A stored document (its bytes; null: the empty page) as markdown. The thread takes the bytes and parses
+   * them itself: parsing a large document here and cloning the object graph to the thread each held the
+   * event loop longer than the bytes' copy.
+   */
+  toMarkdown(bytes: Uint8Array | null, page: { title?: string; description?: string } = {}): Promise<string> {
+    const isSmall = (bytes?.byteLength ?? 0) <= INLINE_DOCUMENT_BYTES;
+    return this.run('toMarkdown', { bytes, page }, isSmall, 'Writing the page as markdown', () => documentToMarkdown(decodeDocument(bytes), page));
   }
 
   /** `task` of document.worker.ts on `input` in a thread, or `here` on this one when the input is small. */

@@ -7,11 +7,12 @@ import { pairKeys as pairKeysAfter } from '../merge/pair-keys';
 import { documentToMarkdown } from './document-to-markdown';
 import { PageDocument } from './document.model';
 import { markdownToDocument } from './markdown-to-document';
+import { decodeDocument } from './stored-document';
 
 export const parse = workerTask((markdown: string) => markdownToDocument(markdown));
 
 export const pairKeys = workerTask(({ previous, next }: { previous: PageDocument; next: PageDocument }) => pairKeysAfter(previous, next));
 
-export const toMarkdown = workerTask(({ document, page }: { document: PageDocument; page: { title?: string; description?: string } }) =>
-  documentToMarkdown(document, page),
+export const toMarkdown = workerTask(({ bytes, page }: { bytes: Uint8Array | null; page: { title?: string; description?: string } }) =>
+  documentToMarkdown(decodeDocument(bytes), page),
 );

@@ -1,12 +1,9 @@
 import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { DocumentWork } from '../documents/document-work';
-import { PageDocument } from '../documents/document.model';
+import { emptyDocument } from '../documents/stored-document';
 import { DOCUMENT_READS, type TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
 import { PageBody, PageView } from './revision-page.resource';
-
-/** What an empty document page (no document stored) answers as its document. */
-const EMPTY_DOCUMENT: PageDocument = { object: 'document', data: {}, nodes: [] };
 
 const childPath = (parent: string, slug: string) => (parent ? `${parent}/${slug}` : slug);
 
@@ -15,9 +12,8 @@ export type BodyFormat = { format: 'document' } | { format: 'markdown'; document
 
 async function body(snapshot: TreeSnapshot, node: PageNode, as: BodyFormat): Promise<PageBody | null> {
   if (node.type !== 'document') return null;
-  const document = (await snapshot.document(node)) ?? EMPTY_DOCUMENT;
-  if (as.format === 'document') return { document };
-  return { markdown: await as.documents.toMarkdown(document, { title: node.title, description: node.description }) };
+  if (as.format === 'document') return { document: (await snapshot.document(node)) ?? emptyDocument() };
+  return { markdown: await as.documents.toMarkdown(await snapshot.documentBytes(node), { title: node.title, description: node.description }) };
 }
 
 /** The views of `nodes` (a page and everything below it, or a whole tree), their bodies read DOCUMENT_READS at a time. */

@@ -40,6 +40,11 @@ export interface TreeSnapshot {
   /** The page's path: its and its ancestors' slugs joined by '/'. NotFound for an unknown page. */
   pathOf(id: string): Promise<string>;
   document(page: PageNode): Promise<PageDocument | null>;
+  /**
+   * The document's stored bytes (canonical JSON), unparsed: what a worker thread takes, since parsing a large
+   * document and cloning it to the thread would each hold the event loop.
+   */
+  documentBytes(page: PageNode): Promise<Buffer | null>;
   /** Every file, by id. */
   files(): Promise<FileEntry[]>;
   file(id: string): Promise<FileEntry | null>;

@@ -59,10 +59,9 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     return ids.map((id) => (this.nodes.has(id) ? (this.nodes.get(id) ?? null) : stored[next++]));
   }
 
-  async document(page: PageNode): Promise<PageDocument | null> {
+  async documentBytes(page: PageNode): Promise<Buffer | null> {
     const bytes = page.document === null ? undefined : this.staged.get(page.document);
-    // Parsed from the staged bytes: the caller gets its own copy, as from the store.
-    return bytes ? (JSON.parse(bytes.toString('utf8')) as PageDocument) : this.base.document(page);
+    return bytes ?? this.base.documentBytes(page);
   }
 
   async files(): Promise<FileEntry[]> {
