@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
-import { pairKeys } from '../merge/pair-keys';
-import { documentNodes } from './document-limits';
+import { EncodedMarkdown, encodeMarkdown, MarkdownInput } from '../change-requests/content/encoded-markdown';
 import { documentToMarkdown } from './document-to-markdown';
-import { PageDocument } from './document.model';
 import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
-import { decodeDocument } from './stored-document';
+import { decodeDocument, EncodedDocument } from './stored-document';
 
 /**
  * Markdown (in UTF-16 units) and documents (in nodes) up to these sizes are handled on the event loop,
@@ -14,8 +12,7 @@ import { decodeDocument } from './stored-document';
  * images, a paragraph of 340 emphasis delimiters), so only what cannot hold one stays inline.
  */
 export const INLINE_MARKDOWN_CHARS = 256;
-export const INLINE_DOCUMENT_NODES = 500;
-/** The same for a stored document, in bytes of its JSON (a node is 50 to 100 bytes). */
+/** The same for a stored document, in bytes of its JSON (a node takes 50 to 100). */
 export const INLINE_DOCUMENT_BYTES = 32 * 1024;
 /**
  * How long one page's parsing, key pairing or serializing may take in a thread. A page within the limits
@@ -27,8 +24,8 @@ export const DOCUMENT_TIME_LIMIT_MS = 20_000;
 const worker = () => workerFile(__dirname, 'document.worker');
 
 /**
- * Reading markdown into a page document, pairing its keys with the page's previous version, and writing a
- * document back as markdown: work that grows with the page, so a large page's is done by a worker thread
+ * Reading markdown into a page document (and on to its stored form, keyed after the page's previous version),
+ * and writing a stored document back as markdown: work that grows with the page, so a large page's is done by a worker thread
  * (the platform's WorkerPool, `document.worker.ts`) with a time limit, while other requests go on. Without
  * a pool (null: unit tests of the code that uses it) everything is done on the calling thread.
  */
@@ -40,9 +37,11 @@ export class DocumentWork {
     return this.run('parse', markdown, markdown.length <= INLINE_MARKDOWN_CHARS, 'Reading the markdown', () => markdownToDocument(markdown));
   }
 
-  /** `next` keyed after `previous` (see pairKeys). */
-  pairKeys(previous: PageDocument, next: PageDocument): Promise<PageDocument> {
-    return this.run('pairKeys', { previous, next }, small(previous) && small(next), "Pairing the page's blocks", () => pairKeys(previous, next));
+  /** A content change's markdown as the tree stores it (see encodeMarkdown): only bytes come back from the thread. */
+  async encodeMarkdown(input: MarkdownInput): Promise<Omit<ParsedMarkdown, 'document'> & { document: EncodedDocument }> {
+    const isSmall = input.markdown.length <= INLINE_MARKDOWN_CHARS && (input.previous?.byteLength ?? 0) <= INLINE_DOCUMENT_BYTES;
+    const { document, ...front } = await this.run<EncodedMarkdown>('encodeMarkdown', input, isSmall, 'Reading the markdown', () => encodeMarkdown(input));
+    return { ...front, document: new EncodedDocument(document.bytes, document.hash) };
   }
 
   /**
@@ -61,5 +60,3 @@ export class DocumentWork {
     return this.pool.run(worker(), task, input, { what, timeoutMs: DOCUMENT_TIME_LIMIT_MS });
   }
 }
-
-const small = (document: PageDocument) => documentNodes(document, INLINE_DOCUMENT_NODES) <= INLINE_DOCUMENT_NODES;

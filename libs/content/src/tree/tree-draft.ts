@@ -2,6 +2,7 @@ import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { assertStorable, contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../documents/document.model';
+import { EncodedDocument, encodeDocument } from '../documents/stored-document';
 import { TreeEditor } from './content-trees';
 import { HashedMap, MapObjects } from './hashed-map';
 import { bySiblingOrder, placeAt, Placed } from './page-placement';
@@ -265,12 +266,11 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     return run;
   }
 
-  private stageDocument(document: PageDocument | null): string | null {
+  /** A refused document (413, larger than the store holds) is refused before anything changes, so the batch writes nothing. */
+  private stageDocument(document: PageDocument | EncodedDocument | null): string | null {
     if (document === null) return null;
-    const bytes = canonicalJson(document);
-    // One content object: refused (413) past what the store holds in either mode, so the batch writes nothing.
+    const { bytes, hash } = document instanceof EncodedDocument ? document : encodeDocument(document);
     assertStorable(bytes, "The page's document");
-    const hash = contentHash(bytes);
     this.staged.set(hash, bytes);
     return hash;
   }
