@@ -6,13 +6,13 @@ import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
 import { decodeDocument, EncodedDocument } from './stored-document';
 
 /**
- * Markdown (in UTF-16 units) and documents (in nodes) up to these sizes are handled on the event loop,
+ * Markdown (in UTF-16 units) and stored documents (in bytes) up to these sizes are handled on the event loop,
  * where they take about a millisecond, less than the hop to a thread and back. Markdown's bound is tight:
  * within the scan bounds micromark still has shapes that cost a quarter second per KiB (32-deep nested
  * images, a paragraph of 340 emphasis delimiters), so only what cannot hold one stays inline.
  */
 export const INLINE_MARKDOWN_CHARS = 256;
-/** The same for a stored document, in bytes of its JSON (a node takes 50 to 100). */
+/** A stored document's bound, in bytes of its JSON: 50 to 60 a node, so about the 500 nodes that take a millisecond. */
 export const INLINE_DOCUMENT_BYTES = 32 * 1024;
 /**
  * How long one page's parsing, key pairing or serializing may take in a thread. A page within the limits
@@ -24,8 +24,8 @@ export const DOCUMENT_TIME_LIMIT_MS = 20_000;
 const worker = () => workerFile(__dirname, 'document.worker');
 
 /**
- * Reading markdown into a page document (and on to its stored form, keyed after the page's previous version),
- * and writing a stored document back as markdown: work that grows with the page, so a large page's is done by a worker thread
+ * Reading markdown into a page document (for a content change, on to its stored form), and writing a stored
+ * document back as markdown: work that grows with the page, so a large page's is done by a worker thread
  * (the platform's WorkerPool, `document.worker.ts`) with a time limit, while other requests go on. Without
  * a pool (null: unit tests of the code that uses it) everything is done on the calling thread.
  */
