@@ -22,6 +22,7 @@ import { ms, num, ratio, section, table, us } from './report';
 import { measureSpaceLists, SpaceListFigures } from './space-lists';
 import { CommentListFigures, measureCommentLists } from './comment-lists';
 import { measurePublishedSite, PublishedSiteFigures } from './published-site';
+import { HEAVY_INPUT_BAR_MS, HeavyInputFigures, heavyInputReport, measureHeavyInput, worstGet } from './heavy-input';
 
 const CONNECTIONS = 32;
 const READ_SECONDS = 8;
@@ -180,6 +181,7 @@ function checks(
   memory: MemoryFigures,
   comments: CommentListFigures,
   site: PublishedSiteFigures,
+  heavy: HeavyInputFigures[],
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -233,6 +235,11 @@ function checks(
       ok: site.figures.p50Ms < 20 && clean(site.figures),
       detail: `p50 ${ms(site.figures.p50Ms)}, p99 ${ms(site.figures.p99Ms)}, ${num(site.bytes / 1024)} KiB; ${codes(site.figures)}`,
     },
+    {
+      name: `no GET waits more than ${HEAVY_INPUT_BAR_MS} ms behind a heavy request`,
+      ok: worstGet(heavy) < HEAVY_INPUT_BAR_MS,
+      detail: `worst ${ms(worstGet(heavy))}, ${heavy.filter((f) => f.max >= HEAVY_INPUT_BAR_MS).map((f) => f.input).join(', ') || 'every input under the bar'}`,
+    },
   ];
 }
 
@@ -276,6 +283,7 @@ function report(
   memory: MemoryFigures,
   comments: CommentListFigures,
   site: PublishedSiteFigures,
+  heavy: HeavyInputFigures[],
 ): string {
   const load = (label: string, f: LoadFigures) => [
     label,
@@ -374,6 +382,7 @@ function report(
         `\nlink statuses of the whole space (${num(content.links.total)} links): p50 ${ms(content.links.p50Ms)} (target < 500 ms)` +
         `\nPDF of 50 pages: ${ms(content.pdf.sectionMs)} (${num(content.pdf.sectionBytes / 1024, 0)} KiB); one page: ${ms(content.pdf.onePageMs)}`,
     ),
+    section('Heavy input — a GET of a small page while each hostile input of issue 18 is in the server', heavyInputReport(heavy)),
     section(
       'Summary',
       table(
@@ -434,9 +443,11 @@ async function main(): Promise<number> {
   const content = await measureContent(tempDir);
   const comments = await measureCommentLists(tempDir);
   const site = await measurePublishedSite(tempDir);
+  log('Heavy input: GETs while each hostile input is in the server');
+  const heavy = await measureHeavyInput(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, heavy);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, heavy) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -451,6 +462,7 @@ async function main(): Promise<number> {
       content,
       commentLists: comments,
       publishedSite: site,
+      heavyInput: heavy,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
 import { answerClientError } from '@folio/platform/http/client-errors';
 import { installETagHook } from '@folio/platform/http/etag';
+import { installRawJsonSerializer } from '@folio/platform/http/raw-json';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
@@ -61,6 +62,7 @@ async function configure(app: NestFastifyApplication) {
   installMethodNotAllowed(fastify);
   installETagHook(fastify);
   installResponseHeaders(fastify);
+  installRawJsonSerializer(fastify);
   app.setGlobalPrefix('v1', { exclude: ['health'] });
   bindValidation(controllersOf(app));
   await app.init();

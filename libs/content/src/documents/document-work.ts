@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
-import { pairKeys } from '../merge/pair-keys';
-import { documentNodes } from './document-limits';
+import { EncodedMarkdown, encodeMarkdown, MarkdownInput } from '../change-requests/content/encoded-markdown';
 import { documentToMarkdown } from './document-to-markdown';
-import { PageDocument } from './document.model';
 import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
+import { decodeDocument, EncodedDocument } from './stored-document';
 
 /**
- * Markdown (in UTF-16 units) and documents (in nodes) up to these sizes are handled on the event loop,
+ * Markdown (in UTF-16 units) and stored documents (in bytes) up to these sizes are handled on the event loop,
  * where they take about a millisecond, less than the hop to a thread and back. Markdown's bound is tight:
  * within the scan bounds micromark still has shapes that cost a quarter second per KiB (32-deep nested
  * images, a paragraph of 340 emphasis delimiters), so only what cannot hold one stays inline.
  */
 export const INLINE_MARKDOWN_CHARS = 256;
-export const INLINE_DOCUMENT_NODES = 500;
+/** A stored document's bound, in bytes of its JSON: 50 to 60 a node, so about the 500 nodes that take a millisecond. */
+export const INLINE_DOCUMENT_BYTES = 32 * 1024;
 /**
  * How long one page's parsing, key pairing or serializing may take in a thread. A page within the limits
  * (document-limits) takes well under a second; past this the input is refused (413) and the thread ended.
@@ -24,7 +24,7 @@ export const DOCUMENT_TIME_LIMIT_MS = 20_000;
 const worker = () => workerFile(__dirname, 'document.worker');
 
 /**
- * Reading markdown into a page document, pairing its keys with the page's previous version, and writing a
+ * Reading markdown into a page document (for a content change, on to its stored form), and writing a stored
  * document back as markdown: work that grows with the page, so a large page's is done by a worker thread
  * (the platform's WorkerPool, `document.worker.ts`) with a time limit, while other requests go on. Without
  * a pool (null: unit tests of the code that uses it) everything is done on the calling thread.
@@ -37,13 +37,21 @@ export class DocumentWork {
     return this.run('parse', markdown, markdown.length <= INLINE_MARKDOWN_CHARS, 'Reading the markdown', () => markdownToDocument(markdown));
   }
 
-  /** `next` keyed after `previous` (see pairKeys). */
-  pairKeys(previous: PageDocument, next: PageDocument): Promise<PageDocument> {
-    return this.run('pairKeys', { previous, next }, small(previous) && small(next), "Pairing the page's blocks", () => pairKeys(previous, next));
+  /** A content change's markdown as the tree stores it (see encodeMarkdown): only bytes come back from the thread. */
+  async encodeMarkdown(input: MarkdownInput): Promise<Omit<ParsedMarkdown, 'document'> & { document: EncodedDocument }> {
+    const isSmall = input.markdown.length <= INLINE_MARKDOWN_CHARS && (input.previous?.byteLength ?? 0) <= INLINE_DOCUMENT_BYTES;
+    const { document, ...front } = await this.run<EncodedMarkdown>('encodeMarkdown', input, isSmall, 'Reading the markdown', () => encodeMarkdown(input));
+    return { ...front, document: new EncodedDocument(document.bytes, document.hash) };
   }
 
-  toMarkdown(document: PageDocument, page: { title?: string; description?: string } = {}): Promise<string> {
-    return this.run('toMarkdown', { document, page }, small(document), 'Writing the page as markdown', () => documentToMarkdown(document, page));
+  /**
+   * A stored document (its bytes; null: the empty page) as markdown. The thread takes the bytes and parses
+   * them itself: parsing a large document here and cloning the object graph to the thread each held the
+   * event loop longer than the bytes' copy.
+   */
+  toMarkdown(bytes: Uint8Array | null, page: { title?: string; description?: string } = {}): Promise<string> {
+    const isSmall = (bytes?.byteLength ?? 0) <= INLINE_DOCUMENT_BYTES;
+    return this.run('toMarkdown', { bytes, page }, isSmall, 'Writing the page as markdown', () => documentToMarkdown(decodeDocument(bytes), page));
   }
 
   /** `task` of document.worker.ts on `input` in a thread, or `here` on this one when the input is small. */
@@ -52,5 +60,3 @@ export class DocumentWork {
     return this.pool.run(worker(), task, input, { what, timeoutMs: DOCUMENT_TIME_LIMIT_MS });
   }
 }
-
-const small = (document: PageDocument) => documentNodes(document, INLINE_DOCUMENT_NODES) <= INLINE_DOCUMENT_NODES;

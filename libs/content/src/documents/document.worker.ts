@@ -3,15 +3,15 @@
  * long for a big page, off the event loop. Loaded by path, as built JavaScript.
  */
 import { workerTask } from '@folio/platform/workers/worker-task';
-import { pairKeys as pairKeysAfter } from '../merge/pair-keys';
+import { encodeMarkdown as encode } from '../change-requests/content/encoded-markdown';
 import { documentToMarkdown } from './document-to-markdown';
-import { PageDocument } from './document.model';
 import { markdownToDocument } from './markdown-to-document';
+import { decodeDocument } from './stored-document';
 
 export const parse = workerTask((markdown: string) => markdownToDocument(markdown));
 
-export const pairKeys = workerTask(({ previous, next }: { previous: PageDocument; next: PageDocument }) => pairKeysAfter(previous, next));
+export const encodeMarkdown = workerTask(encode);
 
-export const toMarkdown = workerTask(({ document, page }: { document: PageDocument; page: { title?: string; description?: string } }) =>
-  documentToMarkdown(document, page),
+export const toMarkdown = workerTask(({ bytes, page }: { bytes: Uint8Array | null; page: { title?: string; description?: string } }) =>
+  documentToMarkdown(decodeDocument(bytes), page),
 );

@@ -1,4 +1,6 @@
+import { documentNodes } from '../documents/document-limits';
 import { Block, ContentRef, Fragment, Inline, PageDocument, Text } from '../documents/document.model';
+import { decodeDocument } from '../documents/stored-document';
 
 /** What a document refers to: the references its links, mentions and blocks carry, and the files its image blocks show. */
 export interface DocumentRefs {
@@ -26,4 +28,11 @@ export function documentRefs(document: PageDocument): DocumentRefs {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return { refs, images: [...images] };
+}
+
+/** A stored document's nodes (counted up to `maxNodes`, past which counting stops) and references, from its bytes. */
+export function inspectDocument({ bytes, maxNodes }: { bytes: Uint8Array; maxNodes: number }): DocumentRefs & { nodes: number } {
+  const document = decodeDocument(bytes);
+  const nodes = documentNodes(document, maxNodes);
+  return nodes > maxNodes ? { nodes, refs: [], images: [] } : { nodes, ...documentRefs(document) };
 }

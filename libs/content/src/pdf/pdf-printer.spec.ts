@@ -8,7 +8,7 @@ import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { pagesToPrint } from './pages-to-print';
 import { png } from './pdf-test-images';
 import { PdfPrinter } from './pdf-printer';
-import { renderPdf } from './pdf-render';
+import { PdfRenderer } from './pdf-renderer';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const APP = 'https://app.folio.test/s/space1/~/changes/3';
@@ -30,7 +30,7 @@ describe('PdfPrinter and pagesToPrint', () => {
     await editor.insertPage({ id: 'out', into: null, type: 'link', meta: { title: 'Website' }, document: null, now: NOW });
     tree = await trees.open(await editor.commit());
     // Drawn in-process: the worker thread's part is the e2e's (pdf.e2e-spec.ts).
-    printer = new PdfPrinter(objects.store, { appUrl: 'https://app.folio.test' } as FolioConfig, { render: renderPdf });
+    printer = new PdfPrinter(objects.store, { appUrl: 'https://app.folio.test' } as FolioConfig, new PdfRenderer(null));
   });
 
   const print = async (selection: { page?: string; only: boolean }) => {

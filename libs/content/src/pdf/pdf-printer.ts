@@ -4,13 +4,12 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { urlOfRef } from '../documents/content-ref-urls';
-import { ContentRef, PageDocument } from '../documents/document.model';
+import { ContentRef } from '../documents/document.model';
 import { mediaTypeEssence } from '../files/media-type';
 import { TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
-import { documentNodes } from '../documents/document-limits';
 import { PdfFile, PdfLink } from './block-drawer';
-import { documentRefs } from './document-refs';
+import { DocumentRefs } from './document-refs';
 import { PrintedPage } from './pdf-render';
 import { PdfRenderer } from './pdf-renderer';
 import { MAX_PDF_BYTES, pageDestination } from './pdf-writer';
@@ -48,7 +47,7 @@ export class PdfPrinter {
   constructor(
     @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
     @Inject(CONFIG) private readonly config: FolioConfig,
-    @Inject(PdfRenderer) private readonly renderer: Pick<PdfRenderer, 'render'>,
+    @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
   ) {}
 
   async print(content: PrintedContent, pages: PageNode[]): Promise<string> {
@@ -57,10 +56,12 @@ export class PdfPrinter {
     const input: PrintedPage[] = [];
     for (const page of pages) {
       if (!printed.has(page.id)) continue;
-      const document = page.document ? await content.snapshot.document(page) : null;
-      if (document) budget.nodes += documentNodes(document, MAX_PRINTED_NODES - budget.nodes);
+      // The document stays bytes on this thread: the renderer's threads parse it (see PdfRenderer.inspect).
+      const document = await content.snapshot.documentBytes(page);
+      const inside = document ? await this.renderer.inspect(document, MAX_PRINTED_NODES - budget.nodes) : { nodes: 0, refs: [], images: [] };
+      budget.nodes += inside.nodes;
       if (budget.nodes > MAX_PRINTED_NODES) throw new Invalid(`A PDF prints at most ${MAX_PRINTED_NODES} document nodes: ${PRINT_LESS}`);
-      const assets = await this.assets(content, page, document, printed, budget);
+      const assets = await this.assets(content, page, inside, printed, budget);
       input.push({ id: page.id, title: page.title, description: page.description, parent: page.parent, document, ...assets });
     }
     const bytes = await this.renderer.render({ title: content.title, createdAt: content.createdAt, pages: input });
@@ -72,10 +73,9 @@ export class PdfPrinter {
    * Where the page's references go and the files it shows, resolved before it is drawn (drawing is synchronous).
    * Images are embedded as they are, so theirs (each object once) may not add up past MAX_PDF_BYTES.
    */
-  private async assets(content: PrintedContent, page: PageNode, document: PageDocument | null, printed: Set<string>, budget: Budget) {
+  private async assets(content: PrintedContent, page: PageNode, { refs, images: shown }: DocumentRefs, printed: Set<string>, budget: Budget) {
     const links = new Map<string, PdfLink | null>();
     const files = new Map<string, PdfFile | null>();
-    const { refs, images: shown } = document ? documentRefs(document) : { refs: [], images: [] };
     for (const ref of refs) {
       const key = urlOfRef(ref);
       if (!links.has(key)) links.set(key, await this.link(content, page, ref, printed));

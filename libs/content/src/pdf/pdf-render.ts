@@ -1,5 +1,5 @@
 import { urlOfRef } from '../documents/content-ref-urls';
-import { PageDocument } from '../documents/document.model';
+import { decodeDocument } from '../documents/stored-document';
 import { PdfFile, PdfLink } from './block-drawer';
 import { PdfWriter } from './pdf-writer';
 
@@ -9,7 +9,8 @@ export interface PrintedPage {
   title: string;
   description?: string;
   parent: string | null;
-  document: PageDocument | null;
+  /** The document's stored bytes, parsed by the thread that draws it (see PdfRenderer.inspect). */
+  document: Uint8Array | null;
   links: Map<string, PdfLink | null>;
   files: Map<string, PdfFile | null>;
 }
@@ -24,13 +25,13 @@ export interface PdfInput {
 /** Draws the pages into a PDF's bytes. Pure and synchronous but for pdfkit's stream: run by `pdf.worker.ts`. */
 export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
   const writer = new PdfWriter({ title: input.title, createdAt: new Date(input.createdAt) });
-  for (const { links, files, ...page } of input.pages) {
+  for (const { links, files, document, ...page } of input.pages) {
     // Bytes crossed the thread boundary as a Uint8Array: pdfkit opens images from Buffers.
     const file = (id: string): PdfFile | null => {
       const found = files.get(id);
       return found?.bytes ? { ...found, bytes: Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength) } : (found ?? null);
     };
-    writer.page({ ...page, assets: { link: (ref) => links.get(urlOfRef(ref)) ?? null, file } });
+    writer.page({ ...page, document: document && decodeDocument(document), assets: { link: (ref) => links.get(urlOfRef(ref)) ?? null, file } });
   }
   return writer.finish();
 }

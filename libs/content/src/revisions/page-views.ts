@@ -1,23 +1,28 @@
 import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { DocumentWork } from '../documents/document-work';
-import { PageDocument } from '../documents/document.model';
+import { RawJson } from '@folio/platform/http/raw-json';
+import { canonicalJson } from '@folio/platform/object-store/canonical-json';
+import { emptyDocument } from '../documents/stored-document';
 import { DOCUMENT_READS, type TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
 import { PageBody, PageView } from './revision-page.resource';
 
-/** What an empty document page (no document stored) answers as its document. */
-const EMPTY_DOCUMENT: PageDocument = { object: 'document', data: {}, nodes: [] };
-
 const childPath = (parent: string, slug: string) => (parent ? `${parent}/${slug}` : slug);
 
-/** How a page's body is answered: as stored, or as markdown (written by a worker thread for a large page). */
+/** A document page without a stored document answers the empty document. */
+const EMPTY_DOCUMENT = new RawJson(canonicalJson(emptyDocument()));
+
+/**
+ * How a page's body is answered: as stored (its bytes, spliced into the response: see RawJson), or as markdown
+ * (written by a worker thread for a large page). The event loop never parses a document to answer it.
+ */
 export type BodyFormat = { format: 'document' } | { format: 'markdown'; documents: DocumentWork };
 
 async function body(snapshot: TreeSnapshot, node: PageNode, as: BodyFormat): Promise<PageBody | null> {
   if (node.type !== 'document') return null;
-  const document = (await snapshot.document(node)) ?? EMPTY_DOCUMENT;
-  if (as.format === 'document') return { document };
-  return { markdown: await as.documents.toMarkdown(document, { title: node.title, description: node.description }) };
+  const bytes = await snapshot.documentBytes(node);
+  if (as.format === 'document') return { document: bytes ? new RawJson(bytes) : EMPTY_DOCUMENT };
+  return { markdown: await as.documents.toMarkdown(bytes, { title: node.title, description: node.description }) };
 }
 
 /** The views of `nodes` (a page and everything below it, or a whole tree), their bodies read DOCUMENT_READS at a time. */

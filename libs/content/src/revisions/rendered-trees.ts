@@ -6,17 +6,17 @@ import { treeViews } from './page-views';
 import { PageView } from './revision-page.resource';
 
 /**
- * Characters of page documents (as JSON) the rendered trees kept in memory hold in all: a few large spaces'
+ * Bytes of page documents (as JSON) the rendered trees kept in memory hold in all: a few large spaces'
  * trees, or many small ones. A tree larger than this is rendered for each read and not kept.
  */
 export const RENDERED_TREES_BUDGET = 64 * 1024 * 1024;
 
-/** A tree's weight in the cache: its documents' JSON length, plus a little for each page. */
+/** A tree's weight in the cache: its documents' JSON bytes, plus a little for each page. */
 function weigh(views: readonly PageView[]): number {
   let weight = 0;
   const pending = [...views];
   for (let view = pending.pop(); view !== undefined; view = pending.pop()) {
-    weight += 256 + (view.body && 'document' in view.body ? JSON.stringify(view.body.document).length : 0);
+    weight += 256 + (view.body && 'document' in view.body ? view.body.document.bytes.byteLength : 0);
     pending.push(...view.pages);
   }
   return weight;

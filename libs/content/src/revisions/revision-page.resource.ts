@@ -1,12 +1,13 @@
-import { PageDocument } from '../documents/document.model';
+import { RawJson } from '@folio/platform/http/raw-json';
 import { PageMeta, PageNode } from '../tree/tree.model';
 
 /**
  * A page's body as a response carries it. The spec's RevisionPageDocument includes its `Document` oneOf
  * (markdown | document | empty object), and a page is never an empty object, so every document page
- * answers one of the two: `document` unless `format=markdown` asked for `markdown`.
+ * answers one of the two: `document` unless `format=markdown` asked for `markdown`. The document is its
+ * stored JSON as it is (never parsed on the event loop to be serialized again).
  */
-export type PageBody = { document: PageDocument } | { markdown: string };
+export type PageBody = { document: RawJson } | { markdown: string };
 
 /** A page loaded for a response: its node, its full path, its body (document pages) and its loaded subpages. */
 export interface PageView {

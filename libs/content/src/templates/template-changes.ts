@@ -1,6 +1,7 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { PageDocument } from '@folio/content/documents/document.model';
 import { markdownToDocument } from '@folio/content/documents/markdown-to-document';
+import { emptyDocument } from '@folio/content/documents/stored-document';
 import { ContentChange, InsertPageChange, UpdatePageChange } from '@folio/content/change-requests/content/content-change.dto';
 import { contentRefParam, LinkRef } from './content-ref-param';
 import { SpaceTemplate, TemplatePage } from './space-template';
@@ -64,8 +65,6 @@ function contentRefs(template: SpaceTemplate, given: Record<string, unknown>, wh
 function flatten(pages: readonly TemplatePage[], parent: string | null): { page: TemplatePage; parent: string | null }[] {
   return pages.flatMap((page) => [{ page, parent }, ...flatten(page.children ?? [], page.name)]);
 }
-
-const emptyDocument = (): PageDocument => ({ object: 'document', data: {}, nodes: [] });
 
 /**
  * The document with its links to the template's pages (`/pages/<name>`) pointing at their batch refs and

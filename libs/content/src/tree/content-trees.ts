@@ -4,6 +4,7 @@ import { NotFound } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../documents/document.model';
+import { EncodedDocument } from '../documents/stored-document';
 import { TreeDraft } from './tree-draft';
 import { FileEntry, PageMeta, PageNode, PageType, TreeRoot } from './tree.model';
 import { TreeObjects } from './tree-objects';
@@ -40,6 +41,11 @@ export interface TreeSnapshot {
   /** The page's path: its and its ancestors' slugs joined by '/'. NotFound for an unknown page. */
   pathOf(id: string): Promise<string>;
   document(page: PageNode): Promise<PageDocument | null>;
+  /**
+   * The document's stored bytes (canonical JSON), unparsed: what a worker thread takes, since parsing a large
+   * document and cloning it to the thread would each hold the event loop.
+   */
+  documentBytes(page: PageNode): Promise<Buffer | null>;
   /** Every file, by id. */
   files(): Promise<FileEntry[]>;
   file(id: string): Promise<FileEntry | null>;
@@ -56,12 +62,13 @@ export interface TreeEditor extends TreeSnapshot {
     at?: number;
     type?: PageType;
     meta: Partial<PageMeta> & { title: string };
-    document: PageDocument | null;
+    /** The document, or already encoded where it was made (a worker thread, for a large one). */
+    document: PageDocument | EncodedDocument | null;
     now: string;
   }): Promise<PageNode>;
   updatePage(
     id: string,
-    p: { meta?: Partial<PageMeta>; document?: PageDocument | null; into?: string | null; at?: number; now: string },
+    p: { meta?: Partial<PageMeta>; document?: PageDocument | EncodedDocument | null; into?: string | null; at?: number; now: string },
   ): Promise<PageNode>;
   /** Deletes the page and its subpages; answers their ids, the page's first. */
   deletePage(id: string): Promise<string[]>;

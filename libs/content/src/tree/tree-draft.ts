@@ -2,6 +2,7 @@ import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { assertStorable, contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../documents/document.model';
+import { EncodedDocument, encodeDocument } from '../documents/stored-document';
 import { TreeEditor } from './content-trees';
 import { HashedMap, MapObjects } from './hashed-map';
 import { bySiblingOrder, placeAt, Placed } from './page-placement';
@@ -59,10 +60,9 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     return ids.map((id) => (this.nodes.has(id) ? (this.nodes.get(id) ?? null) : stored[next++]));
   }
 
-  async document(page: PageNode): Promise<PageDocument | null> {
+  async documentBytes(page: PageNode): Promise<Buffer | null> {
     const bytes = page.document === null ? undefined : this.staged.get(page.document);
-    // Parsed from the staged bytes: the caller gets its own copy, as from the store.
-    return bytes ? (JSON.parse(bytes.toString('utf8')) as PageDocument) : this.base.document(page);
+    return bytes ?? this.base.documentBytes(page);
   }
 
   async files(): Promise<FileEntry[]> {
@@ -266,12 +266,11 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     return run;
   }
 
-  private stageDocument(document: PageDocument | null): string | null {
+  /** A refused document (413, larger than the store holds) is refused before anything changes, so the batch writes nothing. */
+  private stageDocument(document: PageDocument | EncodedDocument | null): string | null {
     if (document === null) return null;
-    const bytes = canonicalJson(document);
-    // One content object: refused (413) past what the store holds in either mode, so the batch writes nothing.
+    const { bytes, hash } = document instanceof EncodedDocument ? document : encodeDocument(document);
     assertStorable(bytes, "The page's document");
-    const hash = contentHash(bytes);
     this.staged.set(hash, bytes);
     return hash;
   }

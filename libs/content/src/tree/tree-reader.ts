@@ -9,9 +9,15 @@ export abstract class TreeReader implements TreeSnapshot {
   abstract readonly rootPages: readonly string[];
   /** The pages with these ids, in order (null for each unknown id). */
   abstract pagesById(ids: readonly string[]): Promise<(PageNode | null)[]>;
-  abstract document(page: PageNode): Promise<PageDocument | null>;
+  abstract documentBytes(page: PageNode): Promise<Buffer | null>;
   abstract files(): Promise<FileEntry[]>;
   abstract file(id: string): Promise<FileEntry | null>;
+
+  /** Parsed from its bytes: each caller gets its own copy, which it may change. */
+  async document(page: PageNode): Promise<PageDocument | null> {
+    const bytes = await this.documentBytes(page);
+    return bytes && (JSON.parse(bytes.toString('utf8')) as PageDocument);
+  }
 
   async page(id: string): Promise<PageNode | null> {
     return (await this.pagesById([id]))[0];

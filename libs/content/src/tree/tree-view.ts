@@ -1,4 +1,3 @@
-import { PageDocument } from '../documents/document.model';
 import { HashedMap, MapObjects } from './hashed-map';
 import { FileEntry, PageNode, TreeRoot } from './tree.model';
 import { TreeObjects } from './tree-objects';
@@ -46,11 +45,11 @@ export class TreeView extends TreeReader {
     return ids.map((id) => this.looked.get(id) ?? null);
   }
 
-  async document(page: PageNode): Promise<PageDocument | null> {
+  async documentBytes(page: PageNode): Promise<Buffer | null> {
     if (page.document === null) return null;
-    const document = await this.objects.readUncached(page.document);
-    if (document === null) throw new Error(`document ${page.document} of page ${page.id} is missing from the store`);
-    return document as PageDocument;
+    const bytes = await this.objects.store.get(page.document);
+    if (bytes === null) throw new Error(`document ${page.document} of page ${page.id} is missing from the store`);
+    return bytes;
   }
 
   async files(): Promise<FileEntry[]> {

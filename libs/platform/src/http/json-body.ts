@@ -114,10 +114,18 @@ export function parseJsonBody(body: string): object | undefined {
 /** Resolved when first needed: a process that never takes a large body never needs the build. */
 const worker = () => workerFile(__dirname, 'json-body.worker');
 
-/** A large body read by `workers`; their refusals answered with the status they stand for. */
+/**
+ * A large body read by `workers`; their refusals answered with the status they stand for. The body's memory
+ * moves to the thread when it is the body's alone (a large Buffer is not carved from Node's shared pool).
+ */
 async function parsedByWorker(workers: WorkerPool, body: Buffer): Promise<object | undefined> {
+  const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
   try {
-    return await workers.run<object | undefined>(worker(), 'parse', body, { what: 'Reading the body', timeoutMs: 20_000 });
+    return await workers.run<object | undefined>(worker(), 'parse', body, {
+      what: 'Reading the body',
+      timeoutMs: 20_000,
+      ...(own ? { transfer: [body.buffer as ArrayBuffer] } : {}),
+    });
   } catch (error) {
     if (error instanceof Invalid) throw refusal(400, error.message);
     if (error instanceof TooLarge) throw refusal(413, error.message);

@@ -1,6 +1,7 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { FileContent, FileInput } from '@folio/content/files/file-input';
 import { DocumentWork } from '@folio/content/documents/document-work';
+import { EncodedDocument } from '@folio/content/documents/stored-document';
 import { TreeEditor, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { BatchOutcome } from './batch-outcome';
 import { BatchRefs } from './batch-refs';
@@ -69,8 +70,8 @@ class Batch {
 
   private async insertPage(change: InsertPageChange, index: number) {
     const { editor, now } = this.context;
-    const { meta, document } = await pageInput(change, this.context.documents);
-    this.refs.inDocument(document, index);
+    const { meta, document } = await pageInput(change, { documents: this.context.documents, refs: this.refs, index, previous: async () => null });
+    if (!(document instanceof EncodedDocument)) this.refs.inDocument(document, index);
     await this.assertRefFree(change.ref);
     const into = change.into === undefined ? null : this.refs.page(change.into, index);
     const id = this.context.newId();
@@ -83,13 +84,8 @@ class Batch {
     const { editor, now } = this.context;
     const id = this.refs.page(change.page, index);
     const page = await this.existing(id);
-    const input = await pageInput(change, this.context.documents);
-    let document = this.refs.inDocument(input.document, index);
-    if (document && change.document?.markdown !== undefined) {
-      // Re-parsed markdown takes the keys of the blocks it keeps, so reviews and merges still pair them.
-      const previous = await editor.document(page);
-      if (previous) document = await this.context.documents.pairKeys(previous, document);
-    }
+    const input = await pageInput(change, { documents: this.context.documents, refs: this.refs, index, previous: () => editor.documentBytes(page) });
+    const document = input.document instanceof EncodedDocument ? input.document : this.refs.inDocument(input.document, index);
     await editor.updatePage(id, {
       meta: input.meta,
       ...(document !== undefined ? { document } : {}),

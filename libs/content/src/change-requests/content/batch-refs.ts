@@ -2,12 +2,15 @@ import { Invalid } from '@folio/platform/domain/errors';
 import { ContentChange } from './content-change.dto';
 import { changeAt } from './content-changes';
 
-interface Definition {
+export interface Definition {
   kind: 'page' | 'file';
   /** The change defining it. */
   index: number;
   id?: string;
 }
+
+/** The batch's refs as plain data (a worker thread resolves them in the documents it makes): by name. */
+export type RefDefinitions = ReadonlyMap<string, Definition>;
 
 /**
  * The batch-local names `insert_page` and `insert_files` give what they create (`ref`), so later changes
@@ -15,7 +18,12 @@ interface Definition {
  * so a ref defined twice, or used before the change defining it, is refused by name.
  */
 export class BatchRefs {
-  private constructor(private readonly definitions: ReadonlyMap<string, Definition>) {}
+  private constructor(private readonly definitions: RefDefinitions) {}
+
+  /** Refs as `state()` answered them, on another thread. */
+  static from(definitions: RefDefinitions): BatchRefs {
+    return new BatchRefs(definitions);
+  }
 
   static of(changes: readonly ContentChange[]): BatchRefs {
     const definitions = new Map<string, Definition>();
@@ -32,6 +40,11 @@ export class BatchRefs {
       }
     });
     return new BatchRefs(definitions);
+  }
+
+  /** The refs as they stand, a copy: the ids bound so far by the changes applied. */
+  state(): RefDefinitions {
+    return new Map([...this.definitions].map(([name, definition]) => [name, { ...definition }]));
   }
 
   /** Records the id the change defining `ref` gave to what it created. */

@@ -2,6 +2,8 @@ import { assignKeys } from '@folio/content/documents/document-keys';
 import { PageDocument } from '@folio/content/documents/document.model';
 import { DocumentWork } from '@folio/content/documents/document-work';
 import { ParsedMarkdown } from '@folio/content/documents/markdown-to-document';
+import { EncodedDocument } from '@folio/content/documents/stored-document';
+import { BatchRefs } from './batch-refs';
 import { PageMeta } from '@folio/content/tree/tree.model';
 import { DocumentBody, InsertPageChange, UpdatePageChange } from './content-change.dto';
 
@@ -15,30 +17,42 @@ export interface PageInput {
    * hidden, noIndex) and leading heading win over its fields.
    */
   meta: Partial<PageMeta>;
-  /** The new document: null for the empty page, undefined when the change leaves the document alone. */
-  document: PageDocument | null | undefined;
+  /**
+   * The new document: null for the empty page, undefined when the change leaves the document alone. Markdown
+   * comes encoded, its refs resolved and its keys paired already; a JSON document is the batch's own copy, its
+   * refs still to resolve.
+   */
+  document: PageDocument | EncodedDocument | null | undefined;
+}
+
+/** Where a change's markdown is read: the batch's refs, the change's index, the page's stored document (an update). */
+export interface PageInputContext {
+  documents: DocumentWork;
+  refs: BatchRefs;
+  index: number;
+  previous: () => Promise<Uint8Array | null>;
 }
 
 /**
  * What an insert_page or update_page says about the page, as the tree takes it: markdown parsed into a
- * keyed document, a JSON document keyed where it has no keys, `{}` the empty page.
+ * keyed document (encoded, see encodeMarkdown), a JSON document keyed where it has no keys, `{}` the empty page.
  */
-export async function pageInput(change: InsertPageChange | UpdatePageChange, documents: DocumentWork): Promise<PageInput> {
+export async function pageInput(change: InsertPageChange | UpdatePageChange, context: PageInputContext): Promise<PageInput> {
   const meta: Partial<PageMeta> = {};
   for (const field of META_FIELDS) {
     const value = change[field];
     if (value !== undefined) Object.assign(meta, { [field]: value === '' && REMOVABLE.has(field) ? null : value });
   }
-  const { document, ...front } = await parse(change.document, documents);
+  const { document, ...front } = await parse(change.document, context);
   return { meta: { ...meta, ...front }, document };
 }
 
 async function parse(
   body: DocumentBody | undefined,
-  documents: DocumentWork,
-): Promise<Omit<ParsedMarkdown, 'document'> & { document: PageDocument | null | undefined }> {
+  { documents, refs, index, previous }: PageInputContext,
+): Promise<Omit<ParsedMarkdown, 'document'> & { document: PageInput['document'] }> {
   if (body === undefined) return { document: undefined };
-  if (body.markdown !== undefined) return documents.parse(body.markdown);
+  if (body.markdown !== undefined) return documents.encodeMarkdown({ markdown: body.markdown, refs: refs.state(), index, previous: await previous() });
   // A plain copy: the body is a class instance, and keys are assigned in place.
   if (body.document !== undefined) return { document: assignKeys(structuredClone(body.document)) };
   return { document: null };
