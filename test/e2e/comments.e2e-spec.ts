@@ -320,6 +320,14 @@ describe('comments', () => {
     });
 
     it.each([
+      ['8,000 email addresses after @ (each a link and a handle)', { body: { markdown: '@a@b.co '.repeat(8_000) } }],
+      ['a document of 5,100 leaves', { body: { document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: Array.from({ length: 5_100 }, () => ({ object: 'leaf', text: 'a', marks: [] })) }] }] } } }],
+    ])('refuses a comment with %s: over 5,000 nodes (413, nothing written)', async (_name, body) => {
+      const message = await refused(ed, 'POST', `${base.path()}/comments`, body, 413);
+      expect(message).toMatch(/more than 5000 nodes/);
+    });
+
+    it.each([
       ['an emoji that is not one', { addedReactions: ['smile'] }],
       ['two emoji in one', { addedReactions: ['👍👍'] }],
       ['1,000 reactions in one PUT', { addedReactions: Array.from({ length: 1000 }, () => '👍') }],

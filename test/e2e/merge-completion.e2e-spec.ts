@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '../../libs/platform/src/event-store/sqlite/sqlite-event-store';
 import { MERGE_LEASE_MS, MERGE_RELEASE_GRACE_MS } from '../../libs/content/src/change-requests/change-request.decider';
 import { MergeCompletion } from '../../libs/content/src/change-requests/merging/merge-completion';
+import { waitUntil } from '../support/processes';
 import { startServer, TestServer } from '../support/server';
 
 /**
@@ -145,7 +146,7 @@ describe('a merge whose process died at each step', () => {
 
   it('releases, at the next start, a mark whose lease ran out before it: the request takes edits and merges again', async () => {
     const c = cases.longAgo;
-    await until(async () => (await server.events.readStream(streamOf(c))).at(-1)!.type === 'ChangeRequestMergeAbandoned');
+    await waitUntil(async () => (await server.events.readStream(streamOf(c))).at(-1)!.type === 'ChangeRequestMergeAbandoned', 'the mark released at start');
     expect((await server.events.readStream(streamOf(c))).at(-1)).toMatchObject({ data: { reason: 'expired' }, metadata: { actor: 'system' } });
     expect(await statusOf(insertPage(c, 'After'))).toBe(200);
     expect((await server.as(ann.token).spaces.mergeChangeRequest(c.spaceId, String(c.number))).data.result).toBe('merge');
@@ -170,14 +171,6 @@ describe('a merge whose process died at each step', () => {
     expect(titles.sort()).toEqual(['After', 'afterStart page']);
   });
 });
-
-/** Bounded wait on a condition of the log (the release at start runs beside the start). */
-async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await condition()); ) {
-    if (Date.now() > deadline) throw new Error('condition not met within 15 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** What POST …/merge appends to the space's stream (main takes the request's head), written as a crashed process left it. */
 async function appendMergeToMain(

@@ -9,6 +9,7 @@ import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { GetMembership } from '@folio/identity/public/membership.query';
 import { FindOrganizationTeams } from '@folio/identity/public/organization-teams.query';
+import { assertDocumentBounds, MAX_DISCUSSION_NODES } from '../documents/document-limits';
 import { PageDocument } from '../documents/document.model';
 import { DocumentWork } from '../documents/document-work';
 import { spaceDecider } from '../spaces/space.decider';
@@ -159,8 +160,11 @@ export class SubmitReviewHandler implements ICommandHandler<SubmitReview> {
 /** Markdown is read as the content routes read it (a long one by a worker thread); `{}` and no comment are the same. */
 async function commentDocument(comment: CommentInput | undefined, documents: DocumentWork): Promise<PageDocument | undefined> {
   if (comment?.document !== undefined && comment.markdown !== undefined) throw new Invalid('comment: give markdown or document, not both');
-  if (comment?.document !== undefined) return comment.document;
-  if (comment?.markdown !== undefined) return (await documents.parse(comment.markdown)).document;
+  if (comment?.document !== undefined) {
+    assertDocumentBounds(comment.document, MAX_DISCUSSION_NODES);
+    return comment.document;
+  }
+  if (comment?.markdown !== undefined) return (await documents.parse(comment.markdown, MAX_DISCUSSION_NODES)).document;
   return undefined;
 }
 

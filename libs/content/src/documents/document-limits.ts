@@ -25,6 +25,13 @@ const MAX_INDENT = MAX_DOCUMENT_DEPTH * 4;
 export const MAX_DOCUMENT_NODES = 50_000;
 
 /**
+ * Nodes a comment or a review's comment may hold. A discussion is a few paragraphs (64 KiB of prose is about a
+ * thousand nodes); their mentions are resolved and their markdown written on the event loop, in time that
+ * follows this count, so it stays a tenth of a page's (8,000 email autolinks took half a second).
+ */
+export const MAX_DISCUSSION_NODES = 5_000;
+
+/**
  * Markdown a page may be given as, in UTF-8 bytes, and its lines: far above any real page (a long one is
  * some 100 KB and a few thousand lines), far below what the parser reads in seconds.
  */
@@ -44,10 +51,10 @@ export const MAX_FOOTNOTE_DEFINITIONS = 1000;
 
 /**
  * Refuses a JSON document whose nodes (fragments included) nest deeper than MAX_DOCUMENT_DEPTH (Invalid),
- * or that holds more than MAX_DOCUMENT_NODES nodes and leaves (TooLarge).
+ * or that holds more than `maxNodes` nodes and leaves (TooLarge).
  */
-export function assertDocumentBounds(document: unknown): void {
-  if (documentNodes(document, MAX_DOCUMENT_NODES) > MAX_DOCUMENT_NODES) throw tooManyNodes();
+export function assertDocumentBounds(document: unknown, maxNodes = MAX_DOCUMENT_NODES): void {
+  if (documentNodes(document, maxNodes) > maxNodes) throw tooManyNodes(maxNodes);
 }
 
 /**
@@ -73,8 +80,11 @@ export function documentNodes(document: unknown, stopAbove: number): number {
   return nodes;
 }
 
-export const tooManyNodes = () =>
-  new TooLarge(`The document holds more than ${MAX_DOCUMENT_NODES} nodes (blocks, inlines, texts and leaves): split it into several pages`);
+export const tooManyNodes = (maxNodes = MAX_DOCUMENT_NODES) =>
+  new TooLarge(
+    `The document holds more than ${maxNodes} nodes (blocks, inlines, texts and leaves)` +
+      (maxNodes === MAX_DOCUMENT_NODES ? ': split it into several pages' : ''),
+  );
 
 /** Refuses markdown over MAX_MARKDOWN_BYTES (TooLarge): judged on the string, before anything reads it. */
 export function assertMarkdownSize(markdown: string): void {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
 import { EncodedMarkdown, encodeMarkdown, MarkdownInput } from '../change-requests/content/encoded-markdown';
+import { MAX_DOCUMENT_NODES } from './document-limits';
 import { documentToMarkdown } from './document-to-markdown';
 import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
 import { decodeDocument, EncodedDocument } from './stored-document';
@@ -33,8 +34,10 @@ const worker = () => workerFile(__dirname, 'document.worker');
 export class DocumentWork {
   constructor(@Inject(WorkerPool) private readonly pool: WorkerPool | null) {}
 
-  parse(markdown: string): Promise<ParsedMarkdown> {
-    return this.run('parse', markdown, markdown.length <= INLINE_MARKDOWN_CHARS, 'Reading the markdown', () => markdownToDocument(markdown));
+  /** `maxNodes` bounds the document, in the thread: a larger one never crosses back. */
+  parse(markdown: string, maxNodes = MAX_DOCUMENT_NODES): Promise<ParsedMarkdown> {
+    const here = () => markdownToDocument(markdown, maxNodes);
+    return this.run('parse', { markdown, maxNodes }, markdown.length <= INLINE_MARKDOWN_CHARS, 'Reading the markdown', here);
   }
 
   /** A content change's markdown as the tree stores it (see encodeMarkdown): only bytes come back from the thread. */

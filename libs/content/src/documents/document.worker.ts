@@ -8,7 +8,7 @@ import { documentToMarkdown } from './document-to-markdown';
 import { markdownToDocument } from './markdown-to-document';
 import { decodeDocument } from './stored-document';
 
-export const parse = workerTask((markdown: string) => markdownToDocument(markdown));
+export const parse = workerTask(({ markdown, maxNodes }: { markdown: string; maxNodes: number }) => markdownToDocument(markdown, maxNodes));
 
 export const encodeMarkdown = workerTask(encode);
 

@@ -32,13 +32,13 @@ export interface ParsedMarkdown {
  * page document. Anything it cannot read is an Invalid naming what: hostile input never reaches a deep
  * recursion (see document-limits).
  */
-export function markdownToDocument(markdown: string): ParsedMarkdown {
+export function markdownToDocument(markdown: string, maxNodes = MAX_DOCUMENT_NODES): ParsedMarkdown {
   assertMarkdownShape(markdown);
   const tree = fromMarkdown(markdown, {
     extensions: [gfm(), math(), frontmatter(['yaml'])],
     mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
   });
-  const definitions = assertTreeDepthAndCollectDefinitions(tree);
+  const definitions = assertTreeDepthAndCollectDefinitions(tree, maxNodes);
   let children = tree.children;
   const front = children[0]?.type === 'yaml' ? frontMatter(children[0].value) : {};
   if (children[0]?.type === 'yaml') children = children.slice(1);
@@ -49,7 +49,7 @@ export function markdownToDocument(markdown: string): ParsedMarkdown {
     children = children.slice(1);
   }
   const document: PageDocument = { object: 'document', data: {}, nodes: new FlowReader(definitions).blocks(children) };
-  assertDocumentBounds(document);
+  assertDocumentBounds(document, maxNodes);
   return { ...front, document: assignKeys(document), ...(title !== undefined ? { title } : {}) };
 }
 
@@ -80,14 +80,14 @@ function frontMatter(yaml: string): FrontMatter {
  * Bounds the parsed tree's depth and size (without recursion) before anything recurses over it or builds a
  * document from it (each markdown node becomes at least one document node), and gathers link definitions.
  */
-function assertTreeDepthAndCollectDefinitions(tree: Nodes): Definitions {
+function assertTreeDepthAndCollectDefinitions(tree: Nodes, maxNodes: number): Definitions {
   const definitions: Definitions = new Map();
   const pending: [Nodes, number][] = [[tree, 0]];
   let nodes = 0;
   for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
     const [node, depth] = entry;
     if (depth > MAX_DOCUMENT_DEPTH) throw new Invalid(`The markdown nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
-    if (++nodes > MAX_DOCUMENT_NODES + 1) throw tooManyNodes();
+    if (++nodes > maxNodes + 1) throw tooManyNodes(maxNodes);
     if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node as Definition);
     if ('children' in node) for (const child of node.children) pending.push([child, depth + 1]);
   }

@@ -2,6 +2,7 @@ import { IsObject, IsString } from 'class-validator';
 import { Invalid } from '@folio/platform/domain/errors';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { assertJsonDocument } from '../change-requests/content/json-document';
+import { assertDocumentBounds, MAX_DISCUSSION_NODES } from '../documents/document-limits';
 import { documentToMarkdown } from '../documents/document-to-markdown';
 import { PageDocument } from '../documents/document.model';
 import { DocumentWork } from '../documents/document-work';
@@ -47,7 +48,7 @@ export async function commentDocument(input: BodyInput, documents: DocumentWork,
       throw new Invalid(`${field}.markdown: must be at most ${MAX_COMMENT_MARKDOWN_BYTES} bytes`);
     }
     if (markdown.trim() === '') throw new Invalid(`${field}.markdown: must not be empty`);
-    return (await documents.parse(markdown)).document;
+    return (await documents.parse(markdown, MAX_DISCUSSION_NODES)).document;
   }
   if (document !== undefined) {
     if (Buffer.byteLength(JSON.stringify(document), 'utf8') > MAX_COMMENT_DOCUMENT_BYTES) {
@@ -55,6 +56,7 @@ export async function commentDocument(input: BodyInput, documents: DocumentWork,
     }
     if (document.object !== 'document') throw new Invalid(`${field}.document.object: must be "document"`);
     assertJsonDocument(document, `${field}.document`);
+    assertDocumentBounds(document, MAX_DISCUSSION_NODES);
     if (document.nodes.length === 0) throw new Invalid(`${field}.document.nodes: must not be empty`);
     return document;
   }
