@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '@folio/platform/concurrency/yield-to-event-loop';
 import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
@@ -7,12 +8,19 @@ import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { followMain } from '../tree/main-page-index';
 import { BLOCK_KEY_INDEX, BLOCK_KEY_SPACES, BLOCK_KEYS } from './block-key-docs';
 
+const KEYS_BETWEEN_YIELDS = 1_000;
+
 /** Main moved to `tree`: the pages whose document changed get their keys listed again (only those). */
 function follow(tx: ReadTransaction, objects: ContentObjectStore, space: string, tree: string, position: string) {
   return followMain(BLOCK_KEY_INDEX, tx, objects, { space, tree, position }, async (page, node, after) => {
     const document = node ? await after.document(node) : null;
     await tx.deleteMany(BLOCK_KEYS, { space, page });
-    for (const key of document ? nodeKeys(document) : []) await tx.upsert(BLOCK_KEYS, { id: `${space}:${page}:${key}`, space, page, key });
+    const keys = document ? nodeKeys(document) : [];
+    for (const [i, key] of keys.entries()) {
+      // A near-limit page holds some 10,000 keys: other requests go between every thousand of them.
+      if (i > 0 && i % KEYS_BETWEEN_YIELDS === 0) await yieldToEventLoop();
+      await tx.upsert(BLOCK_KEYS, { id: `${space}:${page}:${key}`, space, page, key });
+    }
   });
 }
 
