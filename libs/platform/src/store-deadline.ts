@@ -41,11 +41,9 @@ export function withinDeadline<T>(
       abandon?.();
       reject(new StoreUnanswered(store, operation, ms));
     };
-    let timer = setTimeout(giveUp, ms);
-    const progressed = () => {
-      clearTimeout(timer);
-      timer = setTimeout(giveUp, ms);
-    };
+    const timer = setTimeout(giveUp, ms);
+    // Restarts the same timer: a long read calls this for every record.
+    const progressed = () => void timer.refresh();
     work(progressed).then(
       (value) => {
         clearTimeout(timer);
@@ -57,4 +55,9 @@ export function withinDeadline<T>(
       },
     );
   });
+}
+
+/** A call a request waits on (a read, an append), within STORE_CALL_MS. */
+export function withinCallBound<T>(store: StoreName, operation: string, call: Promise<T>): Promise<T> {
+  return withinDeadline(store, operation, STORE_CALL_MS, () => call);
 }

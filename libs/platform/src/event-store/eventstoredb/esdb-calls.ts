@@ -28,8 +28,3 @@ export function collect<E>(read: StreamingRead<E>, operation: string, bound: Rea
     read.destroy();
   });
 }
-
-/** An append within the request bound (the client honours its own deadline only for some appends). */
-export function answered<T>(call: Promise<T>, operation: string): Promise<T> {
-  return withinDeadline('EventStoreDB', operation, STORE_CALL_MS, () => call);
-}

@@ -32,8 +32,8 @@ import {
   userEventsAfter,
   withoutObjectBytes,
 } from './esdb-mapping';
-import { answered, collect } from './esdb-calls';
-import { STORE_CALL_MS, STORE_PING_MS, StoreUnanswered } from '../../store-deadline';
+import { collect } from './esdb-calls';
+import { STORE_CALL_MS, STORE_PING_MS, StoreUnanswered, withinCallBound } from '../../store-deadline';
 
 /**
  * $all is read in pages. System events take room in a page without being returned, so a page may have to
@@ -67,9 +67,11 @@ export class EventStoreDbEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await answered(
-      this.client.appendToStream(stream, events.map(toEventData), { expectedRevision: toEsdbExpectedRevision(expected), deadline: STORE_CALL_MS }),
+    // Bounded here too: the client honours its own deadline only for some appends.
+    const result = await withinCallBound(
+      'EventStoreDB',
       `append to ${stream}`,
+      this.client.appendToStream(stream, events.map(toEventData), { expectedRevision: toEsdbExpectedRevision(expected), deadline: STORE_CALL_MS }),
     ).catch((error: unknown) => {
       throw error instanceof WrongExpectedVersionError ? toWrongExpectedRevision(stream, expected, error) : error;
     });

@@ -7,8 +7,8 @@ import {
 import { mapConcurrently } from '../../concurrency/map-concurrently';
 import { assertContentHash, assertStorable, contentHash, ContentObjectStore } from '../content-object-store.port';
 import { appendRefusal, contentObjectStream, fromContentObjectEvent, toContentObjectEvent } from './esdb-object-mapping';
-import { answered, collect } from '../../event-store/eventstoredb/esdb-calls';
-import { STORE_CALL_MS } from '../../store-deadline';
+import { collect } from '../../event-store/eventstoredb/esdb-calls';
+import { STORE_CALL_MS, withinCallBound } from '../../store-deadline';
 
 /** Reads and appends in flight at once for one call: enough to hide round trips, few enough not to flood. */
 const CONCURRENCY = 16;
@@ -72,9 +72,10 @@ export class EventStoreDbObjectStore implements ContentObjectStore {
   private async append(hash: string, bytes: Uint8Array): Promise<void> {
     try {
       // With `throwOnAppendFailure=false` a refusal comes back as `success: false`: the same "already there".
-      await answered(
-        this.client.appendToStream(contentObjectStream(hash), toContentObjectEvent(hash, bytes), { expectedRevision: NO_STREAM, deadline: STORE_CALL_MS }),
+      await withinCallBound(
+        'EventStoreDB',
         `append object ${hash}`,
+        this.client.appendToStream(contentObjectStream(hash), toContentObjectEvent(hash, bytes), { expectedRevision: NO_STREAM, deadline: STORE_CALL_MS }),
       );
     } catch (error) {
       const refusal = appendRefusal(error, bytes.byteLength);

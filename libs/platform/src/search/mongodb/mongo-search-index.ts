@@ -4,7 +4,7 @@ import { Doc, Filter } from '../../read-store/read-store.port';
 import { searchTerms } from '../search-terms';
 import { SearchIndex, SearchQuery, SearchResult, TextIndexedCollection } from '../search.port';
 import { FIELD_TERMS_FIELD, TERMS_FIELD } from './mongo-text-index';
-import { STORE_CALL_MS, withinDeadline } from '../../store-deadline';
+import { STORE_CALL_MS, withinCallBound } from '../../store-deadline';
 
 type Mode = 'all' | 'any';
 
@@ -66,9 +66,7 @@ export class MongoSearchIndex implements SearchIndex {
     const plan = searchPlan(collection, query.text, query.filter);
     if (!plan) return { hits: [], more: false, matched: 'all' };
     const run = (mode: Mode, limit: number, offset: number) =>
-      withinDeadline('MongoDB', 'search', STORE_CALL_MS, () =>
-        this.db.collection(collection.name).aggregate(searchPipeline(plan, mode, limit, offset), { maxTimeMS: STORE_CALL_MS }).toArray(),
-      );
+      withinCallBound('MongoDB', 'search', this.db.collection(collection.name).aggregate(searchPipeline(plan, mode, limit, offset), { maxTimeMS: STORE_CALL_MS }).toArray());
 
     let matched: Mode = 'all';
     let rows = await run('all', query.limit + 1, query.offset);
