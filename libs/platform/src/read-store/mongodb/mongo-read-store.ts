@@ -26,7 +26,7 @@ import { TextIndexSpec } from '../../search/search.port';
 import { LEGACY_TEXT_INDEX, TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
 import { BatchedWrites, PendingDocs } from '../batched-writes';
 import { bulkLoadOperations } from './mongo-bulk-load';
-import { STORE_CALL_MS, STORE_PING_MS, StoreUnanswered, withinDeadline } from '../../store-deadline';
+import { STORE_CALL_MS, STORE_PING_MS, StoreUnanswered, withinCallBound, withinDeadline } from '../../store-deadline';
 import {
   Checkpoint,
   finishOperations,
@@ -126,7 +126,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    const stored = await bounded('get', this.collection(collection).findOne({ _id: id }, { maxTimeMS: STORE_CALL_MS }));
+    const stored = await withinCallBound('MongoDB', 'get', this.collection(collection).findOne({ _id: id }, { maxTimeMS: STORE_CALL_MS }));
     return stored && fromMongoDoc<T>(stored);
   }
 
@@ -142,7 +142,7 @@ export class MongoReadStore implements ReadStore {
   async find<T extends Doc>(collection: string, query: FindQuery): Promise<Page<T>> {
     const { filter, sort } = toMongoFind(query);
     // One more than asked tells whether a next page exists without a count.
-    const stored = await bounded('find', this.collection(collection).find(filter, { sort, limit: query.limit + 1, maxTimeMS: STORE_CALL_MS }).toArray());
+    const stored = await withinCallBound('MongoDB', 'find', this.collection(collection).find(filter, { sort, limit: query.limit + 1, maxTimeMS: STORE_CALL_MS }).toArray());
     const items = stored.slice(0, query.limit).map((s) => fromMongoDoc<T>(s));
     if (stored.length <= query.limit) return { items };
     const last = items[items.length - 1];
@@ -150,15 +150,15 @@ export class MongoReadStore implements ReadStore {
   }
 
   count(collection: string, filter: Filter): Promise<number> {
-    return bounded('count', this.collection(collection).countDocuments(toMongoFilter(filter), { maxTimeMS: STORE_CALL_MS }));
+    return withinCallBound('MongoDB', 'count', this.collection(collection).countDocuments(toMongoFilter(filter), { maxTimeMS: STORE_CALL_MS }));
   }
 
   async checkpoint(projection: string): Promise<string | null> {
-    return (await bounded('read a checkpoint', this.checkpointCollection().findOne({ _id: projection }, { maxTimeMS: STORE_CALL_MS })))?.position ?? null;
+    return (await withinCallBound('MongoDB', 'read a checkpoint', this.checkpointCollection().findOne({ _id: projection }, { maxTimeMS: STORE_CALL_MS })))?.position ?? null;
   }
 
   async checkpoints(projections: readonly string[]): Promise<(string | null)[]> {
-    const stored = await bounded('read checkpoints', this.storedCheckpoints(projections));
+    const stored = await withinCallBound('MongoDB', 'read checkpoints', this.storedCheckpoints(projections));
     return projections.map((p) => stored.get(p)?.position ?? null);
   }
 
@@ -404,12 +404,8 @@ export class MongoReadStore implements ReadStore {
   private async dropLegacyTextIndex(name: string): Promise<void> {
     const collection = this.collection(name);
     if (!(await collection.indexExists(LEGACY_TEXT_INDEX))) return;
-    try {
-      await collection.dropIndex(LEGACY_TEXT_INDEX);
-    } catch (error) {
-      // Another replica dropped it first.
-      if (!(error instanceof MongoServerError && error.code === INDEX_NOT_FOUND)) throw error;
-    }
+    // Another replica may drop it first.
+    await collection.dropIndex(LEGACY_TEXT_INDEX).catch(ignoreCode(INDEX_NOT_FOUND));
   }
 
   /** Documents written before their collection declared a text index get their words now. */
@@ -449,11 +445,6 @@ export class MongoReadStore implements ReadStore {
       if (!(error instanceof MongoServerError && error.code === NAMESPACE_EXISTS)) throw error;
     }
   }
-}
-
-/** A call a request waits on, within its bound. */
-function bounded<T>(operation: string, call: Promise<T>): Promise<T> {
-  return withinDeadline('MongoDB', operation, STORE_CALL_MS, () => call);
 }
 
 /** A rejection handler that swallows the server error with `code` (a step already done) and rethrows any other. */
