@@ -1,5 +1,5 @@
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
-import { assertStorable, contentHash } from '@folio/platform/object-store/content-object-store.port';
+import { asBuffer, assertStorable, contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from './document.model';
 
 /** What a page without a stored document reads as. */
@@ -10,7 +10,7 @@ export const emptyDocument = (): PageDocument => ({ object: 'document', data: {}
  * document, the empty document for none.
  */
 export function decodeDocument(bytes: Uint8Array | null): PageDocument {
-  return bytes ? (JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as PageDocument) : emptyDocument();
+  return bytes ? (JSON.parse(asBuffer(bytes).toString('utf8')) as PageDocument) : emptyDocument();
 }
 
 /**
@@ -26,7 +26,7 @@ export class EncodedDocument {
     readonly hash: string,
   ) {
     // Bytes from a thread arrive as a Uint8Array; the store takes Buffers.
-    this.bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.bytes = asBuffer(bytes);
   }
 }
 

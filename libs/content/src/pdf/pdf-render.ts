@@ -1,3 +1,4 @@
+import { asBuffer } from '@folio/platform/object-store/content-object-store.port';
 import { urlOfRef } from '../documents/content-ref-urls';
 import { decodeDocument } from '../documents/stored-document';
 import { PdfFile, PdfLink } from './block-drawer';
@@ -29,7 +30,7 @@ export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
     // Bytes crossed the thread boundary as a Uint8Array: pdfkit opens images from Buffers.
     const file = (id: string): PdfFile | null => {
       const found = files.get(id);
-      return found?.bytes ? { ...found, bytes: Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength) } : (found ?? null);
+      return found?.bytes ? { ...found, bytes: asBuffer(found.bytes) } : (found ?? null);
     };
     writer.page({ ...page, document: document && decodeDocument(document), assets: { link: (ref) => links.get(urlOfRef(ref)) ?? null, file } });
   }

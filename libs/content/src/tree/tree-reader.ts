@@ -1,6 +1,7 @@
 import { yieldToEventLoop } from '@folio/platform/concurrency/yield-to-event-loop';
 import { NotFound } from '@folio/platform/domain/errors';
 import { PageDocument } from '../documents/document.model';
+import { decodeDocument } from '../documents/stored-document';
 import { TreeSnapshot } from './content-trees';
 import { FileEntry, PageNode } from './tree.model';
 
@@ -27,7 +28,7 @@ export abstract class TreeReader implements TreeSnapshot {
     const bytes = await this.documentBytes(page);
     if (!bytes) return null;
     if (bytes.byteLength > YIELD_BEFORE_PARSING_BYTES) await yieldToEventLoop();
-    return JSON.parse(bytes.toString('utf8')) as PageDocument;
+    return decodeDocument(bytes);
   }
 
   async page(id: string): Promise<PageNode | null> {

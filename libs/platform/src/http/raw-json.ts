@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FastifyInstance } from 'fastify';
+import { asBuffer } from '../object-store/content-object-store.port';
 
 /** Marks a RawJson's place in the JSON text of a response; random per process, so no stored string can forge it. */
 const MARK = `raw-json-${randomUUID()}`;
@@ -27,7 +28,7 @@ export class RawJson {
   }
 
   text(): string {
-    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8');
+    return asBuffer(this.bytes).toString('utf8');
   }
 }
 
