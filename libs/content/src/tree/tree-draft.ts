@@ -266,11 +266,13 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     return run;
   }
 
-  /** A refused document (413, larger than the store holds) is refused before anything changes, so the batch writes nothing. */
+  /**
+   * A document larger than the store holds is refused (413) by encodeDocument, where it is encoded (here, or
+   * in the thread that made an EncodedDocument), before anything changes: the batch writes nothing.
+   */
   private stageDocument(document: PageDocument | EncodedDocument | null): string | null {
     if (document === null) return null;
     const { bytes, hash } = document instanceof EncodedDocument ? document : encodeDocument(document);
-    assertStorable(bytes, "The page's document");
     this.staged.set(hash, bytes);
     return hash;
   }
