@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Change, TreeSnapshot } from '../tree/content-trees';
+import { inTreeOrder } from '../tree/tree-order';
 import { FileEntry, PageNode, PageType } from '../tree/tree.model';
 
 /** The spec's ChangedRevisionPage: a page as it is on the side of the change where it exists. */
@@ -73,8 +74,8 @@ export async function semanticChanges(
 ): Promise<SemanticChanges> {
   const [kept, deleted] = [diff.pages.filter((c) => c.after !== null), diff.pages.filter((c) => c.after === null)];
   const pending: Pending[] = [
-    ...(await inTreeOrder(trees.after, kept)).flatMap(pageEntries),
-    ...(await inTreeOrder(trees.before, deleted)).flatMap(pageEntries),
+    ...(await inTreeOrder(trees.after, kept, (change) => change.id)).flatMap(pageEntries),
+    ...(await inTreeOrder(trees.before, deleted, (change) => change.id)).flatMap(pageEntries),
     ...diff.files.flatMap(fileEntries),
   ];
   const shown = pending.slice(0, options.limit);
@@ -135,51 +136,6 @@ function changedAttributes<T extends object>(fields: readonly (keyof T)[], befor
 
 /** Null (no document) and an empty string (an emoji removed) are no value. */
 const present = (value: unknown) => (value === null || value === '' ? undefined : value);
-
-/** The changes sorted by where their pages stand in `tree`, depth-first. */
-async function inTreeOrder(tree: TreeSnapshot, changes: Change<PageNode>[]): Promise<Change<PageNode>[]> {
-  const order = new TreeOrder(tree);
-  const keyed = [];
-  for (const change of changes) keyed.push({ change, key: await order.key(change.id) });
-  return keyed.sort((a, b) => compareKeys(a.key, b.key)).map(({ change }) => change);
-}
-
-/**
- * A page's place in depth-first order, as its index among its siblings at each depth from the root:
- * comparing these orders pages as a walk of the whole tree would, reading only their ancestors.
- */
-class TreeOrder {
-  private readonly indexes = new Map<string | null, Map<string, number>>();
-
-  constructor(private readonly tree: TreeSnapshot) {}
-
-  async key(id: string): Promise<number[]> {
-    const key: number[] = [];
-    for (let at: string | null = id; at !== null; ) {
-      const node: PageNode | null = await this.tree.page(at);
-      if (node === null) break; // cannot happen for a page of this tree; an orphan sorts as a root
-      key.unshift((await this.siblings(node.parent)).get(at) ?? 0);
-      at = node.parent;
-    }
-    return key;
-  }
-
-  private async siblings(parent: string | null): Promise<Map<string, number>> {
-    let indexes = this.indexes.get(parent);
-    if (!indexes) {
-      const ids = parent === null ? this.tree.rootPages : ((await this.tree.page(parent))?.children ?? []);
-      indexes = new Map(ids.map((id, i) => [id, i]));
-      this.indexes.set(parent, indexes);
-    }
-    return indexes;
-  }
-}
-
-/** An ancestor comes before its descendants, which come before its next sibling. */
-function compareKeys(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return a.length - b.length;
-}
 
 /** Builds the resources of the entries shown. */
 class Builder {

@@ -1,5 +1,6 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { diffTrees, TreeSnapshot } from '../tree/content-trees';
+import { inTreeOrder } from '../tree/tree-order';
 import { PageNode } from '../tree/tree.model';
 
 /** A PDF prints at most this many pages: it is made while the request waits. */
@@ -42,27 +43,7 @@ export async function pagesToPrint(snapshot: TreeSnapshot, selection: PrintSelec
  */
 export async function changedPages(base: TreeSnapshot, head: TreeSnapshot): Promise<PageNode[]> {
   const changed = (await diffTrees(base, head)).pages.flatMap((change) => (change.after ? [change.after] : []));
-  atMost(changed);
-  const places = await Promise.all(changed.map((page) => placeOf(head, page)));
-  const order = changed.map((page, i) => ({ page, place: places[i] })).sort((a, b) => comparePlaces(a.place, b.place));
-  return order.map(({ page }) => page);
-}
-
-/** A page's place in tree order: its index among the root pages, then among each ancestor's children, down to it. */
-async function placeOf(snapshot: TreeSnapshot, page: PageNode): Promise<number[]> {
-  const place: number[] = [];
-  for (let node = page; ; ) {
-    const parent = node.parent === null ? null : await snapshot.page(node.parent);
-    place.unshift((parent ? parent.children : snapshot.rootPages).indexOf(node.id));
-    if (!parent) return place;
-    node = parent;
-  }
-}
-
-/** Depth-first order: a page before its subpages, siblings in order. */
-function comparePlaces(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return a.length - b.length;
+  return inTreeOrder(head, atMost(changed), (page) => page.id);
 }
 
 function atMost(pages: PageNode[]): PageNode[] {
