@@ -1,7 +1,6 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { FileContent, FileInput } from '@folio/content/files/file-input';
 import { DocumentWork } from '@folio/content/documents/document-work';
-import { EncodedDocument } from '@folio/content/documents/stored-document';
 import { TreeEditor, TreeSnapshot } from '@folio/content/tree/content-trees';
 import { BatchOutcome } from './batch-outcome';
 import { BatchRefs } from './batch-refs';
@@ -71,7 +70,6 @@ class Batch {
   private async insertPage(change: InsertPageChange, index: number) {
     const { editor, now } = this.context;
     const { meta, document } = await pageInput(change, { documents: this.context.documents, refs: this.refs, index, previous: async () => null });
-    if (!(document instanceof EncodedDocument)) this.refs.inDocument(document, index);
     await this.assertRefFree(change.ref);
     const into = change.into === undefined ? null : this.refs.page(change.into, index);
     const id = this.context.newId();
@@ -84,10 +82,9 @@ class Batch {
     const { editor, now } = this.context;
     const id = this.refs.page(change.page, index);
     const page = await this.existing(id);
-    const input = await pageInput(change, { documents: this.context.documents, refs: this.refs, index, previous: () => editor.documentBytes(page) });
-    const document = input.document instanceof EncodedDocument ? input.document : this.refs.inDocument(input.document, index);
+    const { meta, document } = await pageInput(change, { documents: this.context.documents, refs: this.refs, index, previous: () => editor.documentBytes(page) });
     await editor.updatePage(id, {
-      meta: input.meta,
+      meta,
       ...(document !== undefined ? { document } : {}),
       ...(change.into !== undefined ? { into: change.into === null ? null : this.refs.page(change.into, index) } : {}),
       ...(change.at !== undefined ? { at: change.at } : {}),

@@ -18,9 +18,8 @@ export interface PageInput {
    */
   meta: Partial<PageMeta>;
   /**
-   * The new document: null for the empty page, undefined when the change leaves the document alone. Markdown
-   * comes encoded, its refs resolved and its keys paired already; a JSON document is the batch's own copy, its
-   * refs still to resolve.
+   * The new document, its batch refs turned into ids: null for the empty page, undefined when the change leaves
+   * the document alone. Markdown comes encoded, its keys paired already; a JSON document is the batch's own copy.
    */
   document: PageDocument | EncodedDocument | null | undefined;
 }
@@ -35,7 +34,8 @@ export interface PageInputContext {
 
 /**
  * What an insert_page or update_page says about the page, as the tree takes it: markdown parsed into a
- * keyed document (encoded, see encodeMarkdown), a JSON document keyed where it has no keys, `{}` the empty page.
+ * keyed document (encoded, see encodeMarkdown), a JSON document keyed where it has no keys, `{}` the empty page;
+ * in either, the batch's refs are resolved.
  */
 export async function pageInput(change: InsertPageChange | UpdatePageChange, context: PageInputContext): Promise<PageInput> {
   const meta: Partial<PageMeta> = {};
@@ -53,7 +53,7 @@ async function parse(
 ): Promise<Omit<ParsedMarkdown, 'document'> & { document: PageInput['document'] }> {
   if (body === undefined) return { document: undefined };
   if (body.markdown !== undefined) return documents.encodeMarkdown({ markdown: body.markdown, refs: refs.state(), index, previous: await previous() });
-  // A plain copy: the body is a class instance, and keys are assigned in place.
-  if (body.document !== undefined) return { document: assignKeys(structuredClone(body.document)) };
+  // A plain copy: the body is a class instance, and keys and refs are set in place.
+  if (body.document !== undefined) return { document: refs.inDocument(assignKeys(structuredClone(body.document)), index) };
   return { document: null };
 }
