@@ -5,7 +5,8 @@ import { errorBody } from './error-body';
 import { requestId } from './request-id';
 import { StoreUnanswered } from '../store-deadline';
 
-const STATUS: Record<DomainError['kind'], number> = {
+/** The HTTP status each domain refusal answers, wherever it is answered (routes, the body parser). */
+export const DOMAIN_STATUS: Record<DomainError['kind'], number> = {
   Invalid: 400,
   Forbidden: 403,
   NotFound: 404,
@@ -29,7 +30,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown, request: FastifyRequest): { status: number; message: string } {
-    if (exception instanceof DomainError) return { status: STATUS[exception.kind], message: exception.message };
+    if (exception instanceof DomainError) return { status: DOMAIN_STATUS[exception.kind], message: exception.message };
     if (exception instanceof HttpException) {
       const response = exception.getResponse();
       const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;

@@ -1,5 +1,6 @@
 import { FastifyInstance, FastifyRequest } from 'fastify';
-import { Invalid, TooLarge, Unavailable } from '../domain/errors';
+import { DomainError } from '../domain/errors';
+import { DOMAIN_STATUS } from './exception.filter';
 import { WorkerPool, workerFile } from '../workers/worker-pool';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -127,9 +128,7 @@ async function parsedByWorker(workers: WorkerPool, body: Buffer): Promise<object
       ...(own ? { transfer: [body.buffer as ArrayBuffer] } : {}),
     });
   } catch (error) {
-    if (error instanceof Invalid) throw refusal(400, error.message);
-    if (error instanceof TooLarge) throw refusal(413, error.message);
-    if (error instanceof Unavailable) throw refusal(503, error.message);
+    if (error instanceof DomainError) throw refusal(DOMAIN_STATUS[error.kind], error.message);
     throw error;
   }
 }
