@@ -11,7 +11,7 @@ const CONTEXTS = ['identity', 'content', 'publishing', 'collaboration', 'insight
  * (`@folio/<context>/public/…`: the queries it answers and the value types it shares).
  */
 const publicSurfaceOnly = (context) => ({
-  regex: `^@folio/(?!platform/|${context}/)[^/]+/(?!public/)`,
+  regex: `^@folio/(?!platform/|kernel/|${context}/)[^/]+/(?!public/)`,
   message: 'Another context is reached only through its public surface: @folio/<context>/public/….',
 });
 
@@ -27,6 +27,23 @@ const noSpacesFromCollections = {
   message: 'Collections reach spaces only through libs/content/src/shared/ (or the QueryBus).',
 };
 
+/**
+ * The kernel (libs/kernel: the document model, the Markdown dialect, the content tree and the merge) is pure
+ * code every context uses, so it uses none of them and nothing of a framework, driver or the file system:
+ * of the platform only the domain kit and the content-object store's port (an interface, and the canonical
+ * JSON its hashes are taken over), a cache and the event-loop yield.
+ */
+const kernelIsPure = [
+  {
+    group: ['@nestjs/*', 'fastify', 'mongodb', '@eventstore/*', 'better-sqlite3', 'class-validator', 'class-transformer', 'piscina', 'node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'node:child_process', 'node:worker_threads'],
+    message: 'The kernel is pure: no framework, driver, thread or I/O imports.',
+  },
+  {
+    regex: '^@folio/(?!kernel/|platform/domain/|platform/object-store/content-object-store\\.port$|platform/object-store/canonical-json$|platform/caching/|platform/concurrency/yield-to-event-loop$)',
+    message: 'The kernel imports no bounded context, and of the platform only its pure parts.',
+  },
+];
+
 /** ARCHITECTURE.md rule 1: events and deciders import nothing from Nest, drivers or other contexts. */
 const pure = [
   {
@@ -34,8 +51,8 @@ const pure = [
     message: 'Events and deciders are pure: no framework, driver or I/O imports.',
   },
   {
-    regex: '^@folio/(?!platform/domain/)',
-    message: 'Events and deciders may import only the platform domain kit (errors, decider types, shared value types).',
+    regex: '^@folio/(?!platform/domain/|kernel/)',
+    message: 'Events and deciders may import only the platform domain kit (errors, decider types, shared value types) and the pure kernel.',
   },
 ];
 
@@ -71,6 +88,8 @@ module.exports = tseslint.config(
   // each narrower block below repeats the wider block's patterns it must keep.
   restrict(['libs/platform/src/**/*.ts'], [{ regex: '^@folio/(?!platform/)', message: 'The platform imports no bounded context.' }]),
   ...CONTEXTS.map((context) => restrict([`libs/${context}/src/**/*.ts`], [publicSurfaceOnly(context), staysInContext])),
+  restrict(['libs/kernel/src/**/*.ts'], [...kernelIsPure, staysInContext]),
+  restrict(['libs/kernel/src/**/*.spec.ts'], [staysInContext]),
   restrict(['libs/content/src/collections/**/*.ts'], [publicSurfaceOnly('content'), staysInContext, noSpacesFromCollections]),
   restrict(['**/*.events.ts', '**/*.decider.ts'], [...pure, staysInContext]),
   restrict(['libs/content/src/collections/*.events.ts', 'libs/content/src/collections/*.decider.ts'], [...pure, staysInContext, noSpacesFromCollections]),

@@ -19,6 +19,7 @@ const common = {
     '^@folio/platform/(.*)$': '<rootDir>/libs/platform/src/$1',
     '^@folio/identity/(.*)$': '<rootDir>/libs/identity/src/$1',
     '^@folio/content/(.*)$': '<rootDir>/libs/content/src/$1',
+    '^@folio/kernel/(.*)$': '<rootDir>/libs/kernel/src/$1',
     '^@folio/collaboration/(.*)$': '<rootDir>/libs/collaboration/src/$1',
     '^@folio/publishing/(.*)$': '<rootDir>/libs/publishing/src/$1',
   },

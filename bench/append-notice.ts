@@ -1,7 +1,7 @@
 // How soon a process hears another process's append to the embedded event store (its watcher polls
 // SQLite's data_version): the foundation issue's bound, measured here rather than in a timed test.
 import { join } from 'node:path';
-import { SqliteEventStore } from '../libs/platform/src/event-store/sqlite/sqlite-event-store';
+import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
 
 const SAMPLES = 21;
 

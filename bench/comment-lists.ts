@@ -2,7 +2,7 @@
 // and page 50 (reached by walking the cursors), timed alike. Keyset pagination should make them cost the same.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { newEventId, newId } from '../libs/platform/src/ids';
+import { newEventId, newId } from '@folio/platform/ids';
 import { createOrganization, Folio, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
 

@@ -9,15 +9,15 @@
 import 'reflect-metadata';
 import { Body, Controller, Get, Injectable, Module, Param, Patch } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { Caller } from '../libs/platform/src/auth/caller';
-import { AuthGuard } from '../libs/platform/src/http/auth.guard';
-import { CallerParam } from '../libs/platform/src/http/caller.decorator';
-import { ErrorBodyFilter } from '../libs/platform/src/http/exception.filter';
-import { createLogger } from '../libs/platform/src/http/logger';
-import { Public } from '../libs/platform/src/http/public.decorator';
-import { TokenVerifier } from '../libs/platform/src/http/token-verifier';
+import { Caller } from '@folio/platform/auth/caller';
+import { AuthGuard } from '@folio/platform/http/auth.guard';
+import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
+import { createLogger } from '@folio/platform/http/logger';
+import { Public } from '@folio/platform/http/public.decorator';
+import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { createApp } from '../apps/api/src/create-app';
-import { UpdateOrganizationBody } from '../libs/identity/src/organizations/organization.dto';
+import { UpdateOrganizationBody } from '@folio/identity/organizations/organization.dto';
 
 const body = JSON.parse(process.env.BODY ?? '{}') as object;
 const token = process.env.TOKEN ?? '';

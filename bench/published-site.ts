@@ -2,8 +2,8 @@
 // The target is a p50 under 20 ms: the renderer asks for it on every visit.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { newEventId, newId } from '../libs/platform/src/ids';
-import { keyBetween } from '../libs/platform/src/domain/sibling-order';
+import { newEventId, newId } from '@folio/platform/ids';
+import { keyBetween } from '@folio/platform/domain/sibling-order';
 import { createOrganization, Folio, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
 import { spaceCreatedData } from './seeded-events';

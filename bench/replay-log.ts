@@ -2,8 +2,8 @@
 // PATCHed through HTTP) is a few thousand events, too few to time a replay that should take about a second.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { keyBetween } from '../libs/platform/src/domain/sibling-order';
-import { newEventId } from '../libs/platform/src/ids';
+import { keyBetween } from '@folio/platform/domain/sibling-order';
+import { newEventId } from '@folio/platform/ids';
 import { spaceCreatedData } from './seeded-events';
 
 /** The log's size after seeding, at least: the replay target is stated over 100k events. */

@@ -2,8 +2,8 @@
 // organization of 1,000 spaces and on one of 100,000. Keyset pagination should keep the two close.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { keyBetween } from '../libs/platform/src/domain/sibling-order';
-import { newEventId } from '../libs/platform/src/ids';
+import { keyBetween } from '@folio/platform/domain/sibling-order';
+import { newEventId } from '@folio/platform/ids';
 import { createOrganization, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
 import { spaceCreatedData } from './seeded-events';

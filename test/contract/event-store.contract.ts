@@ -4,7 +4,7 @@ import {
   EventStore,
   NewEvent,
   WrongExpectedRevision,
-} from '../../libs/platform/src/event-store/event-store.port';
+} from '@folio/platform/event-store/event-store.port';
 
 export interface EventStoreFixture {
   /** A store on fresh or shared storage; tests use unique stream names, so a shared server is fine. */

@@ -1,4 +1,4 @@
-import { EventStoreDbEventStore } from '../../libs/platform/src/event-store/eventstoredb/esdb-event-store';
+import { EventStoreDbEventStore } from '@folio/platform/event-store/eventstoredb/esdb-event-store';
 import { eventStoreContract } from './event-store.contract';
 
 const url = process.env.EVENTSTORE_URL;

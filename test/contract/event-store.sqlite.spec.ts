@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore } from '../../libs/platform/src/event-store/sqlite/sqlite-event-store';
+import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
 import { eventStoreContract } from './event-store.contract';
 
 eventStoreContract('SQLite', () => {

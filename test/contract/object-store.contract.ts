@@ -4,7 +4,7 @@ import {
   ContentObjectStore,
   ContentObjectTooLarge,
   MAX_CONTENT_OBJECT_BYTES,
-} from '../../libs/platform/src/object-store/content-object-store.port';
+} from '@folio/platform/object-store/content-object-store.port';
 
 export interface ObjectStoreFixture {
   /** A store on fresh or shared storage; tests use random objects, so a shared server is fine. */

@@ -1,9 +1,9 @@
 import { EventStoreDBClient, NO_STREAM } from '@eventstore/db-client';
-import { EventStoreDbObjectStore } from '../../libs/platform/src/object-store/eventstoredb/esdb-object-store';
+import { EventStoreDbObjectStore } from '@folio/platform/object-store/eventstoredb/esdb-object-store';
 import {
   contentObjectStream,
   toContentObjectEvent,
-} from '../../libs/platform/src/object-store/eventstoredb/esdb-object-mapping';
+} from '@folio/platform/object-store/eventstoredb/esdb-object-mapping';
 import { objectStoreContract } from './object-store.contract';
 
 const url = process.env.EVENTSTORE_URL;

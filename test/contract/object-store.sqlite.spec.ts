@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore } from '../../libs/platform/src/event-store/sqlite/sqlite-event-store';
-import { SqliteObjectStore } from '../../libs/platform/src/object-store/sqlite/sqlite-object-store';
+import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
+import { SqliteObjectStore } from '@folio/platform/object-store/sqlite/sqlite-object-store';
 import { objectStoreContract } from './object-store.contract';
 
 objectStoreContract('SQLite', () => {

@@ -1,8 +1,8 @@
-import { CursorKey, Doc, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
-import { EventStore, StoredEvent } from '../../libs/platform/src/event-store/event-store.port';
-import { Projection } from '../../libs/platform/src/projections/projection';
-import { ProjectionRunner } from '../../libs/platform/src/projections/projection-runner';
-import { rebuildProjections } from '../../libs/platform/src/projections/rebuild';
+import { CursorKey, Doc, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { EventStore, StoredEvent } from '@folio/platform/event-store/event-store.port';
+import { Projection } from '@folio/platform/projections/projection';
+import { ProjectionRunner } from '@folio/platform/projections/projection-runner';
+import { rebuildProjections } from '@folio/platform/projections/rebuild';
 
 export interface ReadStoreFixture {
   open(): Promise<ReadStore>;

@@ -1,6 +1,6 @@
 import { MongoClient } from 'mongodb';
 import { randomBytes } from 'node:crypto';
-import { MongoReadStore } from '../../libs/platform/src/read-store/mongodb/mongo-read-store';
+import { MongoReadStore } from '@folio/platform/read-store/mongodb/mongo-read-store';
 import { readStoreContract } from './read-store.contract';
 
 const url = process.env.MONGODB_URL;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteReadStore } from '../../libs/platform/src/read-store/sqlite/sqlite-read-store';
+import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
 import { readStoreContract } from './read-store.contract';
 
 readStoreContract('SQLite', () => {

@@ -1,7 +1,7 @@
-import { rebuildProjections } from '../../libs/platform/src/projections/rebuild';
-import { Doc, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
-import { SearchIndex, SearchQuery, TextIndexedCollection } from '../../libs/platform/src/search/search.port';
-import { EventStore, StoredEvent } from '../../libs/platform/src/event-store/event-store.port';
+import { rebuildProjections } from '@folio/platform/projections/rebuild';
+import { Doc, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { SearchIndex, SearchQuery, TextIndexedCollection } from '@folio/platform/search/search.port';
+import { EventStore, StoredEvent } from '@folio/platform/event-store/event-store.port';
 
 export interface SearchFixture {
   /** A read store and a search index over the same storage. */

@@ -1,7 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { randomBytes } from 'node:crypto';
-import { MongoReadStore } from '../../libs/platform/src/read-store/mongodb/mongo-read-store';
-import { MongoSearchIndex } from '../../libs/platform/src/search/mongodb/mongo-search-index';
+import { MongoReadStore } from '@folio/platform/read-store/mongodb/mongo-read-store';
+import { MongoSearchIndex } from '@folio/platform/search/mongodb/mongo-search-index';
 import { searchContract } from './search.contract';
 
 const url = process.env.MONGODB_URL;

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteReadStore } from '../../libs/platform/src/read-store/sqlite/sqlite-read-store';
-import { SqliteSearchIndex } from '../../libs/platform/src/search/sqlite/sqlite-search-index';
+import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
+import { SqliteSearchIndex } from '@folio/platform/search/sqlite/sqlite-search-index';
 import { searchContract } from './search.contract';
 
 searchContract('SQLite FTS5', () => {

@@ -1,10 +1,10 @@
 import { ChangeRequest, ChangeRequestContentUpdate } from '@gitbook/api';
-import { Aggregates } from '../../libs/platform/src/aggregates/aggregates';
-import { systemCaller } from '../../libs/platform/src/auth/caller';
-import { CONTENT_OBJECT_STORE, ContentObjectStore, contentHash } from '../../libs/platform/src/object-store/content-object-store.port';
-import { changeRequestDecider, ExistingChangeRequest } from '../../libs/content/src/change-requests/change-request.decider';
-import { changeRequestStream } from '../../libs/content/src/change-requests/change-request.events';
-import { ContentTrees, TreeSnapshot } from '../../libs/content/src/tree/content-trees';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { systemCaller } from '@folio/platform/auth/caller';
+import { CONTENT_OBJECT_STORE, ContentObjectStore, contentHash } from '@folio/platform/object-store/content-object-store.port';
+import { changeRequestDecider, ExistingChangeRequest } from '@folio/content/change-requests/change-request.decider';
+import { changeRequestStream } from '@folio/content/change-requests/change-request.events';
+import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';
 

@@ -1,7 +1,7 @@
 import { ChangeRequestStatus, MemberRole } from '@gitbook/api';
-import { Aggregates } from '../../libs/platform/src/aggregates/aggregates';
-import { changeRequestDecider } from '../../libs/content/src/change-requests/change-request.decider';
-import { changeRequestStream } from '../../libs/content/src/change-requests/change-request.events';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { changeRequestDecider } from '@folio/content/change-requests/change-request.decider';
+import { changeRequestStream } from '@folio/content/change-requests/change-request.events';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore } from '../../libs/platform/src/event-store/sqlite/sqlite-event-store';
-import { READ_STORE, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
-import { SqliteReadStore } from '../../libs/platform/src/read-store/sqlite/sqlite-read-store';
-import { COLLECTION_CASCADE } from '../../libs/content/src/cascade/collection-cascade';
+import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
+import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
+import { COLLECTION_CASCADE } from '@folio/content/cascade/collection-cascade';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
 /**

@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
-import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
-import { COMMENT_PURGE, CommentPurgeProcess } from '../../libs/collaboration/src/comments/comment-purge';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { PurgeExpiredSpaces } from '@folio/content/spaces/space-retention';
+import { COMMENT_PURGE, CommentPurgeProcess } from '@folio/collaboration/comments/comment-purge';
 import { seedMain } from '../support/content-seed';
 import { processReached } from '../support/processes';
 import { expectMatchesSpec } from '../support/openapi';

@@ -1,5 +1,5 @@
-import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
-import { RevisionRecord } from '../../libs/content/src/revisions/revision.model';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { RevisionRecord } from '@folio/content/revisions/revision.model';
 import { seedChangeRequest, seedMain, seedMerge } from '../support/content-seed';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';

@@ -1,5 +1,5 @@
-import { CONTENT_OBJECT_STORE, ContentObjectStore } from '../../libs/platform/src/object-store/content-object-store.port';
-import { FileUrls } from '../../libs/content/src/files/file-urls';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { FileUrls } from '@folio/content/files/file-urls';
 import { startServer, TestServer } from '../support/server';
 
 /** Ten bytes, so ranges are easy to read. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
-import { knownRoutes } from '../../libs/platform/src/http/method-not-allowed';
-import { PROTOTYPE_KEYS } from '../../libs/platform/src/testing/prototype-keys';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { knownRoutes } from '@folio/platform/http/method-not-allowed';
+import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { seedMain } from '../support/content-seed';
 import { startServer, TestServer } from '../support/server';
 

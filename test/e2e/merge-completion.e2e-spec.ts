@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore } from '../../libs/platform/src/event-store/sqlite/sqlite-event-store';
-import { MERGE_LEASE_MS, MERGE_RELEASE_GRACE_MS } from '../../libs/content/src/change-requests/change-request.decider';
-import { MergeCompletion } from '../../libs/content/src/change-requests/merging/merge-completion';
+import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
+import { MERGE_LEASE_MS, MERGE_RELEASE_GRACE_MS } from '@folio/content/change-requests/change-request.decider';
+import { MergeCompletion } from '@folio/content/change-requests/merging/merge-completion';
 import { waitUntil } from '../support/processes';
 import { startServer, TestServer } from '../support/server';
 

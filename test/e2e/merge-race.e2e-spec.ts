@@ -1,5 +1,5 @@
-import { MergeCompletion } from '../../libs/content/src/change-requests/merging/merge-completion';
-import { MERGE_LEASE_MS } from '../../libs/content/src/change-requests/change-request.decider';
+import { MergeCompletion } from '@folio/content/change-requests/merging/merge-completion';
+import { MERGE_LEASE_MS } from '@folio/content/change-requests/change-request.decider';
 import { organizationWithRoles, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
 import { watchSpaceMerges } from '../support/space-merges';

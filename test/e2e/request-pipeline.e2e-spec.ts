@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { FolioValidationPipe } from '../../libs/platform/src/http/validation';
+import { FolioValidationPipe } from '@folio/platform/http/validation';
 import { startServer, TestServer } from '../support/server';
 
 /** A pino logger at `level` whose JSON lines are kept in memory. */

@@ -1,4 +1,4 @@
-import { CustomizationReads } from '../../libs/publishing/src/customization/customization.reads';
+import { CustomizationReads } from '@folio/publishing/customization/customization.reads';
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';

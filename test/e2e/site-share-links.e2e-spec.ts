@@ -1,4 +1,4 @@
-import { ShareLinkReads } from '../../libs/publishing/src/share-links/share-link.reads';
+import { ShareLinkReads } from '@folio/publishing/share-links/share-link.reads';
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';

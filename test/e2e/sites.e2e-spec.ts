@@ -1,9 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { markdownToDocument } from '../../libs/content/src/documents/markdown-to-document';
-import { CopySpace } from '../../libs/content/src/public/copy-space.command';
-import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
-import { SITE_SPACE_DUPLICATION, SiteSpaceDuplication } from '../../libs/publishing/src/sites/site-space-duplication';
-import { SITE_SPACE_PURGE, SiteSpacePurgeProcess } from '../../libs/publishing/src/sites/site-space-purge';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { CopySpace } from '@folio/content/public/copy-space.command';
+import { PurgeExpiredSpaces } from '@folio/content/spaces/space-retention';
+import { SITE_SPACE_DUPLICATION, SiteSpaceDuplication } from '@folio/publishing/sites/site-space-duplication';
+import { SITE_SPACE_PURGE, SiteSpacePurgeProcess } from '@folio/publishing/sites/site-space-purge';
 import { seedMain } from '../support/content-seed';
 import { expectMatchesSchema, expectMatchesSpec } from '../support/openapi';
 import { processReached } from '../support/processes';

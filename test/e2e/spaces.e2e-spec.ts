@@ -1,6 +1,6 @@
 import { MemberRole } from '@gitbook/api';
 import { CommandBus } from '@nestjs/cqrs';
-import { PurgeExpiredSpaces } from '../../libs/content/src/spaces/space-retention';
+import { PurgeExpiredSpaces } from '@folio/content/spaces/space-retention';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';
 

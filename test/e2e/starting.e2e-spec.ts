@@ -3,7 +3,7 @@ import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../bench/children';
-import { stalledPeer } from '../../libs/platform/src/testing/stalled-peer';
+import { stalledPeer } from '@folio/platform/testing/stalled-peer';
 import {
   cli,
   exitOf,

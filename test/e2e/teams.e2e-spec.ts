@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { MemberRole, TeamMemberRole } from '@gitbook/api';
-import { systemCaller } from '../../libs/platform/src/auth/caller';
-import { RemoveMemberFromAllTeams } from '../../libs/identity/src/teams/team.commands';
+import { systemCaller } from '@folio/platform/auth/caller';
+import { RemoveMemberFromAllTeams } from '@folio/identity/teams/team.commands';
 import { expectMatchesSpec } from '../support/openapi';
 import { expectStatus, startServer, TestServer } from '../support/server';
 

@@ -1,14 +1,14 @@
-import { Aggregates } from '../../libs/platform/src/aggregates/aggregates';
-import { Caller } from '../../libs/platform/src/auth/caller';
-import { Clock } from '../../libs/platform/src/clock';
-import { Decider } from '../../libs/platform/src/domain/decider';
-import { newId } from '../../libs/platform/src/ids';
-import { ContentTouched, changeRequestStream } from '../../libs/content/src/change-requests/change-request.events';
-import { changeRequestDecider } from '../../libs/content/src/change-requests/change-request.decider';
-import { RevisionRecord } from '../../libs/content/src/revisions/revision.model';
-import { SpaceEvent, spaceStream } from '../../libs/content/src/spaces/space.events';
-import { spaceDecider, SpaceState } from '../../libs/content/src/spaces/space.decider';
-import { ContentTrees, diffTrees, TreeEditor } from '../../libs/content/src/tree/content-trees';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { Caller } from '@folio/platform/auth/caller';
+import { Clock } from '@folio/platform/clock';
+import { Decider } from '@folio/platform/domain/decider';
+import { newId } from '@folio/platform/ids';
+import { ContentTouched, changeRequestStream } from '@folio/content/change-requests/change-request.events';
+import { changeRequestDecider } from '@folio/content/change-requests/change-request.decider';
+import { RevisionRecord } from '@folio/content/revisions/revision.model';
+import { SpaceEvent, spaceStream } from '@folio/content/spaces/space.events';
+import { spaceDecider, SpaceState } from '@folio/content/spaces/space.decider';
+import { ContentTrees, diffTrees, TreeEditor } from '@folio/kernel/tree/content-trees';
 import { TestServer } from './server';
 
 /**

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn, SpawnOptions, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { comparePositions } from '../../libs/platform/src/event-store/event-store.port';
-import { READ_STORE, ReadStore } from '../../libs/platform/src/read-store/read-store.port';
+import { comparePositions } from '@folio/platform/event-store/event-store.port';
+import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import type { TestServer } from './server';
 
 const root = join(__dirname, '..', '..');

@@ -9,13 +9,13 @@ import pino from 'pino';
 import { freePort } from '../../bench/children';
 import { AppModule } from '../../apps/api/src/app.module';
 import { createTestApp } from '../../apps/api/src/create-app';
-import { systemCaller } from '../../libs/platform/src/auth/caller';
-import { Clock, ManualClock } from '../../libs/platform/src/clock';
-import { loadConfig } from '../../libs/platform/src/config/config';
-import { CONFIG } from '../../libs/platform/src/config/config.token';
-import { EVENT_STORE, EventStore } from '../../libs/platform/src/event-store/event-store.port';
-import { BootstrapAdmin } from '../../libs/identity/src/bootstrap/bootstrap-admin';
-import { CreateUser } from '../../libs/identity/src/users/user.commands';
+import { systemCaller } from '@folio/platform/auth/caller';
+import { Clock, ManualClock } from '@folio/platform/clock';
+import { loadConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
+import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
+import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
+import { CreateUser } from '@folio/identity/users/user.commands';
 
 export interface TestServer {
   url: string;

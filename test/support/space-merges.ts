@@ -1,5 +1,5 @@
-import { Aggregates } from '../../libs/platform/src/aggregates/aggregates';
-import { StaleMain } from '../../libs/content/src/spaces/space.decider';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { StaleMain } from '@folio/content/spaces/space.decider';
 import { TestServer } from './server';
 
 /**

@@ -1,3 +1,4 @@
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { Module } from '@nestjs/common';
 import { ContentAccessHttpModule, ContentAccessModule } from './access/access.module';
 import { CollectionCascade, CollectionCascadeProcess } from './cascade/collection-cascade';
@@ -75,7 +76,7 @@ import { GetSpacesForSiteHandler } from './spaces/site-spaces.handler';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
-import { ContentTrees } from './tree/content-trees';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
 import { MemberSpacesController } from './spaces/member-spaces.controller';
 import { ApplyTemplateToSpaceHandler } from './templates/apply-template.command';
 import { TemplateController } from './templates/template.controller';
@@ -134,7 +135,8 @@ const handlers = [
     SpaceReads,
     CollectionReads,
     ChangeRequestReads,
-    ContentTrees,
+    // The kernel is framework-free: its content trees are built here, over the store the platform provides.
+    { provide: ContentTrees, useFactory: (store: ContentObjectStore) => new ContentTrees(store), inject: [CONTENT_OBJECT_STORE] },
     BlockKeyIndex,
     Siblings,
     CollectionCascade,

@@ -1,5 +1,5 @@
 import { MainPageIndex } from '../tree/main-page-index';
-import { PageNode } from '../tree/tree.model';
+import { PageNode } from '@folio/kernel/tree/tree.model';
 
 /** One small document per key of a block or inline in a page of main: what a key is found through. */
 export const BLOCK_KEYS = 'blockKeys';

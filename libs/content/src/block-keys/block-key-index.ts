@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { nodeByKey } from '../documents/node-by-key';
-import { ContentTrees, DOCUMENT_READS, TreeSnapshot } from '../tree/content-trees';
+import { nodeByKey } from '@folio/kernel/document/node-by-key';
+import { ContentTrees, DOCUMENT_READS, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { offIndex } from '../tree/main-page-index';
 import { BLOCK_KEY_INDEX, BLOCK_KEYS, BlockKeyDoc } from './block-key-docs';
 

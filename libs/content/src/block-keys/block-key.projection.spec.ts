@@ -1,10 +1,10 @@
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
 import { mainChanged, spaceCreated, spacePurged } from '../testing/space-events';
-import { ContentTrees } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { BLOCK_KEY_SPACES, BLOCK_KEYS, BlockKeyDoc } from './block-key-docs';
 import { blockKeyProjection } from './block-key.projection';
 

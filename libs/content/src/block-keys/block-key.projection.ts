@@ -2,9 +2,9 @@ import { yieldToEventLoop } from '@folio/platform/concurrency/yield-to-event-loo
 import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
-import { nodeKeys } from '../documents/node-by-key';
+import { nodeKeys } from '@folio/kernel/document/node-by-key';
 import { SpaceEvent } from '../spaces/space.events';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { followMain } from '../tree/main-page-index';
 import { BLOCK_KEY_INDEX, BLOCK_KEY_SPACES, BLOCK_KEYS } from './block-key-docs';
 

@@ -1,7 +1,7 @@
 import { fold } from '@folio/platform/domain/decider';
 import { Conflict, Forbidden, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { RevisionRecord } from '../revisions/revision.model';
 import { SPACE_DEFAULTS, spaceDecider, SpaceState } from '../spaces/space.decider';
 import { SpaceEvent } from '../spaces/space.events';

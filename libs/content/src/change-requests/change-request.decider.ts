@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
-import { PageDocument } from '../documents/document.model';
-import { assertDocumentBounds } from '../documents/document-limits';
+import { PageDocument } from '@folio/kernel/document/document.model';
+import { assertDocumentBounds } from '@folio/kernel/document/document-limits';
 import { RevisionRecord } from '../revisions/revision.model';
 import { assertUnlocked, SpaceState } from '../spaces/space.decider';
 import {

@@ -15,7 +15,7 @@ import {
 import { ListQuery } from '@folio/platform/http/pagination';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { BodyInput } from '../public/comment-body';
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { ApplySpaceTemplateBody } from '../templates/template.dto';
 import { CHANGE_REQUEST_STATUSES, ChangeRequestStatus, REVIEW_STATUSES, ReviewStatus, SettableStatus } from './change-request.events';
 

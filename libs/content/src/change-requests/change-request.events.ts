@@ -1,4 +1,4 @@
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { RevisionRecord } from '../revisions/revision.model';
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;

@@ -1,5 +1,5 @@
 import { projectionSpec, stored } from '@folio/platform/testing/projection-spec';
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { RevisionRecord } from '../revisions/revision.model';
 import { OpenCommentEvent } from '../shared/open-comments';
 import { ChangeRequestEvent, changeRequestStream, ContentTouched, Reviewer } from './change-request.events';

@@ -1,7 +1,7 @@
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { OpenCommentEvent, openCommentHandlers, OpenComments } from '../shared/open-comments';
 import { ChangeRequestEvent, ChangeRequestStatus, Reviewer, ReviewStatus } from './change-request.events';
 

@@ -1,7 +1,7 @@
 import { FolioConfig } from '@folio/platform/config/config';
 import { withETag } from '@folio/platform/http/etag';
 import { profileOf, UserProfile } from '@folio/identity/public/user-profiles.query';
-import { documentToMarkdown } from '../documents/document-to-markdown';
+import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
 import { SpaceDoc } from '../spaces/space.projection';
 import {
   ChangeRequestContributorDoc,

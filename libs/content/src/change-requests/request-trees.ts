@@ -1,4 +1,4 @@
-import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
+import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { ChangeRequestDoc } from './change-request.projection';
 
 /**

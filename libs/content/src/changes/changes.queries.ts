@@ -6,8 +6,8 @@ import { requestTrees } from '../change-requests/request-trees';
 import { FileUrls } from '../files/file-urls';
 import { ContentReads } from '../revisions/content-reads';
 import { mergedFrom } from '../revisions/merged-from';
-import { ContentTrees, diffTrees, TreeSnapshot } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { ContentTrees, diffTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { semanticChanges, SemanticChanges } from './semantic-changes';
 
 export class GetChangeRequestChanges extends Query<SemanticChanges> {

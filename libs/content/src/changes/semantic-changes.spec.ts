@@ -1,8 +1,8 @@
-import { paragraphDocument } from '../documents/paragraph-document';
+import { paragraphDocument } from '@folio/kernel/document/paragraph-document';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
-import { ContentTrees, diffTrees, TreeEditor, TreeSnapshot } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { FileEntry } from '../tree/tree.model';
+import { ContentTrees, diffTrees, TreeEditor, TreeSnapshot } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
+import { FileEntry } from '@folio/kernel/tree/tree.model';
 import { semanticChanges } from './semantic-changes';
 
 const T0 = '2025-01-01T00:00:00.000Z';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Change, TreeSnapshot } from '../tree/content-trees';
-import { inTreeOrder } from '../tree/tree-order';
-import { FileEntry, PageNode, PageType } from '../tree/tree.model';
+import { Change, TreeSnapshot } from '@folio/kernel/tree/content-trees';
+import { inTreeOrder } from '@folio/kernel/tree/tree-order';
+import { FileEntry, PageNode, PageType } from '@folio/kernel/tree/tree.model';
 
 /** The spec's ChangedRevisionPage: a page as it is on the side of the change where it exists. */
 export interface ChangedRevisionPage {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
 import { EncodedMarkdown, encodeMarkdown, MarkdownInput } from '../change-requests/content/encoded-markdown';
-import { MAX_DOCUMENT_NODES } from './document-limits';
-import { documentToMarkdown } from './document-to-markdown';
-import { markdownToDocument, ParsedMarkdown } from './markdown-to-document';
-import { decodeDocument, EncodedDocument } from './stored-document';
+import { MAX_DOCUMENT_NODES } from '@folio/kernel/document/document-limits';
+import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
+import { markdownToDocument, ParsedMarkdown } from '@folio/kernel/markdown/markdown-to-document';
+import { decodeDocument, EncodedDocument } from '@folio/kernel/document/stored-document';
 
 /**
  * Markdown (in UTF-16 units) and stored documents (in bytes) up to these sizes are handled on the event loop,

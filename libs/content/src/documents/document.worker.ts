@@ -4,9 +4,9 @@
  */
 import { workerTask } from '@folio/platform/workers/worker-task';
 import { encodeMarkdown as encode } from '../change-requests/content/encoded-markdown';
-import { documentToMarkdown } from './document-to-markdown';
-import { markdownToDocument } from './markdown-to-document';
-import { decodeDocument } from './stored-document';
+import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { decodeDocument } from '@folio/kernel/document/stored-document';
 
 export const parse = workerTask(({ markdown, maxNodes }: { markdown: string; maxNodes: number }) => markdownToDocument(markdown, maxNodes));
 

@@ -1,4 +1,4 @@
-import { FileEntry } from '../tree/tree.model';
+import { FileEntry } from '@folio/kernel/tree/tree.model';
 import { FileUrls } from './file-urls';
 
 /** The client spec's RevisionFile. */

@@ -1,6 +1,6 @@
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { MainPageIndex } from '../tree/main-page-index';
-import { PageNode } from '../tree/tree.model';
+import { PageNode } from '@folio/kernel/tree/tree.model';
 import { extractLinks, LinkRelation } from './link-extraction';
 import { refKey, ResolvedRef, resolveRef, targetKey, targetOf } from './link-targets';
 

@@ -1,8 +1,8 @@
-import { markdownToDocument } from '../documents/markdown-to-document';
-import { PageDocument, Table } from '../documents/document.model';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { PageDocument, Table } from '@folio/kernel/document/document.model';
 import { extractLinks } from './link-extraction';
 import { linkTargets, pageLinks } from './link-docs';
-import { PageNode } from '../tree/tree.model';
+import { PageNode } from '@folio/kernel/tree/tree.model';
 
 const documentPage = { type: 'document' as const };
 const md = (markdown: string) => markdownToDocument(markdown).document;

@@ -1,5 +1,5 @@
-import { ContentRef, PageDocument } from '../documents/document.model';
-import { PageNode } from '../tree/tree.model';
+import { ContentRef, PageDocument } from '@folio/kernel/document/document.model';
+import { PageNode } from '@folio/kernel/tree/tree.model';
 
 /**
  * What kind of node a link is: an inline link, a mention, a content-ref block, an image (block or inline),

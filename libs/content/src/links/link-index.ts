@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { ContentTrees, DOCUMENT_READS, TreeSnapshot } from '../tree/content-trees';
+import { ContentTrees, DOCUMENT_READS, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { offIndex } from '../tree/main-page-index';
 import { LINK_INDEX, LINK_TARGETS, LinkTargetDoc, linkTargets, PageLink, PAGE_LINKS, pageLinks, PageLinksDoc } from './link-docs';
 

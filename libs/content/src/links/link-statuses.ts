@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { GetUserProfiles } from '@folio/identity/public/user-profiles.query';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { SPACES, SpaceDoc } from '../spaces/space.projection';
-import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
+import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { IndexedTreeDoc } from '../tree/main-page-index';
 import { LINK_SPACES } from './link-docs';
 import { LinkTarget } from './link-targets';

@@ -1,4 +1,4 @@
-import { ContentRef } from '../documents/document.model';
+import { ContentRef } from '@folio/kernel/document/document.model';
 
 /**
  * A reference made absolute: content of a space names that space (its own when the document left it out),

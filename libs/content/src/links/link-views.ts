@@ -3,7 +3,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
 import { requestTrees } from '../change-requests/request-trees';
 import { ContentReads } from '../revisions/content-reads';
-import { ContentTrees, diffTrees } from '../tree/content-trees';
+import { ContentTrees, diffTrees } from '@folio/kernel/tree/content-trees';
 import { LinkIndex, LinkSet } from './link-index';
 import { LinkContext, LinkStatus, LinkStatuses } from './link-statuses';
 import { LinkGroup } from './link-list';

@@ -1,10 +1,10 @@
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
 import { mainChanged, spaceCreated, spacePurged } from '../testing/space-events';
-import { ContentTrees } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { LINK_SPACES, LINK_TARGETS, LinkTargetDoc, PAGE_LINKS, PageLink, PageLinksDoc } from './link-docs';
 import { linkProjection } from './link.projection';
 

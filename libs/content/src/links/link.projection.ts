@@ -2,7 +2,7 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { SpaceEvent } from '../spaces/space.events';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { followMain } from '../tree/main-page-index';
 import { LINK_INDEX, LINK_SPACES, LINK_TARGETS, linkTargets, PAGE_LINKS, pageLinks } from './link-docs';
 

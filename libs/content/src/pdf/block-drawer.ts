@@ -1,5 +1,5 @@
-import { Block, Code, ContentRef, Fragment, HintStyle, Image, ListItem, Table } from '../documents/document.model';
-import { urlOfRef } from '../documents/content-ref-urls';
+import { Block, Code, ContentRef, Fragment, HintStyle, Image, ListItem, Table } from '@folio/kernel/document/document.model';
+import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
 import { embeddableImage } from './embeddable-image';
 import { FONT, fontOf } from './pdf-fonts';
 import { COLOR, GAP, HINT_LABEL, INDENT, MAX_INDENT_LEVELS, SIZE } from './pdf-style';

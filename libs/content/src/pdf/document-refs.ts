@@ -1,6 +1,6 @@
-import { documentNodes } from '../documents/document-limits';
-import { Block, ContentRef, Fragment, Inline, PageDocument, Text } from '../documents/document.model';
-import { decodeDocument } from '../documents/stored-document';
+import { documentNodes } from '@folio/kernel/document/document-limits';
+import { Block, ContentRef, Fragment, Inline, PageDocument, Text } from '@folio/kernel/document/document.model';
+import { decodeDocument } from '@folio/kernel/document/stored-document';
 
 /** What a document refers to: the references its links, mentions and blocks carry, and the files its image blocks show. */
 export interface DocumentRefs {

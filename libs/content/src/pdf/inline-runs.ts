@@ -1,4 +1,4 @@
-import { Block, ContentRef, Fragment, Inline, Text } from '../documents/document.model';
+import { Block, ContentRef, Fragment, Inline, Text } from '@folio/kernel/document/document.model';
 
 /** A piece of a paragraph drawn in one style: what pdfkit writes in one `text` call. */
 export interface Run {

@@ -1,7 +1,7 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
-import { ContentTrees } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { changedPages, pagesToPrint } from './pages-to-print';
 
 const NOW = '2026-01-01T00:00:00.000Z';

@@ -1,7 +1,7 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
-import { diffTrees, TreeSnapshot } from '../tree/content-trees';
-import { inTreeOrder } from '../tree/tree-order';
-import { PageNode } from '../tree/tree.model';
+import { diffTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
+import { inTreeOrder } from '@folio/kernel/tree/tree-order';
+import { PageNode } from '@folio/kernel/tree/tree.model';
 
 /** A PDF prints at most this many pages: it is made while the request waits. */
 export const MAX_PRINTED_PAGES = 1000;

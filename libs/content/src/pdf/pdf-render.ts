@@ -1,6 +1,6 @@
 import { asBuffer } from '@folio/platform/object-store/content-object-store.port';
-import { urlOfRef } from '../documents/content-ref-urls';
-import { decodeDocument } from '../documents/stored-document';
+import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
+import { decodeDocument } from '@folio/kernel/document/stored-document';
 import { PdfFile, PdfLink } from './block-drawer';
 import { PdfWriter } from './pdf-writer';
 

@@ -1,7 +1,7 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { expectInOrder, readPdf } from '@folio/platform/testing/pdf-text';
-import { PageDocument } from '../documents/document.model';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { PageDocument } from '@folio/kernel/document/document.model';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { PageAssets, PdfFile } from './block-drawer';
 import { png } from './pdf-test-images';
 import { PdfPage, PdfWriter } from './pdf-writer';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { Invalid } from '@folio/platform/domain/errors';
 import { MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { BlockDrawer, PageAssets } from './block-drawer';
 import { FONT } from './pdf-fonts';
 import { COLOR, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';

@@ -5,7 +5,7 @@ import { requestTrees } from '../change-requests/request-trees';
 import { FileUrls } from '../files/file-urls';
 import { ContentReads } from '../revisions/content-reads';
 import { SpaceReads } from '../spaces/space.reads';
-import { ContentTrees } from '../tree/content-trees';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
 import { changedPages, pagesToPrint, PrintSelection } from './pages-to-print';
 import { PdfPrinter } from './pdf-printer';
 

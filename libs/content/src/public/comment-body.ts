@@ -2,16 +2,16 @@ import { IsObject, IsString } from 'class-validator';
 import { Invalid } from '@folio/platform/domain/errors';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { assertJsonDocument } from '../change-requests/content/json-document';
-import { assertDocumentBounds, MAX_DISCUSSION_NODES } from '../documents/document-limits';
-import { documentToMarkdown } from '../documents/document-to-markdown';
-import { PageDocument } from '../documents/document.model';
+import { assertDocumentBounds, MAX_DISCUSSION_NODES } from '@folio/kernel/document/document-limits';
+import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { DocumentWork } from '../documents/document-work';
 
 /**
  * What content shares with collaboration of its documents: a comment's body is a page document, read
  * from markdown with the parser the content routes use, and answered as markdown with their serializer.
  */
-export type { PageDocument } from '../documents/document.model';
+export type { PageDocument } from '@folio/kernel/document/document.model';
 
 /**
  * The client spec's Document as a request body: `{ markdown }` (the seed's), `{ document }` (a JSON

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import { TableCell } from '../documents/table-cell';
+import { TableCell } from '@folio/kernel/document/table-cell';
 
 /** Where in a space's content a comment points: a page, a block or inline of it (its key), a cell of a table block. */
 export interface CommentTargetInput {

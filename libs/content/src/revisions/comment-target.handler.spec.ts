@@ -10,12 +10,12 @@ import { GivenLog, stored, storedEvents } from '@folio/platform/testing/projecti
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { BlockKeyIndex } from '../block-keys/block-key-index';
 import { blockKeyProjection } from '../block-keys/block-key.projection';
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { spaceStream } from '../spaces/space.events';
 import { spaceCreated } from '../testing/space-events';
 import { CheckCommentTarget, CommentTargetInput } from '../public/comment-target.query';
-import { ContentTrees } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { CheckCommentTargetHandler } from './comment-target.handler';
 import { REVISIONS, RevisionDoc, revisionProjection } from './revision.projection';
 

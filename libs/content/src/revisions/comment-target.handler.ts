@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { nodeByKey } from '../documents/node-by-key';
-import { assertTableCell } from '../documents/table-cell';
+import { nodeByKey } from '@folio/kernel/document/node-by-key';
+import { assertTableCell } from '@folio/kernel/document/table-cell';
 import { CheckCommentTarget } from '../public/comment-target.query';
 import { BlockKeyIndex } from '../block-keys/block-key-index';
-import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
+import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { REVISIONS, RevisionDoc } from './revision.projection';
 
 @QueryHandler(CheckCommentTarget)

@@ -7,7 +7,7 @@ import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
 import { SpaceReads } from '../spaces/space.reads';
-import { ContentTrees, TreeSnapshot } from '../tree/content-trees';
+import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { REVISIONS, RevisionDoc } from './revision.projection';
 
 /** Which content of a space a read is about: main's, one revision's, or a change request's head. */

@@ -1,8 +1,8 @@
 import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
-import { markdownToDocument } from '../documents/markdown-to-document';
-import { ContentTrees, DOCUMENT_READS } from '../tree/content-trees';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { ContentTrees, DOCUMENT_READS } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { pageView, treeViews } from './page-views';
 import { RenderedTrees } from './rendered-trees';
 import { DocumentWork } from '../documents/document-work';

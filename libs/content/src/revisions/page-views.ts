@@ -2,9 +2,9 @@ import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { DocumentWork } from '../documents/document-work';
 import { RawJson } from '@folio/platform/http/raw-json';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
-import { emptyDocument } from '../documents/stored-document';
-import { DOCUMENT_READS, type TreeSnapshot } from '../tree/content-trees';
-import { PageNode } from '../tree/tree.model';
+import { emptyDocument } from '@folio/kernel/document/stored-document';
+import { DOCUMENT_READS, type TreeSnapshot } from '@folio/kernel/tree/content-trees';
+import { PageNode } from '@folio/kernel/tree/tree.model';
 import { PageBody, PageView } from './revision-page.resource';
 
 const childPath = (parent: string, slug: string) => (parent ? `${parent}/${slug}` : slug);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { deepFreeze } from '@folio/platform/caching/deep-freeze';
 import { LruCache } from '@folio/platform/caching/lru-cache';
-import type { TreeSnapshot } from '../tree/content-trees';
+import type { TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { treeViews } from './page-views';
 import { PageView } from './revision-page.resource';
 

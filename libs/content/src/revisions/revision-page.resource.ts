@@ -1,5 +1,5 @@
 import { RawJson } from '@folio/platform/http/raw-json';
-import { PageMeta, PageNode } from '../tree/tree.model';
+import { PageMeta, PageNode } from '@folio/kernel/tree/tree.model';
 
 /**
  * A page's body as a response carries it. The spec's RevisionPageDocument includes its `Document` oneOf

@@ -1,7 +1,7 @@
 import { projectionSpec, stored } from '@folio/platform/testing/projection-spec';
 import { ChangeRequestEvent, changeRequestStream } from '../change-requests/change-request.events';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { RevisionRecord } from './revision.model';
 import { RevisionDoc, revisionProjection, REVISIONS } from './revision.projection';
 

@@ -2,7 +2,7 @@ import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { ChangeRequestEvent } from '../change-requests/change-request.events';
 import { SpaceEvent } from '../spaces/space.events';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { RevisionRecord, RevisionType } from './revision.model';
 
 export const REVISIONS = 'revisions';

@@ -1,5 +1,5 @@
-import { Block, PageDocument } from '../documents/document.model';
-import { slugFromTitle } from '../tree/slugs';
+import { Block, PageDocument } from '@folio/kernel/document/document.model';
+import { slugFromTitle } from '@folio/kernel/tree/slugs';
 
 /** A heading of a page and the text under it, up to the next heading. */
 export interface PageSection {

@@ -2,10 +2,10 @@ import { ProjectionContext, defineProjection } from '@folio/platform/projections
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { TextIndexedCollection } from '@folio/platform/search/search.port';
 import { SpaceEvent } from '../spaces/space.events';
-import { TreeSnapshot, diffTrees } from '../tree/content-trees';
-import { treesOf } from '../tree/trees-of-store';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { PageNode } from '../tree/tree.model';
+import { TreeSnapshot, diffTrees } from '@folio/kernel/tree/content-trees';
+import { treesOf } from '@folio/kernel/tree/trees-of-store';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
+import { PageNode } from '@folio/kernel/tree/tree.model';
 import { PageSection, pageText } from './page-text';
 
 /** One document per page of each space's main content: what search matches, ranks and answers. */

@@ -1,4 +1,4 @@
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { Conflict, Forbidden, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
 import { MergeLeaseExpired, RETENTION_MS, spaceDecider, SpaceState, StaleMain } from './space.decider';

@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Forbidden, Invalid, InvalidPosition, NotFound } from '@folio/platform/domain/errors';
 import { RevisionRecord } from '../revisions/revision.model';
-import { EMPTY_TREE_HASH } from '../tree/empty-tree';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { keyBetween } from '@folio/platform/domain/sibling-order';
 import { Slot, within } from '../shared/slot';
 import { EditMode, SpaceEvent, SpaceSettings, SpaceVisibility } from './space.events';

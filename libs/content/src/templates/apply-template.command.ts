@@ -17,7 +17,7 @@ import { RevisionRecord } from '@folio/content/revisions/revision.model';
 import { assertUnlocked, spaceDecider, StaleMain } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { SpaceDoc } from '@folio/content/spaces/space.projection';
-import { ContentTrees } from '@folio/content/tree/content-trees';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
 import { templateChanges, TemplateRequest } from './template-changes';
 import { DocumentWork } from '@folio/content/documents/document-work';
 

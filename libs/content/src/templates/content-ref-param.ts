@@ -1,5 +1,5 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { ContentRef } from '@folio/content/documents/document.model';
+import { ContentRef } from '@folio/kernel/document/document.model';
 
 /** What a template's placeholder may point at: what a page's link or content-ref block can hold. */
 export type LinkRef = Exclude<ContentRef, { kind: 'user' }>;

@@ -1,7 +1,7 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { PageDocument } from '@folio/content/documents/document.model';
-import { markdownToDocument } from '@folio/content/documents/markdown-to-document';
-import { emptyDocument } from '@folio/content/documents/stored-document';
+import { PageDocument } from '@folio/kernel/document/document.model';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { emptyDocument } from '@folio/kernel/document/stored-document';
 import { ContentChange, InsertPageChange, UpdatePageChange } from '@folio/content/change-requests/content/content-change.dto';
 import { contentRefParam, LinkRef } from './content-ref-param';
 import { SpaceTemplate, TemplatePage } from './space-template';

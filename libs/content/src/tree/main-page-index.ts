@@ -1,10 +1,10 @@
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { ReadStore, ReadTransaction } from '@folio/platform/read-store/read-store.port';
-import { Change, ContentTrees, diffTrees, TreeSnapshot } from './content-trees';
-import { EMPTY_TREE_HASH } from './empty-tree';
-import { PageNode } from './tree.model';
-import { treesOf } from './trees-of-store';
+import { Change, ContentTrees, diffTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
+import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
+import { PageNode } from '@folio/kernel/tree/tree.model';
+import { treesOf } from '@folio/kernel/tree/trees-of-store';
 
 /**
  * A projection's index of something in each page of main's content (its links, its block keys), kept as

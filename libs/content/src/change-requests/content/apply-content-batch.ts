@@ -1,7 +1,7 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { FileContent, FileInput } from '@folio/content/files/file-input';
 import { DocumentWork } from '@folio/content/documents/document-work';
-import { TreeEditor, TreeSnapshot } from '@folio/content/tree/content-trees';
+import { TreeEditor, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { BatchOutcome } from './batch-outcome';
 import { BatchRefs } from './batch-refs';
 import { ContentChange, DeletePageChange, InsertFilesChange, InsertPageChange, RevertPageChange, UpdatePageChange } from './content-change.dto';

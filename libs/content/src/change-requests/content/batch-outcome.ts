@@ -1,4 +1,4 @@
-import { FileEntry } from '@folio/content/tree/tree.model';
+import { FileEntry } from '@folio/kernel/tree/tree.model';
 import { ContentTouched } from '../change-request.events';
 
 /** What a page went through in the batch: whether the head had it, whether the result has it. */

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Invalid } from '@folio/platform/domain/errors';
 import { BatchRefs } from './batch-refs';
 import { parseContentChanges } from './content-changes';
-import { markdownToDocument } from '@folio/content/documents/markdown-to-document';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 
 const refs = (...changes: unknown[]) => BatchRefs.of(parseContentChanges(changes));
 const insert = (ref?: string) => ({ operation: 'insert_page', document: {}, ...(ref ? { ref } : {}) });

@@ -18,7 +18,7 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
-import { PageDocument } from '@folio/content/documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { FileInput } from '@folio/content/files/file-input';
 
 /**

@@ -1,9 +1,9 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { Invalid } from '@folio/platform/domain/errors';
-import { assertMarkdownSize } from '@folio/content/documents/document-limits';
+import { assertMarkdownSize } from '@folio/kernel/document/document-limits';
 import { checkFileInput } from '@folio/content/files/file-input';
-import { PageDocument } from '@folio/content/documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { validatedBody } from '@folio/platform/http/validation';
 import { CHANGE_CLASSES, ContentChange, OPERATIONS, UpdateChangeRequestContentBody } from './content-change.dto';
 import { assertJsonDocument } from './json-document';

@@ -1,6 +1,6 @@
-import { markdownToDocument, ParsedMarkdown } from '@folio/content/documents/markdown-to-document';
-import { decodeDocument, encodeDocument } from '@folio/content/documents/stored-document';
-import { pairKeys } from '@folio/content/merge/pair-keys';
+import { markdownToDocument, ParsedMarkdown } from '@folio/kernel/markdown/markdown-to-document';
+import { decodeDocument, encodeDocument } from '@folio/kernel/document/stored-document';
+import { pairKeys } from '@folio/kernel/merge/pair-keys';
 import { BatchRefs, RefDefinitions } from './batch-refs';
 
 /** What a change's markdown is read with: the batch's refs so far, the change's index, and the page's stored document when updating one. */

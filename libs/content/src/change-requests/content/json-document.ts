@@ -1,7 +1,7 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { assertDocumentBounds } from '@folio/content/documents/document-limits';
+import { assertDocumentBounds } from '@folio/kernel/document/document-limits';
 import { invalidAt } from './refusal-at';
-import { PageDocument } from '@folio/content/documents/document.model';
+import { PageDocument } from '@folio/kernel/document/document.model';
 
 /**
  * What each kind of node in a caller's JSON document may hold (JSONDocument of the client's spec):

@@ -1,10 +1,10 @@
-import { assignKeys } from '@folio/content/documents/document-keys';
-import { PageDocument } from '@folio/content/documents/document.model';
+import { assignKeys } from '@folio/kernel/document/document-keys';
+import { PageDocument } from '@folio/kernel/document/document.model';
 import { DocumentWork } from '@folio/content/documents/document-work';
-import { ParsedMarkdown } from '@folio/content/documents/markdown-to-document';
-import { EncodedDocument } from '@folio/content/documents/stored-document';
+import { ParsedMarkdown } from '@folio/kernel/markdown/markdown-to-document';
+import { EncodedDocument } from '@folio/kernel/document/stored-document';
 import { BatchRefs } from './batch-refs';
-import { PageMeta } from '@folio/content/tree/tree.model';
+import { PageMeta } from '@folio/kernel/tree/tree.model';
 import { DocumentBody, InsertPageChange, UpdatePageChange } from './content-change.dto';
 
 const META_FIELDS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const;

@@ -1,5 +1,5 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { Block, PageDocument } from '@folio/content/documents/document.model';
+import { Block, PageDocument } from '@folio/kernel/document/document.model';
 import { revertBlocks } from './revert-blocks';
 
 const p = (key: string, text: string): Block => ({

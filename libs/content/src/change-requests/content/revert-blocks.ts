@@ -1,6 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
-import { Block, Fragment, PageDocument } from '@folio/content/documents/document.model';
-import { blockChildren } from '@folio/content/merge/pair-keys';
+import { Block, Fragment, PageDocument } from '@folio/kernel/document/document.model';
+import { blockChildren } from '@folio/kernel/merge/pair-keys';
 
 type Keyed = Block | Fragment;
 

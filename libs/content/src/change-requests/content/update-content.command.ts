@@ -17,7 +17,7 @@ import { RevisionRecord } from '@folio/content/revisions/revision.model';
 import { ContentReads } from '@folio/content/revisions/content-reads';
 import { assertUnlocked, spaceDecider } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
-import { ContentTrees } from '@folio/content/tree/content-trees';
+import { ContentTrees } from '@folio/kernel/tree/content-trees';
 import { present } from '../present-change-request';
 import { baseOf, changeRequestDecider, MergeUnderWay, StaleHead } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';

@@ -4,9 +4,9 @@ import { NotFound } from '@folio/platform/domain/errors';
 import { spaceDecider, SpaceState } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { Clock } from '@folio/platform/clock';
-import { FileConflict, PageConflict } from '@folio/content/merge/merge-conflicts';
-import { mergeTrees } from '@folio/content/merge/merge-trees';
-import { ContentTrees, TreeSnapshot } from '@folio/content/tree/content-trees';
+import { FileConflict, PageConflict } from '@folio/kernel/merge/merge-conflicts';
+import { mergeTrees } from '@folio/kernel/merge/merge-trees';
+import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { baseOf, changeRequestDecider, ExistingChangeRequest } from '../change-request.decider';
 import { changeRequestStream } from '../change-request.events';
 

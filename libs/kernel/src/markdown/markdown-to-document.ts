@@ -9,10 +9,10 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { parse as parseYaml } from 'yaml';
-import { refFromUrl } from './content-ref-urls';
-import { assignKeys } from './document-keys';
-import { assertDocumentBounds, assertMarkdownShape, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, tooManyNodes } from './document-limits';
-import { Block, ContentRef, HINT_STYLES, HintStyle, Image, PageDocument, Paragraph, Table, TabsItem, TextColumn } from './document.model';
+import { refFromUrl } from '../document/content-ref-urls';
+import { assignKeys } from '../document/document-keys';
+import { assertDocumentBounds, assertMarkdownShape, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, tooManyNodes } from '../document/document-limits';
+import { Block, ContentRef, HINT_STYLES, HintStyle, Image, PageDocument, Paragraph, Table, TabsItem, TextColumn } from '../document/document.model';
 import { parseTag, splitAtTags, Tag } from './gitbook-tags';
 import { Definitions, phrasing } from './markdown-phrasing';
 

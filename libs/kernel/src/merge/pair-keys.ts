@@ -1,8 +1,8 @@
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { ILCSResult, LCS } from 'node-diff3';
-import { withoutKeys } from '../documents/document-keys';
-import { Block, Fragment, PageDocument } from '../documents/document.model';
+import { withoutKeys } from '../document/document-keys';
+import { Block, Fragment, PageDocument } from '../document/document.model';
 
 type Keyed = Block | Fragment;
 

@@ -1,5 +1,5 @@
-import { documentToMarkdown } from '../documents/document-to-markdown';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { documentToMarkdown } from '../markdown/document-to-markdown';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 import { mergeDocuments } from './merge-documents';
 import { pairKeys } from './pair-keys';
 

@@ -1,5 +1,5 @@
-import { Block, PageDocument } from './document.model';
-import { withoutKeys } from './document-keys';
+import { Block, PageDocument } from '../document/document.model';
+import { withoutKeys } from '../document/document-keys';
 import { documentToMarkdown } from './document-to-markdown';
 import { markdownToDocument } from './markdown-to-document';
 

@@ -1,7 +1,7 @@
 import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
-import { documentToMarkdown } from '../documents/document-to-markdown';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { documentToMarkdown } from '../markdown/document-to-markdown';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 import { ContentTrees, TreeEditor, TreeSnapshot } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
 import { FileConflict, PageConflict } from './merge-conflicts';

@@ -1,7 +1,7 @@
 import { Invalid, TooLarge } from '@folio/platform/domain/errors';
 import { assertDocumentBounds, assertMarkdownShape, MAX_DISCUSSION_NODES, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from './document-limits';
-import { documentToMarkdown } from './document-to-markdown';
-import { markdownToDocument } from './markdown-to-document';
+import { documentToMarkdown } from '../markdown/document-to-markdown';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 
 /** Refused with an Invalid whose message matches: by the scan before the parser (the message is the scan's). */
 function refusedFast(markdown: string, message: RegExp): void {

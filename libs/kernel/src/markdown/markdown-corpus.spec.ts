@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withoutKeys } from './document-keys';
+import { withoutKeys } from '../document/document-keys';
 import { documentToMarkdown } from './document-to-markdown';
 import { markdownToDocument } from './markdown-to-document';
 

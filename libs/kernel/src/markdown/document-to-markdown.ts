@@ -1,12 +1,12 @@
-import { urlOfRef } from './content-ref-urls';
+import { urlOfRef } from '../document/content-ref-urls';
 import type { BlockContent, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
 import { frontmatterToMarkdown } from 'mdast-util-frontmatter';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { stringify as stringifyYaml } from 'yaml';
-import { assertDocumentBounds } from './document-limits';
-import { Block, Fragment, Inline, Leaf, MarkType, PageDocument, Text } from './document.model';
+import { assertDocumentBounds } from '../document/document-limits';
+import { Block, Fragment, Inline, Leaf, MarkType, PageDocument, Text } from '../document/document.model';
 import { formatTag } from './gitbook-tags';
 import { MARK_ORDER, MENTION_SCHEME } from './markdown-phrasing';
 

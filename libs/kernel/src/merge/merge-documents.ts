@@ -1,5 +1,5 @@
 import { diff3Merge } from 'node-diff3';
-import { Block, Fragment, PageDocument } from '../documents/document.model';
+import { Block, Fragment, PageDocument } from '../document/document.model';
 import { blockLines, blockMarkdown, readBlock } from './block-lines';
 import { BlockConflict } from './merge-conflicts';
 import { blockChildren, pairKeys } from './pair-keys';

@@ -1,9 +1,9 @@
 import { DomainError } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
-import { withoutKeys } from '../documents/document-keys';
-import { Block, PageDocument } from '../documents/document.model';
-import { documentToMarkdown } from '../documents/document-to-markdown';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { withoutKeys } from '../document/document-keys';
+import { Block, PageDocument } from '../document/document.model';
+import { documentToMarkdown } from '../markdown/document-to-markdown';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 
 const documentOf = (nodes: Block[]): PageDocument => ({ object: 'document', data: {}, nodes });
 

@@ -1,4 +1,4 @@
-import { paragraphDocument } from '../documents/paragraph-document';
+import { paragraphDocument } from '../document/paragraph-document';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees, TreeEditor } from './content-trees';

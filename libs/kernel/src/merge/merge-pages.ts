@@ -1,4 +1,4 @@
-import { PageDocument } from '../documents/document.model';
+import { PageDocument } from '../document/document.model';
 import { Change, TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
 import { PageConflict } from './merge-conflicts';

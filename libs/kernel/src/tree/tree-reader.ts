@@ -1,7 +1,7 @@
 import { yieldToEventLoop } from '@folio/platform/concurrency/yield-to-event-loop';
 import { NotFound } from '@folio/platform/domain/errors';
-import { PageDocument } from '../documents/document.model';
-import { decodeDocument } from '../documents/stored-document';
+import { PageDocument } from '../document/document.model';
+import { decodeDocument } from '../document/stored-document';
 import { TreeSnapshot } from './content-trees';
 import { FileEntry, PageNode } from './tree.model';
 

@@ -1,4 +1,4 @@
-import { ContentRef } from '../documents/document.model';
+import { ContentRef } from '../document/document.model';
 
 /**
  * The objects a revision's content is made of, all immutable and content-addressed (stored through

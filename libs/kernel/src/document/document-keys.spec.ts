@@ -1,8 +1,8 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { assignKeys, withoutKeys } from './document-keys';
 import { PageDocument } from './document.model';
-import { documentToMarkdown } from './document-to-markdown';
-import { markdownToDocument } from './markdown-to-document';
+import { documentToMarkdown } from '../markdown/document-to-markdown';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 
 const keysOf = (value: unknown): string[] =>
   JSON.stringify(value).match(/"key":"[^"]*"/g)?.map((k) => k.slice(7, -1)) ?? [];

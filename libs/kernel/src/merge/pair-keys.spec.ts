@@ -1,6 +1,6 @@
-import { withoutKeys } from '../documents/document-keys';
-import { Block, PageDocument } from '../documents/document.model';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { withoutKeys } from '../document/document-keys';
+import { Block, PageDocument } from '../document/document.model';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 import { pairKeys } from './pair-keys';
 
 const parse = (markdown: string) => markdownToDocument(markdown).document;

@@ -1,6 +1,6 @@
 import type { Definition, PhrasingContent } from 'mdast';
-import { imageRefFromUrl, refFromUrl } from './content-ref-urls';
-import { ContentRef, Inline, InlineImage, Leaf, Mark, MarkType, Text } from './document.model';
+import { imageRefFromUrl, refFromUrl } from '../document/content-ref-urls';
+import { ContentRef, Inline, InlineImage, Leaf, Mark, MarkType, Text } from '../document/document.model';
 
 /** Marks in the one order a leaf lists them, so that equal formatting is equal data. */
 export const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'keyboard', 'code'];

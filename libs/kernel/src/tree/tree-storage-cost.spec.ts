@@ -1,4 +1,4 @@
-import { paragraphDocument } from '../documents/paragraph-document';
+import { paragraphDocument } from '../document/paragraph-document';
 import { CountingObjectStore } from '@folio/platform/testing/counting-object-store';
 import { createHash } from 'node:crypto';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';

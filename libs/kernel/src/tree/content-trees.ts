@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { LruCache } from '@folio/platform/caching/lru-cache';
 import { NotFound } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
-import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
-import { PageDocument } from '../documents/document.model';
-import { EncodedDocument } from '../documents/stored-document';
+import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { PageDocument } from '../document/document.model';
+import { EncodedDocument } from '../document/stored-document';
 import { TreeDraft } from './tree-draft';
 import { FileEntry, PageMeta, PageNode, PageType, TreeRoot } from './tree.model';
 import { TreeObjects } from './tree-objects';
@@ -97,11 +96,10 @@ export interface Change<T> {
  * Content trees over the content-object store: opening a revision's tree, editing it into a new one.
  * One cache of decoded objects is shared by every tree opened here.
  */
-@Injectable()
 export class ContentTrees {
   private readonly objects: TreeObjects;
 
-  constructor(@Inject(CONTENT_OBJECT_STORE) store: ContentObjectStore) {
+  constructor(store: ContentObjectStore) {
     this.objects = new TreeObjects(store, new LruCache(TREE_CACHE_SIZE));
   }
 

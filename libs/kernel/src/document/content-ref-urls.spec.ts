@@ -1,7 +1,7 @@
 import { ContentRef, PageDocument } from './document.model';
-import { documentToMarkdown } from './document-to-markdown';
+import { documentToMarkdown } from '../markdown/document-to-markdown';
 import { withoutKeys } from './document-keys';
-import { markdownToDocument } from './markdown-to-document';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 import { imageRefFromUrl, refFromUrl, urlOfRef } from './content-ref-urls';
 
 describe('content references in markdown', () => {

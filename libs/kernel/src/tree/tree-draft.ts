@@ -1,8 +1,8 @@
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { assertStorable, contentHash } from '@folio/platform/object-store/content-object-store.port';
-import { PageDocument } from '../documents/document.model';
-import { EncodedDocument, encodeDocument } from '../documents/stored-document';
+import { PageDocument } from '../document/document.model';
+import { EncodedDocument, encodeDocument } from '../document/stored-document';
 import { TreeEditor } from './content-trees';
 import { HashedMap, MapObjects } from './hashed-map';
 import { bySiblingOrder, placeAt, Placed } from './page-placement';

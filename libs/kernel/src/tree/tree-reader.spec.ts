@@ -1,5 +1,5 @@
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
-import { markdownToDocument } from '../documents/markdown-to-document';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 import { ContentTrees } from './content-trees';
 import { EMPTY_TREE_HASH } from './empty-tree';
 
