@@ -1,4 +1,4 @@
-import { ContentRef, PageDocument } from '@folio/kernel/document/document.model';
+import { LinkableRef, PageDocument } from '@folio/kernel/document/document.model';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 
 /**
@@ -10,7 +10,7 @@ export type LinkRelation = 'link' | 'mention' | 'content-ref' | 'image' | 'file'
 
 /** One link as a page holds it: the reference as written, and the block it is in (none for a link page). */
 export interface ExtractedLink {
-  ref: ContentRef;
+  ref: LinkableRef;
   relation: LinkRelation;
   block?: string;
 }
@@ -19,16 +19,16 @@ export interface ExtractedLink {
 const RELATIONS: Record<string, LinkRelation> = { 'inline-image': 'image' };
 
 /** The field naming the target, per kind of reference Folio resolves; references of other kinds are not links it can check. */
-const ID_FIELD: Record<ContentRef['kind'], string> = { url: 'url', file: 'file', page: 'page', anchor: 'anchor', user: 'user', space: 'space' };
+const ID_FIELD: Record<LinkableRef['kind'], string> = { url: 'url', file: 'file', page: 'page', anchor: 'anchor', user: 'user', space: 'space' };
 
 /** A reference of a kind Folio resolves, with string fields; blocks kept as they came may carry anything. */
-function asRef(value: unknown): ContentRef | null {
+function asRef(value: unknown): LinkableRef | null {
   if (typeof value !== 'object' || value === null) return null;
   const ref = value as Record<string, unknown>;
-  const field = typeof ref.kind === 'string' && Object.hasOwn(ID_FIELD, ref.kind) ? ID_FIELD[ref.kind as ContentRef['kind']] : null;
+  const field = typeof ref.kind === 'string' && Object.hasOwn(ID_FIELD, ref.kind) ? ID_FIELD[ref.kind as LinkableRef['kind']] : null;
   if (field === null || typeof ref[field] !== 'string') return null;
   for (const optional of ['space', 'page']) if (ref[optional] !== undefined && typeof ref[optional] !== 'string') return null;
-  return value as ContentRef;
+  return value as LinkableRef;
 }
 
 interface Node {

@@ -1,4 +1,4 @@
-import { ContentRef } from '@folio/kernel/document/document.model';
+import { LinkableRef } from '@folio/kernel/document/document.model';
 
 /**
  * A reference made absolute: content of a space names that space (its own when the document left it out),
@@ -21,7 +21,7 @@ export type LinkTarget =
   | { kind: 'page'; space: string; page: string }
   | { kind: 'file'; space: string; file: string };
 
-export function resolveRef(ref: ContentRef, at: { space: string; page: string }): ResolvedRef {
+export function resolveRef(ref: LinkableRef, at: { space: string; page: string }): ResolvedRef {
   switch (ref.kind) {
     case 'url':
       return { kind: 'url', url: ref.url };

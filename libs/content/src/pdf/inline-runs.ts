@@ -106,5 +106,13 @@ function mentioned(ref: ContentRef): string {
       return `#${ref.anchor}`;
     case 'url':
       return ref.url;
+    case 'collection':
+      return `collection ${ref.collection}`;
+    case 'reusable-content':
+      return `reusable content ${ref.reusableContent}`;
+    case 'tag':
+      return `#${ref.tag}`;
+    case 'openapi':
+      return `OpenAPI ${ref.spec}`;
   }
 }

@@ -2,7 +2,7 @@ import { Invalid } from '@folio/platform/domain/errors';
 import { ContentRef } from '@folio/kernel/document/document.model';
 
 /** What a template's placeholder may point at: what a page's link or content-ref block can hold. */
-export type LinkRef = Exclude<ContentRef, { kind: 'user' }>;
+export type LinkRef = Extract<ContentRef, { kind: 'url' | 'file' | 'page' | 'anchor' | 'space' }>;
 
 /** Ids as content references write them in markdown (`/pages/<id>`, `/spaces/<id>`): see content-ref-urls.ts. */
 const CONTENT_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -48,5 +48,13 @@ export function urlOfRef(ref: ContentRef): string {
       return `/spaces/${ref.space}`;
     case 'user':
       return `mention:user:${ref.user}`;
+    case 'collection':
+      return `/collections/${ref.collection}`;
+    case 'reusable-content':
+      return `${inSpace}/reusable-contents/${ref.reusableContent}`;
+    case 'tag':
+      return `${inSpace}/tags/${ref.tag}`;
+    case 'openapi':
+      return `/openapi/${ref.spec}`;
   }
 }

@@ -4,71 +4,11 @@
  * Folio converts to and from markdown are spelled out; any other block of the spec is kept as it came.
  */
 
-export type MarkType = 'bold' | 'italic' | 'code' | 'strikethrough' | 'keyboard';
-export interface Mark {
-  object: 'mark';
-  type: MarkType;
-}
+import type { ContentRef, ImageRef } from './content-ref.model';
+import type { Inline, Text } from './inline.model';
 
-export interface Leaf {
-  object: 'leaf';
-  text: string;
-  marks: Mark[];
-}
-
-export interface Text {
-  object: 'text';
-  key?: string;
-  leaves: Leaf[];
-}
-
-export type ContentRef =
-  | { kind: 'url'; url: string }
-  | { kind: 'file'; file: string; space?: string }
-  | { kind: 'page'; page: string; space?: string }
-  | { kind: 'anchor'; anchor: string; space?: string; page?: string }
-  | { kind: 'user'; user: string }
-  | { kind: 'space'; space: string };
-
-export type ImageRef = Extract<ContentRef, { kind: 'url' | 'file' }>;
-
-export interface InlineLink {
-  object: 'inline';
-  type: 'link';
-  key?: string;
-  data: { ref: ContentRef };
-  nodes: (Text | InlineImage)[];
-  isVoid?: false;
-}
-export interface InlineImage {
-  object: 'inline';
-  type: 'inline-image';
-  key?: string;
-  data: { ref: ImageRef; alt?: string; caption?: string };
-  isVoid: true;
-}
-export interface InlineEmoji {
-  object: 'inline';
-  type: 'emoji';
-  key?: string;
-  data: { code: string };
-  isVoid: true;
-}
-export interface InlineMath {
-  object: 'inline';
-  type: 'inline-math';
-  key?: string;
-  data: { formula: string };
-  isVoid: true;
-}
-export interface InlineMention {
-  object: 'inline';
-  type: 'mention';
-  key?: string;
-  data: { ref: ContentRef };
-  isVoid: true;
-}
-export type Inline = InlineLink | InlineImage | InlineEmoji | InlineMath | InlineMention;
+export * from './content-ref.model';
+export * from './inline.model';
 
 interface BlockBase<T extends string> {
   object: 'block';

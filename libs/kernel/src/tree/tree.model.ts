@@ -1,4 +1,4 @@
-import { ContentRef } from '../document/document.model';
+import { ContentRef, ImageRef } from '../document/document.model';
 
 /**
  * The objects a revision's content is made of, all immutable and content-addressed (stored through
@@ -16,6 +16,54 @@ import { ContentRef } from '../document/document.model';
 export const PAGE_TYPES = ['document', 'group', 'link'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
+/** A variable's value (the spec's VariableValue: a string of at most 256 characters, a number or a boolean). */
+export type VariableValue = string | number | boolean;
+/**
+ * Variables by name (the spec's Variables). The names come from files and requests: look one up with
+ * `Object.hasOwn`, never `in` or a bare index that would find Object.prototype's members.
+ */
+export type Variables = { [name: string]: VariableValue };
+
+/** Where a page, file or reusable content lives in a Git Sync folder, and the blob it was read from (GitSyncBlob). */
+export interface GitSyncBlob {
+  oid: string;
+  path: string;
+}
+
+/** What a page shows around its content (RevisionPageLayoutOptions); a field left out is the default. */
+export interface PageLayout {
+  width?: 'default' | 'wide';
+  cover?: boolean;
+  coverSize?: 'hero' | 'full' | 'background';
+  coverMask?: 'none' | 'radial';
+  title?: boolean;
+  description?: boolean;
+  tableOfContents?: boolean;
+  outline?: boolean;
+  pagination?: boolean;
+  metadata?: boolean;
+  tags?: boolean;
+  actions?: boolean;
+  anchors?: boolean;
+}
+
+/** A page's cover image (RevisionPageDocumentCover). */
+export interface PageCover {
+  ref?: ImageRef;
+  refDark?: ImageRef;
+  yPos: number;
+  height?: number;
+  textColor?: 'black' | 'white';
+  textColorDark?: 'black' | 'white';
+}
+
+export type MetaLinkTarget = Extract<ContentRef, { kind: 'page' | 'url' }>;
+/** A page's canonical and alternate links (RevisionPageMetaLinks). */
+export interface PageMetaLinks {
+  canonical?: MetaLinkTarget;
+  alternates?: MetaLinkTarget[];
+}
+
 /** What `insert_page` / `update_page` may set (RevisionPageUpdate of the client's spec). */
 export interface PageMeta {
   title: string;
@@ -28,6 +76,14 @@ export interface PageMeta {
   noIndex?: boolean;
   noRobotsIndex?: boolean;
   condition?: string;
+  /** The fields below come from a page's Markdown (front matter) and a Git Sync folder. */
+  linkTitle?: string;
+  layout?: PageLayout;
+  cover?: PageCover;
+  metaLinks?: PageMetaLinks;
+  /** The page's own variables (`page.vars.*`, front matter `vars`). */
+  variables?: Variables;
+  git?: GitSyncBlob;
 }
 
 export interface PageNode extends PageMeta {
@@ -55,6 +111,7 @@ export interface FileEntry {
   /** Hash of the file's bytes in the content-object store. */
   object: string;
   dimensions?: { width: number; height: number };
+  git?: GitSyncBlob;
   createdAt: string;
 }
 
