@@ -36,7 +36,7 @@ export class DocumentWork {
 
   /** `maxNodes` bounds the document, in the thread: a larger one never crosses back. */
   parse(markdown: string, maxNodes = MAX_DOCUMENT_NODES): Promise<ParsedMarkdown> {
-    const here = () => markdownToDocument(markdown, maxNodes);
+    const here = () => markdownToDocument(markdown, { maxNodes });
     return this.run('parse', { markdown, maxNodes }, markdown.length <= INLINE_MARKDOWN_CHARS, 'Reading the markdown', here);
   }
 

@@ -8,7 +8,7 @@ import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown'
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { decodeDocument } from '@folio/kernel/document/stored-document';
 
-export const parse = workerTask(({ markdown, maxNodes }: { markdown: string; maxNodes: number }) => markdownToDocument(markdown, maxNodes));
+export const parse = workerTask(({ markdown, maxNodes }: { markdown: string; maxNodes: number }) => markdownToDocument(markdown, { maxNodes }));
 
 export const encodeMarkdown = workerTask(encode);
 

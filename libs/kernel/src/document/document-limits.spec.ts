@@ -121,7 +121,7 @@ describe('documents given as JSON', () => {
   it('bounds a discussion (a comment, a review) at a tenth of a page, read from markdown or given as JSON', () => {
     expect(() => assertDocumentBounds(wide(MAX_DISCUSSION_NODES - 2), MAX_DISCUSSION_NODES)).not.toThrow();
     expect(() => assertDocumentBounds(wide(MAX_DISCUSSION_NODES - 1), MAX_DISCUSSION_NODES)).toThrow(/more than 5000 nodes/);
-    expect(() => markdownToDocument('@a@b.co '.repeat(2_000), MAX_DISCUSSION_NODES)).toThrow(TooLarge);
-    expect(markdownToDocument('@a@b.co '.repeat(100), MAX_DISCUSSION_NODES).document.nodes).toHaveLength(1);
+    expect(() => markdownToDocument('@a@b.co '.repeat(2_000), { maxNodes: MAX_DISCUSSION_NODES })).toThrow(TooLarge);
+    expect(markdownToDocument('@a@b.co '.repeat(100), { maxNodes: MAX_DISCUSSION_NODES }).document.nodes).toHaveLength(1);
   });
 });

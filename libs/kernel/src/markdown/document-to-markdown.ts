@@ -7,6 +7,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { stringify as stringifyYaml } from 'yaml';
 import { assertDocumentBounds } from '../document/document-limits';
 import { Block, Fragment, Inline, Leaf, MarkType, PageDocument, Text } from '../document/document.model';
+import { PageFrontMatter, WriteOptions } from './dialect';
 import { formatTag } from './gitbook-tags';
 import { MARK_ORDER, MENTION_SCHEME } from './markdown-phrasing';
 
@@ -15,7 +16,7 @@ import { MARK_ORDER, MENTION_SCHEME } from './markdown-phrasing';
  * (markdownToDocument) gives the same document up to keys. The title becomes a leading `# heading`,
  * the description front matter.
  */
-export function documentToMarkdown(document: PageDocument, page: { title?: string; description?: string } = {}): string {
+export function documentToMarkdown(document: PageDocument, page: PageFrontMatter = {}, _options: WriteOptions = {}): string {
   assertDocumentBounds(document);
   const children: RootContent[] = [];
   if (page.description !== undefined) children.push({ type: 'yaml', value: stringifyYaml({ description: page.description }).trimEnd() });

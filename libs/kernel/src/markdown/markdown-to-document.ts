@@ -14,25 +14,18 @@ import { assignKeys } from '../document/document-keys';
 import { assertDocumentBounds, assertMarkdownShape, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, tooManyNodes } from '../document/document-limits';
 import { Block, ContentRef, HINT_STYLES, HintStyle, Image, PageDocument, Paragraph, Table, TabsItem, TextColumn } from '../document/document.model';
 import { parseTag, splitAtTags, Tag } from './gitbook-tags';
+import { PageFrontMatter, ReadOptions } from './dialect';
 import { Definitions, phrasing } from './markdown-phrasing';
 
-export interface ParsedMarkdown {
-  document: PageDocument;
-  /** From the front matter's `title`, else from a leading level-1 heading (then not in the document). */
-  title?: string;
-  /** From the front matter's `description`. */
-  description?: string;
-  /** From the front matter's `hidden` and `noIndex` (GitBook's page options, as Git Sync writes them). */
-  hidden?: boolean;
-  noIndex?: boolean;
-}
+/** A page read from its Markdown: its document and the page fields its title and front matter carry. */
+export type ParsedMarkdown = PageFrontMatter & { document: PageDocument };
 
 /**
  * Markdown (CommonMark and GFM, math, YAML front matter, GitBook's `{% … %}` blocks and `<details>`) as a
  * page document. Anything it cannot read is an Invalid naming what: hostile input never reaches a deep
  * recursion (see document-limits).
  */
-export function markdownToDocument(markdown: string, maxNodes = MAX_DOCUMENT_NODES): ParsedMarkdown {
+export function markdownToDocument(markdown: string, { maxNodes = MAX_DOCUMENT_NODES }: ReadOptions = {}): ParsedMarkdown {
   assertMarkdownShape(markdown);
   const tree = fromMarkdown(markdown, {
     extensions: [gfm(), math(), frontmatter(['yaml'])],
