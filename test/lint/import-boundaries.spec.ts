@@ -52,6 +52,30 @@ describe('import boundaries between contexts', () => {
   }, 60_000);
 });
 
+/** Issue 19, item 7: the kernel is pure code the contexts depend on, never the other way round. */
+describe('the kernel', () => {
+  it.each([
+    ['libs/kernel/src/markdown/markdown-to-document.ts', '@nestjs/common'],
+    ['libs/kernel/src/tree/content-trees.ts', 'better-sqlite3'],
+    ['libs/kernel/src/tree/content-trees.ts', 'node:fs'],
+    ['libs/kernel/src/merge/merge-trees.ts', '@folio/content/spaces/space.decider'],
+    ['libs/kernel/src/merge/merge-trees.ts', '@folio/content/public/site-spaces.query'],
+    ['libs/kernel/src/document/document-keys.ts', '@folio/platform/read-store/read-store.port'],
+    ['libs/kernel/src/document/document-keys.ts', '@folio/platform/workers/worker-pool'],
+  ])('refuses, in %s, an import of %s', async (path, from) => {
+    expect(await refusals(path, importing(from))).toHaveLength(1);
+  }, 60_000);
+
+  it.each([
+    ['libs/kernel/src/tree/content-trees.ts', '@folio/platform/object-store/content-object-store.port'],
+    ['libs/kernel/src/document/document-keys.ts', '@folio/platform/domain/errors'],
+    ['libs/content/src/spaces/space.decider.ts', '@folio/kernel/tree/empty-tree'],
+    ['libs/collaboration/src/comments/comment.commands.ts', '@folio/kernel/markdown/document-to-markdown'],
+  ])('allows, in %s, an import of %s', async (path, from) => {
+    expect(await refusals(path, importing(from))).toEqual([]);
+  }, 60_000);
+});
+
 /** Issue 18, item 14: keys from outside are never looked up as plain-object keys. */
 describe('lookups by a key from outside', () => {
   async function findings(path: string, source: string): Promise<string[]> {
