@@ -1,4 +1,5 @@
 import { FolioConfig } from '@folio/platform/config/config';
+import { Variables } from '@folio/kernel/tree/tree.model';
 import { RevisionDoc } from './revision.projection';
 import { RevisionPageResource } from './revision-page.resource';
 
@@ -7,12 +8,12 @@ export const revisionAppUrl = (config: FolioConfig, revision: RevisionDoc) => `$
 
 /**
  * The Revision resource: every field the client's spec requires, its pages nested as the tree holds them.
- * Folio has no reusable contents and no tags yet, so those lists are empty. A `merge` revision names the
- * change request it merged (`mergedFrom`, required by the spec for that type).
+ * Folio has no tags yet, so that list is empty. `variables` are the revision's (an empty object when it has
+ * none). A `merge` revision names the change request it merged (`mergedFrom`, required by the spec for that type).
  */
 export function revisionResource(
   revision: RevisionDoc,
-  content: { pages: RevisionPageResource[]; files: unknown[]; mergedFrom?: unknown },
+  content: { pages: RevisionPageResource[]; files: unknown[]; reusableContents: unknown[]; variables: Variables; mergedFrom?: unknown },
   config: FolioConfig,
 ) {
   return {
@@ -22,7 +23,8 @@ export function revisionResource(
     parents: revision.parents,
     pages: content.pages,
     files: content.files,
-    reusableContents: [],
+    reusableContents: content.reusableContents,
+    variables: content.variables,
     tags: [],
     createdAt: revision.createdAt,
     urls: { app: revisionAppUrl(config, revision) },
