@@ -10,6 +10,7 @@ const NOTE_MD = 'Read the **notes** first.\n';
 const blob = (path: string, n: string) => ({ oid: n.repeat(40), path });
 const NOTE_GIT = blob('.gitbook/includes/note.md', 'a');
 const PAGE_GIT = blob('guides/intro.md', 'b');
+const COMMIT = { oid: 'd'.repeat(40), message: 'Import the docs', createdByGitBook: false, ref: 'refs/heads/main' };
 const FILE_GIT = blob('.gitbook/assets/logo.png', 'c');
 /** The page fields a Git Sync page carries besides its document (front matter, its blob). */
 const PAGE_FIELDS = {
@@ -47,7 +48,7 @@ describe('revision content: reusable contents, variables, Git Sync fields', () =
       await tree.addFile({ id: 'logo', name: 'logo.png', contentType: 'image/png', bytes: Buffer.from('png'), git: FILE_GIT, now });
       await tree.insertPage({ id: 'intro', into: null, meta: { title: 'Introduction', ...PAGE_FIELDS }, document: markdownToDocument('Hello.\n').document, now });
       await tree.insertPage({ id: 'plain', into: null, meta: { title: 'Plain' }, document: null, now });
-    });
+    }, { git: COMMIT });
     server.clock.advance(1000);
     v2 = await seedMain(server, ann.id, spaceId, async (tree, now) => {
       const note = (await tree.reusableContent('note'))!;
@@ -93,6 +94,14 @@ describe('revision content: reusable contents, variables, Git Sync fields', () =
       const file = (await spaces(bob).getFileById(spaceId, 'logo', { metadata: false })).data;
       expect(file).not.toHaveProperty('git');
       expect((await spaces(bob).getFileById(spaceId, 'logo')).data).toMatchObject({ git: FILE_GIT });
+    });
+
+    it('names the Git commit a revision was imported from, unless metadata=false', async () => {
+      const { data } = await spaces(bob).getRevisionById(spaceId, v1.id);
+      expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}', 200, data);
+      expect(data.git).toEqual(COMMIT);
+      expect((await spaces(bob).getRevisionById(spaceId, v1.id, { metadata: false })).data).not.toHaveProperty('git');
+      expect((await spaces(bob).getCurrentRevision(spaceId)).data).not.toHaveProperty('git');
     });
 
     it("answers a page's Git Sync fields on a page read", async () => {

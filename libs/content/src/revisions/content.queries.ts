@@ -87,7 +87,7 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
       snapshot.reusableContents().then((entries) => entries.map((entry) => reusableContentResource(entry, options))),
       snapshot.variables(),
     ]);
-    return revisionResource(revision, { pages, files, reusableContents, variables, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config);
+    return revisionResource(revision, { pages, files, reusableContents, variables, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config, options);
   }
 }
 
