@@ -186,4 +186,39 @@ describe('revision content: reusable contents, variables, Git Sync fields', () =
       expect(refusal).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
     });
   });
+
+  describe('merging', () => {
+    const newRequest = async (subject: string, build: Parameters<typeof seedChangeRequest>[4]) => {
+      const request = (await spaces(ann).createChangeRequest(spaceId, { subject })).data;
+      server.clock.advance(1000);
+      await seedChangeRequest(server, ann.id, spaceId, request.number, build);
+      return request;
+    };
+    const merge = async (request: { number: number }) => {
+      const { data } = await spaces(ann).mergeChangeRequest(spaceId, String(request.number));
+      expectMatchesSpec('POST', '/spaces/{spaceId}/change-requests/{changeRequestId}/merge', 200, data);
+      return data.result;
+    };
+
+    it("takes a request's reusable contents and variables into main, and reports a variable both sides set differently", async () => {
+      const mine = await newRequest('Mine', async (tree, now) => {
+        await tree.putReusableContent({ id: 'shared', title: 'Shared', document: markdownToDocument('Shared text.\n').document, now });
+        await tree.setVariables({ ...(await tree.variables()), version: 3 });
+      });
+      const theirs = await newRequest('Theirs', async (tree) => tree.setVariables({ ...(await tree.variables()), version: 4, region: 'eu' }));
+      expect(await merge(theirs)).toBe('merge');
+      expect((await spaces(bob).getCurrentRevision(spaceId)).data.variables).toEqual({ product: 'Folio', version: 4, beta: true, region: 'eu' });
+
+      expect(await merge(mine)).toBe('conflicts');
+      await expectStatus(spaces(bob).getReusableContentById(spaceId, 'shared'), 404);
+      const conflicts = await server.fetch(`/v1/spaces/${spaceId}/change-requests/${mine.number}/conflicts`, { token: bob.token });
+      expect(conflicts.body).toMatchObject({ count: 1, items: [{ variable: 'version', kind: 'variable', base: 2, main: 4, changeRequest: 3 }] });
+
+      // The writer takes main's value: the merge goes through, the reusable content with it.
+      await seedChangeRequest(server, ann.id, spaceId, mine.number, async (tree) => tree.setVariables({ ...(await tree.variables()), version: 4 }));
+      expect(await merge(mine)).toBe('merge');
+      expect((await spaces(bob).getReusableContentById(spaceId, 'shared')).data).toMatchObject({ id: 'shared', title: 'Shared' });
+      expect((await spaces(bob).getCurrentRevision(spaceId)).data.variables).toEqual({ product: 'Folio', version: 4, beta: true, region: 'eu' });
+    });
+  });
 });
