@@ -72,7 +72,7 @@ describe('mergeTrees: reusable contents and variables', () => {
   };
   const merged = async (main: Edit, changeRequest: Edit): Promise<TreeSnapshot> => {
     const [onMain, onHead] = await merge(main, changeRequest);
-    expect(typeof onMain).toBe('string');
+    expect(onMain).toEqual(expect.any(String));
     expect(onHead).toBe(onMain);
     return trees.open(onMain as string);
   };
@@ -87,6 +87,23 @@ describe('mergeTrees: reusable contents and variables', () => {
     const tree = await merged(rewrite('intro', 'First', 'Main\'s first'), rewrite('intro', 'Third', 'Request\'s third'));
     expect(await markdownOf(tree, 'intro')).toBe("Main's first paragraph.\n\nSecond paragraph.\n\nRequest's third paragraph.\n");
     expect(await tree.reusableContent('intro')).toMatchObject({ title: 'Intro', updatedAt: NOW });
+  });
+
+  it('takes one id both sides created alike at different times as one, created at the earlier time', async () => {
+    const create = (now: string): Edit => (tree) => tree.putReusableContent({ id: 'new', title: 'New', document: markdownToDocument('Same.').document, now });
+    const tree = await merged(create(T1), create(NOW));
+    expect(await tree.reusableContent('new')).toMatchObject({ title: 'New', createdAt: T1 });
+  });
+
+  it('merges the documents of one id both sides created, to the same tree whichever side it is written onto', async () => {
+    // Blocks each side keyed apart (as two writers' blocks are): both kept, main's first.
+    const create = (text: string, key: string, now: string): Edit => (tree) => {
+      const { document } = markdownToDocument(text);
+      return tree.putReusableContent({ id: 'new', title: 'New', document: { ...document, nodes: [{ ...document.nodes[0], key }] }, now });
+    };
+    const tree = await merged(create('From main.', 'main1', NOW), create('From the request.', 'request1', T1));
+    expect(await markdownOf(tree, 'new')).toBe('From main.\n\nFrom the request.\n');
+    expect(await tree.reusableContent('new')).toMatchObject({ createdAt: T1, updatedAt: NOW });
   });
 
   it.each<[string, Edit, Edit, object[]]>([

@@ -12,8 +12,12 @@ export interface MergedReusableContent {
   document?: PageDocument;
 }
 
-/** Merged on their own (the document) or not a change of their own (the time it was last written). */
-const SEPARATE = new Set(['document', 'updatedAt']);
+/**
+ * Merged on their own (the document), or not a change of their own: when it was last written, and when it
+ * was created (both sides may create one id, an import naming reusable contents by their path: the earlier
+ * creation stands).
+ */
+const SEPARATE = new Set(['document', 'createdAt', 'updatedAt']);
 
 /**
  * Reusable contents merged by id as pages are: changed on one side, that side's entry; changed on both, each
@@ -56,7 +60,8 @@ async function mergeBoth(sides: Sides, base: ReusableContentEntry | null, main: 
   const document = await mergeOwnedDocument(sides, { base, main, changeRequest }, documentIn);
   if (document.blocks) conflicts.push({ kind: 'document', blocks: document.blocks });
   if (conflicts.length > 0 || document.blocks) return { conflicts };
-  const entry = { ...fields.merged, document: document.hash, updatedAt: now } as unknown as ReusableContentEntry;
+  const createdAt = base?.createdAt ?? (main.createdAt < changeRequest.createdAt ? main.createdAt : changeRequest.createdAt);
+  const entry = { ...fields.merged, document: document.hash, createdAt, updatedAt: now } as unknown as ReusableContentEntry;
   return { merged: { entry, document: document.document } };
 }
 

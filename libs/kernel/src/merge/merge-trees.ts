@@ -86,10 +86,13 @@ async function write(into: TreeEditor, merged: Map<string, MergedPage>, files: M
   }
 }
 
-/** Whatever `into` does not have yet of the merged reusable contents and their documents. */
+/**
+ * Whatever `into` does not have yet of the merged reusable contents and their documents. A merged document is
+ * staged by a put, then the entry set as merged (its times the merge's, whichever side `into` is).
+ */
 async function writeReusableContents(into: TreeEditor, merged: Map<string, MergedReusableContent>, now: string): Promise<void> {
   for (const [id, { entry, document }] of merged) {
-    if (entry && document) await into.putReusableContent({ id, title: entry.title, document, git: entry.git, now });
-    else if (!same(await into.reusableContent(id), entry)) await into.setReusableContent(id, entry);
+    const stored = entry && document ? { ...entry, document: (await into.putReusableContent({ id, title: entry.title, document, now })).document } : entry;
+    if (!same(await into.reusableContent(id), stored)) await into.setReusableContent(id, stored);
   }
 }
