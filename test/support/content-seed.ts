@@ -5,7 +5,7 @@ import { Decider } from '@folio/platform/domain/decider';
 import { newId } from '@folio/platform/ids';
 import { ContentTouched, changeRequestStream } from '@folio/content/change-requests/change-request.events';
 import { changeRequestDecider } from '@folio/content/change-requests/change-request.decider';
-import { RevisionRecord } from '@folio/content/revisions/revision.model';
+import { RevisionGitCommit, RevisionRecord } from '@folio/content/revisions/revision.model';
 import { SpaceEvent, spaceStream } from '@folio/content/spaces/space.events';
 import { spaceDecider, SpaceState } from '@folio/content/spaces/space.decider';
 import { ContentTrees, diffTrees, TreeEditor } from '@folio/kernel/tree/content-trees';
@@ -17,26 +17,35 @@ import { TestServer } from './server';
  * merge route exist, this file is the one place that writes content: switch it to them when they land.
  */
 type Build = (editor: TreeEditor, now: string) => Promise<void>;
+/** What the new revision records besides its content: `git`, the commit a Git Sync import read it from. */
+type Seeded = { git?: RevisionGitCommit };
 
 const callerOf = (userId: string): Caller => ({ userId, source: 'script', correlationId: 'content-seed' });
 
 /** Main moves to a new `edits` revision: its tree with `build`'s changes. */
-export async function seedMain(server: TestServer, userId: string, spaceId: string, build: Build): Promise<RevisionRecord> {
+export async function seedMain(server: TestServer, userId: string, spaceId: string, build: Build, seeded: Seeded = {}): Promise<RevisionRecord> {
   const aggregates = server.app.get(Aggregates);
   const { state } = await aggregates.load(spaceStream(spaceId), spaceDecider);
   if (state.status === 'none') throw new Error(`no space ${spaceId}`);
-  const { revision } = await edited(server, userId, state.revision, state.tree, build);
+  const { revision } = await edited(server, userId, state.revision, state.tree, build, seeded);
   await aggregates.handle(spaceStream(spaceId), mainTakes, { revision }, callerOf(userId));
   return revision;
 }
 
 /** A change request's head moves to a new `edits` revision: its tree with `build`'s changes. */
-export async function seedChangeRequest(server: TestServer, userId: string, spaceId: string, number: number, build: Build): Promise<RevisionRecord> {
+export async function seedChangeRequest(
+  server: TestServer,
+  userId: string,
+  spaceId: string,
+  number: number,
+  build: Build,
+  seeded: Seeded = {},
+): Promise<RevisionRecord> {
   const aggregates = server.app.get(Aggregates);
   const stream = changeRequestStream(spaceId, number);
   const { state } = await aggregates.load(stream, changeRequestDecider);
   if (state.status === 'none') throw new Error(`no change request ${number} in ${spaceId}`);
-  const { revision, touched } = await edited(server, userId, state.head.revision, state.head.tree, build);
+  const { revision, touched } = await edited(server, userId, state.head.revision, state.head.tree, build, seeded);
   await aggregates.handle(stream, changeRequestDecider, { type: 'EditContent', revision, basedOn: state.head.revision, touched }, callerOf(userId));
   return revision;
 }
@@ -58,12 +67,14 @@ export async function seedMerge(server: TestServer, userId: string, spaceId: str
   return revision;
 }
 
-async function edited(server: TestServer, userId: string, parent: string, tree: string, build: Build) {
+async function edited(server: TestServer, userId: string, parent: string, tree: string, build: Build, seeded: Seeded) {
   const trees = server.app.get(ContentTrees);
   const now = server.app.get(Clock).nowIso();
   const editor = await trees.edit(tree);
   await build(editor, now);
-  const revision: RevisionRecord = { id: newId(), type: 'edits', parents: [parent], tree: await editor.commit(), createdBy: userId, createdAt: now };
+  const revision: RevisionRecord = {
+    id: newId(), type: 'edits', parents: [parent], tree: await editor.commit(), createdBy: userId, createdAt: now, ...(seeded.git && { git: seeded.git }),
+  };
   const diff = await diffTrees(await trees.open(tree), await trees.open(revision.tree));
   const touched: ContentTouched = {
     pagesCreated: diff.pages.filter((c) => !c.before).map((c) => c.id),

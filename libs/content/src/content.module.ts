@@ -59,6 +59,8 @@ import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
 import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
+import { ReusableContentsController } from './revisions/reusable-contents.controller';
+import { reusableContentQueryHandlers } from './revisions/reusable-content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
 import {
   CreateSpaceHandler,
@@ -160,6 +162,7 @@ export class ContentModule {}
     ContentReads,
     RenderedTrees,
     ...contentQueryHandlers,
+    ...reusableContentQueryHandlers,
     UpdateChangeRequestContentHandler,
     MergeInputLoader,
     MergeGate,
@@ -184,6 +187,7 @@ export class ContentModule {}
     MemberSpacesController,
     ChangeRequestController,
     ContentController,
+    ReusableContentsController,
     ChangeRequestContentController,
     MergeController,
     ChangesController,

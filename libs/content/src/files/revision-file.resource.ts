@@ -1,4 +1,4 @@
-import { FileEntry } from '@folio/kernel/tree/tree.model';
+import { FileEntry, GitSyncBlob } from '@folio/kernel/tree/tree.model';
 import { FileUrls } from './file-urls';
 
 /** The client spec's RevisionFile. */
@@ -9,9 +9,11 @@ export interface RevisionFileResource {
   downloadURL: string;
   size: number;
   dimensions?: { width: number; height: number };
+  git?: GitSyncBlob;
 }
 
-export function revisionFileResource(entry: FileEntry, urls: FileUrls): RevisionFileResource {
+/** `metadata: false` (the spec's query) leaves out the file's Git Sync blob. */
+export function revisionFileResource(entry: FileEntry, urls: FileUrls, { metadata = true } = {}): RevisionFileResource {
   return {
     id: entry.id,
     name: entry.name,
@@ -19,5 +21,6 @@ export function revisionFileResource(entry: FileEntry, urls: FileUrls): Revision
     downloadURL: urls.downloadUrl(entry),
     size: entry.size,
     ...(entry.dimensions ? { dimensions: { width: entry.dimensions.width, height: entry.dimensions.height } } : {}),
+    ...(metadata && entry.git ? { git: { oid: entry.git.oid, path: entry.git.path } } : {}),
   };
 }

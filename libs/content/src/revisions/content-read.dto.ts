@@ -28,8 +28,9 @@ export const DOCUMENT_FORMATS = ['document', 'markdown'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
 /**
- * `metadata` (git metadata: Folio has none to leave out) and `computed` (computed content: Folio computes
- * none), accepted on every content read and checked, changing nothing in the answer.
+ * `metadata` (`false` leaves out the Git Sync blobs, `git`, of the pages, files and reusable contents
+ * answered) and `computed` (computed content: Folio computes none, so it changes nothing), accepted on every
+ * content read and checked.
  */
 export class ContentQuery {
   @IsOptional()
@@ -53,12 +54,25 @@ export class ContentFilesQuery extends ListQuery {
 }
 
 /**
- * A page read. `format` picks the body's form (none: `document`). `evaluated` and `dereferenced` are
- * checked and change nothing yet: Folio's documents hold no expressions and no reusable content to expand.
- * `format.markdown.refs` chooses how page references are written in markdown; Folio's markdown writes a
- * reference as the document holds it, which both values accept.
+ * A document read (a page's, a reusable content's). `evaluated` and `dereferenced` are checked and change
+ * nothing yet: Folio evaluates no expressions and expands no reusable content into the documents it answers.
  */
-export class PageQuery extends ContentQuery {
+export class DocumentQuery extends ContentQuery {
+  @IsOptional()
+  @IsBooleanOr('deterministic-only')
+  evaluated?: boolean | 'deterministic-only';
+
+  @IsOptional()
+  @IsBooleanOr('reusable-contents')
+  dereferenced?: boolean | 'reusable-contents';
+}
+
+/**
+ * A page read. `format` picks the body's form (none: `document`). `format.markdown.refs` chooses how page
+ * references are written in markdown; Folio's markdown writes a reference as the document holds it, which
+ * both values accept.
+ */
+export class PageQuery extends DocumentQuery {
   @IsOptional()
   @IsIn(DOCUMENT_FORMATS, { message: `format must be one of: ${DOCUMENT_FORMATS.join(', ')}` })
   format?: DocumentFormat;
@@ -68,14 +82,9 @@ export class PageQuery extends ContentQuery {
   'format.markdown.refs'?: 'relative' | 'stable';
 
   @IsOptional()
-  @IsBooleanOr('deterministic-only')
-  evaluated?: boolean | 'deterministic-only';
-
-  @IsOptional()
-  @IsBooleanOr('reusable-contents')
-  dereferenced?: boolean | 'reusable-contents';
-
-  @IsOptional()
   @IsQueryBoolean()
   cachedMetadata?: boolean;
 }
+
+/** What a content read asks of the resources it answers (`metadata` defaults to true, as in the spec). */
+export const readOptions = (query: { metadata?: boolean }) => ({ metadata: query.metadata !== false });

@@ -12,6 +12,9 @@ import { REVISIONS, RevisionDoc } from './revision.projection';
 
 /** Which content of a space a read is about: main's, one revision's, or a change request's head. */
 export type ContentAt = { kind: 'main' } | { kind: 'revision'; revisionId: string } | { kind: 'change-request'; changeRequest: string };
+export const atMain = (): ContentAt => ({ kind: 'main' });
+export const atRevision = (revisionId: string): ContentAt => ({ kind: 'revision', revisionId });
+export const atChangeRequest = (changeRequest: string): ContentAt => ({ kind: 'change-request', changeRequest });
 
 /** The content a read resolved to, open. */
 export interface OpenContent {

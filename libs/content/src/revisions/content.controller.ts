@@ -3,13 +3,9 @@ import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { ListQuery } from '@folio/platform/http/pagination';
-import { ContentAt } from './content-reads';
-import { ContentFilesQuery, ContentQuery, PageQuery } from './content-read.dto';
+import { atChangeRequest as changeRequest, atMain as main, atRevision as revision } from './content-reads';
+import { ContentFilesQuery, ContentQuery, PageQuery, readOptions } from './content-read.dto';
 import { GetContentFile, GetContentPage, GetContentRevision, ListContentFiles, ListContentPages, ListRevisions } from './content.queries';
-
-const main = (): ContentAt => ({ kind: 'main' });
-const revision = (revisionId: string): ContentAt => ({ kind: 'revision', revisionId });
-const changeRequest = (id: string): ContentAt => ({ kind: 'change-request', changeRequest: id });
 
 /** A page path as the route's wildcard holds it, without the slashes around it. */
 const pagePath = (path: string) => path.replace(/^\/+|\/+$/g, '');
@@ -18,7 +14,7 @@ const pagePath = (path: string) => path.replace(/^\/+|\/+$/g, '');
  * Content reads: main's (`/spaces/{id}/content…`), a revision's (`/spaces/{id}/revisions/{revisionId}…`)
  * and a change request's head (`/spaces/{id}/change-requests/{cr}/content…`). The three families differ
  * only in the `ContentAt` they hand to the same queries. Query parameters the answer does not depend on
- * (`metadata`, `computed`, …) are still validated by their DTOs.
+ * (`computed`, …) are still validated by their DTOs.
  */
 @Controller('spaces/:spaceId')
 export class ContentController {
@@ -30,73 +26,73 @@ export class ContentController {
   }
 
   @Get('content')
-  mainRevision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new GetContentRevision(c, s, main()));
+  mainRevision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new GetContentRevision(c, s, main(), readOptions(q)));
   }
 
   @Get('content/pages')
-  mainPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new ListContentPages(c, s, main()));
+  mainPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new ListContentPages(c, s, main(), readOptions(q)));
   }
 
   @Get('content/page/:pageId')
   mainPage(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('pageId') pageId: string, @Query() q: PageQuery) {
-    return this.queries.execute(new GetContentPage(c, s, main(), { id: pageId }, q.format ?? 'document'));
+    return this.queries.execute(new GetContentPage(c, s, main(), { id: pageId }, q.format ?? 'document', readOptions(q)));
   }
 
   @Get('content/path/*')
   mainPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('*') path: string, @Query() q: PageQuery) {
-    return this.queries.execute(new GetContentPage(c, s, main(), { path: pagePath(path) }, q.format ?? 'document'));
+    return this.queries.execute(new GetContentPage(c, s, main(), { path: pagePath(path) }, q.format ?? 'document', readOptions(q)));
   }
 
   @Get('content/files')
   mainFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() q: ContentFilesQuery) {
-    return this.queries.execute(new ListContentFiles(c, s, main(), q));
+    return this.queries.execute(new ListContentFiles(c, s, main(), q, readOptions(q)));
   }
 
   @Get('content/files/:fileId')
-  mainFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('fileId') fileId: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new GetContentFile(c, s, main(), fileId));
+  mainFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('fileId') fileId: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new GetContentFile(c, s, main(), fileId, readOptions(q)));
   }
 
   @Get('revisions/:revisionId')
-  revision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new GetContentRevision(c, s, revision(r)));
+  revision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new GetContentRevision(c, s, revision(r), readOptions(q)));
   }
 
   @Get('revisions/:revisionId/pages')
-  revisionPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new ListContentPages(c, s, revision(r)));
+  revisionPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new ListContentPages(c, s, revision(r), readOptions(q)));
   }
 
   @Get('revisions/:revisionId/page/:pageId')
   revisionPage(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('pageId') pageId: string, @Query() q: PageQuery) {
-    return this.queries.execute(new GetContentPage(c, s, revision(r), { id: pageId }, q.format ?? 'document'));
+    return this.queries.execute(new GetContentPage(c, s, revision(r), { id: pageId }, q.format ?? 'document', readOptions(q)));
   }
 
   @Get('revisions/:revisionId/path/*')
   revisionPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('*') path: string, @Query() q: PageQuery) {
-    return this.queries.execute(new GetContentPage(c, s, revision(r), { path: pagePath(path) }, q.format ?? 'document'));
+    return this.queries.execute(new GetContentPage(c, s, revision(r), { path: pagePath(path) }, q.format ?? 'document', readOptions(q)));
   }
 
   @Get('revisions/:revisionId/files')
   revisionFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() q: ContentFilesQuery) {
-    return this.queries.execute(new ListContentFiles(c, s, revision(r), q));
+    return this.queries.execute(new ListContentFiles(c, s, revision(r), q, readOptions(q)));
   }
 
   @Get('revisions/:revisionId/files/:fileId')
-  revisionFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('fileId') fileId: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new GetContentFile(c, s, revision(r), fileId));
+  revisionFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('fileId') fileId: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new GetContentFile(c, s, revision(r), fileId, readOptions(q)));
   }
 
   @Get('change-requests/:changeRequestId/content')
-  changeRequestRevision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new GetContentRevision(c, s, changeRequest(cr)));
+  changeRequestRevision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new GetContentRevision(c, s, changeRequest(cr), readOptions(q)));
   }
 
   @Get('change-requests/:changeRequestId/content/pages')
-  changeRequestPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() _q: ContentQuery) {
-    return this.queries.execute(new ListContentPages(c, s, changeRequest(cr)));
+  changeRequestPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() q: ContentQuery) {
+    return this.queries.execute(new ListContentPages(c, s, changeRequest(cr), readOptions(q)));
   }
 
   @Get('change-requests/:changeRequestId/content/page/:pageId')
@@ -107,17 +103,17 @@ export class ContentController {
     @Param('pageId') pageId: string,
     @Query() q: PageQuery,
   ) {
-    return this.queries.execute(new GetContentPage(c, s, changeRequest(cr), { id: pageId }, q.format ?? 'document'));
+    return this.queries.execute(new GetContentPage(c, s, changeRequest(cr), { id: pageId }, q.format ?? 'document', readOptions(q)));
   }
 
   @Get('change-requests/:changeRequestId/content/path/*')
   changeRequestPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Param('*') path: string, @Query() q: PageQuery) {
-    return this.queries.execute(new GetContentPage(c, s, changeRequest(cr), { path: pagePath(path) }, q.format ?? 'document'));
+    return this.queries.execute(new GetContentPage(c, s, changeRequest(cr), { path: pagePath(path) }, q.format ?? 'document', readOptions(q)));
   }
 
   @Get('change-requests/:changeRequestId/content/files')
   changeRequestFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Query() q: ContentFilesQuery) {
-    return this.queries.execute(new ListContentFiles(c, s, changeRequest(cr), q));
+    return this.queries.execute(new ListContentFiles(c, s, changeRequest(cr), q, readOptions(q)));
   }
 
   @Get('change-requests/:changeRequestId/content/files/:fileId')
@@ -126,8 +122,8 @@ export class ContentController {
     @Param('spaceId') s: string,
     @Param('changeRequestId') cr: string,
     @Param('fileId') fileId: string,
-    @Query() _q: ContentQuery,
+    @Query() q: ContentQuery,
   ) {
-    return this.queries.execute(new GetContentFile(c, s, changeRequest(cr), fileId));
+    return this.queries.execute(new GetContentFile(c, s, changeRequest(cr), fileId, readOptions(q)));
   }
 }

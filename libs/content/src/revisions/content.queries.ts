@@ -13,20 +13,21 @@ import { mergedFrom } from './merged-from';
 import { pageView } from './page-views';
 import { RenderedTrees } from './rendered-trees';
 import { DocumentWork } from '../documents/document-work';
-import { revisionPageResource, RevisionPageResource } from './revision-page.resource';
+import { PageReadOptions, revisionPageResource, RevisionPageResource } from './revision-page.resource';
+import { reusableContentResource } from './reusable-content.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
 
 /** A page asked for by id or by its path in the tree. */
 export type PageLookup = { id: string } | { path: string };
 
 export class GetContentRevision extends Query<ReturnType<typeof revisionResource>> {
-  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt) {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly options: PageReadOptions) {
     super();
   }
 }
 
 export class ListContentPages extends Query<{ pages: RevisionPageResource[] }> {
-  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt) {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly options: PageReadOptions) {
     super();
   }
 }
@@ -38,19 +39,20 @@ export class GetContentPage extends Query<RevisionPageResource> {
     readonly at: ContentAt,
     readonly page: PageLookup,
     readonly format: DocumentFormat,
+    readonly options: PageReadOptions,
   ) {
     super();
   }
 }
 
 export class ListContentFiles extends Query<ListEnvelope<RevisionFileResource>> {
-  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly list: ListQuery) {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly list: ListQuery, readonly options: PageReadOptions) {
     super();
   }
 }
 
 export class GetContentFile extends Query<RevisionFileResource> {
-  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly fileId: string) {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly fileId: string, readonly options: PageReadOptions) {
     super();
   }
 }
@@ -62,8 +64,8 @@ export class ListRevisions extends Query<ListEnvelope<ReturnType<typeof revision
 }
 
 /** The pages of the tree, every body in the default form (`document`): the spec admits no page without one. */
-async function treePages(rendered: RenderedTrees, content: Pick<OpenContent, 'snapshot' | 'app'>) {
-  return (await rendered.pages(content.snapshot)).map((view) => revisionPageResource(view, content.app));
+async function treePages(rendered: RenderedTrees, content: Pick<OpenContent, 'snapshot' | 'app'>, options: PageReadOptions) {
+  return (await rendered.pages(content.snapshot)).map((view) => revisionPageResource(view, content.app, options));
 }
 
 @QueryHandler(GetContentRevision)
@@ -76,10 +78,16 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  async execute({ caller, spaceId, at }: GetContentRevision) {
+  async execute({ caller, spaceId, at, options }: GetContentRevision) {
     const { revision, ...content } = await this.contents.open(caller, spaceId, at);
-    const files = (await content.snapshot.files()).map((entry) => revisionFileResource(entry, this.urls));
-    return revisionResource(revision, { pages: await treePages(this.rendered, content), files, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config);
+    const { snapshot } = content;
+    const [pages, files, reusableContents, variables] = await Promise.all([
+      treePages(this.rendered, content, options),
+      snapshot.files().then((entries) => entries.map((entry) => revisionFileResource(entry, this.urls, options))),
+      snapshot.reusableContents().then((entries) => entries.map((entry) => reusableContentResource(entry, options))),
+      snapshot.variables(),
+    ]);
+    return revisionResource(revision, { pages, files, reusableContents, variables, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config, options);
   }
 }
 
@@ -87,8 +95,8 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
 export class ListContentPagesHandler implements IQueryHandler<ListContentPages> {
   constructor(private readonly contents: ContentReads, private readonly rendered: RenderedTrees) {}
 
-  async execute({ caller, spaceId, at }: ListContentPages) {
-    return { pages: await treePages(this.rendered, await this.contents.open(caller, spaceId, at)) };
+  async execute({ caller, spaceId, at, options }: ListContentPages) {
+    return { pages: await treePages(this.rendered, await this.contents.open(caller, spaceId, at), options) };
   }
 }
 
@@ -96,14 +104,14 @@ export class ListContentPagesHandler implements IQueryHandler<ListContentPages> 
 export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
   constructor(private readonly contents: ContentReads, private readonly documents: DocumentWork) {}
 
-  async execute({ caller, spaceId, at, page, format }: GetContentPage) {
+  async execute({ caller, spaceId, at, page, format, options }: GetContentPage) {
     const content = await this.contents.open(caller, spaceId, at);
     const { snapshot } = content;
     const node = 'id' in page ? await snapshot.page(page.id) : await snapshot.pageByPath(page.path);
     if (!node) throw new NotFound('page');
     const path = 'path' in page ? page.path : await snapshot.pathOf(node.id);
     const as = format === 'markdown' ? { format, documents: this.documents } : { format };
-    return revisionPageResource(await pageView(snapshot, node, path, as), content.app);
+    return revisionPageResource(await pageView(snapshot, node, path, as), content.app, options);
   }
 }
 
@@ -112,7 +120,7 @@ export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> 
   constructor(private readonly contents: ContentReads, private readonly urls: FileUrls) {}
 
   /** In file id order, a page at a time after the last id of the previous page (a cursor stays valid as the content changes). */
-  async execute({ caller, spaceId, at, list }: ListContentFiles) {
+  async execute({ caller, spaceId, at, list, options }: ListContentFiles) {
     const content = await this.contents.open(caller, spaceId, at);
     const binding = `content-files:${spaceId}`;
     const after = list.page ? decodeCursor(list.page, binding).id : undefined;
@@ -122,7 +130,7 @@ export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> 
     const items = rest.slice(0, limit);
     const next = rest.length > limit ? { page: encodeCursor({ value: items[items.length - 1].id, id: items[items.length - 1].id }, binding) } : undefined;
     return listEnvelope(
-      items.map((entry) => revisionFileResource(entry, this.urls)),
+      items.map((entry) => revisionFileResource(entry, this.urls, options)),
       next,
     );
   }
@@ -132,11 +140,11 @@ export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> 
 export class GetContentFileHandler implements IQueryHandler<GetContentFile> {
   constructor(private readonly contents: ContentReads, private readonly urls: FileUrls) {}
 
-  async execute({ caller, spaceId, at, fileId }: GetContentFile) {
+  async execute({ caller, spaceId, at, fileId, options }: GetContentFile) {
     const content = await this.contents.open(caller, spaceId, at);
     const entry = await content.snapshot.file(fileId);
     if (!entry) throw new NotFound('file');
-    return revisionFileResource(entry, this.urls);
+    return revisionFileResource(entry, this.urls, options);
   }
 }
 

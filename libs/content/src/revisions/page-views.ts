@@ -10,7 +10,7 @@ import { PageBody, PageView } from './revision-page.resource';
 const childPath = (parent: string, slug: string) => (parent ? `${parent}/${slug}` : slug);
 
 /** A document page without a stored document answers the empty document. */
-const EMPTY_DOCUMENT = new RawJson(canonicalJson(emptyDocument()));
+export const EMPTY_DOCUMENT = new RawJson(canonicalJson(emptyDocument()));
 
 /**
  * How a page's body is answered: as stored (its bytes, spliced into the response: see RawJson), or as markdown

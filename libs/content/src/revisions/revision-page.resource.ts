@@ -17,7 +17,10 @@ export interface PageView {
   pages: PageView[];
 }
 
-/** The spec's RevisionPageLayoutOptions, all required; Folio stores no layout yet, so every page has the defaults. */
+/**
+ * The spec's RevisionPageLayoutOptions, all required: a page's stored layout holds only what its writer set
+ * (front matter names a few options), and every option it leaves out answers this default.
+ */
 export const DEFAULT_PAGE_LAYOUT = {
   width: 'default',
   cover: true,
@@ -34,12 +37,17 @@ export const DEFAULT_PAGE_LAYOUT = {
   anchors: true,
 } as const;
 
+/** What a read asks of its pages: `metadata: false` leaves out the Git Sync blobs (`git`), the spec's mutable metadata. */
+export interface PageReadOptions {
+  metadata: boolean;
+}
+
 /** The page fields every page type shares (RevisionPageBase), set ones only. */
 function base(node: PageNode) {
   return {
     id: node.id,
     title: node.title,
-    ...optional(node, ['emoji', 'icon', 'condition'] as const),
+    ...optional(node, ['linkTitle', 'emoji', 'icon', 'condition'] as const),
     createdAt: node.createdAt,
     updatedAt: node.updatedAt,
   };
@@ -57,9 +65,9 @@ const visibility = (node: PageNode) => ({ hidden: node.hidden ?? false, noIndex:
  * The RevisionPage resource (document, group or link) with its subpages nested. `app` is the app's URL of
  * the content the page is read from (main, a revision, a change request); the page's is that plus its path.
  */
-export function revisionPageResource(view: PageView, app: string): RevisionPageResource {
+export function revisionPageResource(view: PageView, app: string, options: PageReadOptions): RevisionPageResource {
   const { node } = view;
-  const pages = view.pages.map((child) => revisionPageResource(child, app));
+  const pages = view.pages.map((child) => revisionPageResource(child, app, options));
   switch (node.type) {
     case 'group':
       return { ...base(node), kind: 'group', type: 'group', slug: node.slug, path: view.path, ...visibility(node), pages };
@@ -73,10 +81,11 @@ export function revisionPageResource(view: PageView, app: string): RevisionPageR
         urls: { app: view.path ? `${app}/${view.path}` : app },
         slug: node.slug,
         path: view.path,
-        ...optional(node, ['description'] as const),
+        ...optional(node, ['description', 'cover', 'metaLinks', 'variables'] as const),
+        ...(options.metadata ? optional(node, ['git'] as const) : {}),
         ...visibility(node),
         pages,
-        layout: DEFAULT_PAGE_LAYOUT,
+        layout: { ...DEFAULT_PAGE_LAYOUT, ...node.layout },
         tags: [],
         ...(node.document ? { documentId: node.document } : {}),
         ...(view.body ?? {}),

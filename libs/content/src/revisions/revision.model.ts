@@ -6,6 +6,17 @@
 export const REVISION_TYPES = ['edits', 'merge', 'rollback', 'update'] as const;
 export type RevisionType = (typeof REVISION_TYPES)[number];
 
+/** The Git commit a revision's content was read from (the spec's GitSyncCommit): set by a Git Sync import. */
+export interface RevisionGitCommit {
+  oid: string;
+  message: string;
+  /** True for a commit Folio's own export wrote (its import is then no new content from outside). */
+  createdByGitBook: boolean;
+  url?: string;
+  /** The ref the commit came from (`refs/heads/main`). */
+  ref?: string;
+}
+
 export interface RevisionRecord {
   id: string;
   type: RevisionType;
@@ -14,4 +25,5 @@ export interface RevisionRecord {
   /** The user whose command created it. */
   createdBy: string;
   createdAt: string;
+  git?: RevisionGitCommit;
 }

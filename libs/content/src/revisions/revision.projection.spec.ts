@@ -93,6 +93,16 @@ describe('revision projection', () => {
       ])
       .thenFinds(REVISIONS, { filter: { spaceId: 's1', onMain: true }, sort: { field: 'seq', direction: 'desc' } }, ['r5', 'r4', 'r-s1']));
 
+  it('keeps the Git commit a revision was imported from, on main and in a change request', async () => {
+    const git = { oid: 'd'.repeat(40), message: 'Update docs', createdByGitBook: false, ref: 'refs/heads/main' };
+    const events = [stored(created('s1'), { metadata: { actor: 'ann' } }), crCreated, edited({ ...record('r2', 'edits', ['r-s1'], TREE_A, t1), git }),
+                    rollback({ ...record('r5', 'edits', ['r-s1'], TREE_B, t2), git })];
+    await spec.given(events).thenDocument(REVISIONS, 'r2', { id: 'r2', spaceId: 's1', organizationId: 'o1', type: 'edits', parents: ['r-s1'], tree: TREE_A,
+      createdBy: 'u2', createdAt: t1, git, changeRequest: { id: 'cr1', number: 1 }, onMain: false, seq: '00000000000000000003' });
+    await spec.given(events).thenDocument(REVISIONS, 'r5', { id: 'r5', spaceId: 's1', organizationId: 'o1', type: 'edits', parents: ['r-s1'], tree: TREE_B,
+      createdBy: 'u2', createdAt: t2, git, onMain: true, seq: '00000000000000000004' });
+  });
+
   it('sorts positions past 2^53 in log order', () =>
     spec
       .given([created('s1'), stored(rollback(record('r5', 'rollback', ['r-s1'], TREE_A, t2)), { position: '9007199254740993' })])
@@ -111,6 +121,7 @@ describe('revision projection', () => {
   const history = [
     created('s1'), created('s2'), crCreated, edited(record('r2', 'edits', ['r-s1'], TREE_A, t1)),
     updatedFromMain(record('r3', 'update', ['r2', 'r-s1'], TREE_B, t1), 'r-s1'), merged(record('r4', 'merge', ['r-s1', 'r3'], TREE_C, t2)),
+    rollback({ ...record('r6', 'edits', ['r4'], TREE_A, t2), git: { oid: 'e'.repeat(40), message: 'Import', createdByGitBook: true } }),
     transferred, purged('s2'),
   ];
 

@@ -3,7 +3,7 @@ import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { ChangeRequestEvent } from '../change-requests/change-request.events';
 import { SpaceEvent } from '../spaces/space.events';
 import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
-import { RevisionRecord, RevisionType } from './revision.model';
+import { RevisionGitCommit, RevisionRecord, RevisionType } from './revision.model';
 
 export const REVISIONS = 'revisions';
 
@@ -20,6 +20,7 @@ export interface RevisionDoc {
   tree: string;
   createdBy: string;
   createdAt: string;
+  git?: RevisionGitCommit;
   /** The change request whose content it is (its edits and updates), or that it merged into main. */
   changeRequest?: { id: string; number: number };
   /** Whether it is one of main's revisions (the space's history), not a change request's. */
@@ -44,6 +45,7 @@ function revisionDoc(
     tree: record.tree,
     createdBy: record.createdBy,
     createdAt: record.createdAt,
+    ...(record.git ? { git: record.git } : {}),
     ...(at.changeRequest ? { changeRequest: at.changeRequest } : {}),
     onMain: at.onMain,
     seq: seqOf(at.position),

@@ -1,19 +1,22 @@
 import { FolioConfig } from '@folio/platform/config/config';
+import { Variables } from '@folio/kernel/tree/tree.model';
 import { RevisionDoc } from './revision.projection';
-import { RevisionPageResource } from './revision-page.resource';
+import { PageReadOptions, RevisionPageResource } from './revision-page.resource';
 
 /** The app's URL of one revision of a space. */
 export const revisionAppUrl = (config: FolioConfig, revision: RevisionDoc) => `${config.appUrl}/s/${revision.spaceId}/~/revisions/${revision.id}`;
 
 /**
  * The Revision resource: every field the client's spec requires, its pages nested as the tree holds them.
- * Folio has no reusable contents and no tags yet, so those lists are empty. A `merge` revision names the
- * change request it merged (`mergedFrom`, required by the spec for that type).
+ * Folio has no tags yet, so that list is empty. `variables` are the revision's (an empty object when it has
+ * none). A `merge` revision names the change request it merged (`mergedFrom`, required by the spec for that type).
+ * `git`, the commit a Git Sync import read the content from, is left out with `metadata=false`.
  */
 export function revisionResource(
   revision: RevisionDoc,
-  content: { pages: RevisionPageResource[]; files: unknown[]; mergedFrom?: unknown },
+  content: { pages: RevisionPageResource[]; files: unknown[]; reusableContents: unknown[]; variables: Variables; mergedFrom?: unknown },
   config: FolioConfig,
+  options: PageReadOptions,
 ) {
   return {
     object: 'revision' as const,
@@ -22,9 +25,11 @@ export function revisionResource(
     parents: revision.parents,
     pages: content.pages,
     files: content.files,
-    reusableContents: [],
+    reusableContents: content.reusableContents,
+    variables: content.variables,
     tags: [],
     createdAt: revision.createdAt,
+    ...(options.metadata && revision.git ? { git: revision.git } : {}),
     urls: { app: revisionAppUrl(config, revision) },
     ...(revision.type === 'merge' && content.mergedFrom ? { mergedFrom: content.mergedFrom } : {}),
   };
