@@ -6,7 +6,7 @@ import { OPENAPI_BLOCKS } from './schema/openapi-blocks';
 import { TABLE_BLOCK } from './schema/table-block';
 import { TEXT_BLOCKS } from './schema/text-blocks';
 import { nodeKey, text } from './schema/text-leaves';
-import { anyString, fields, integer, isObject, oneOf, optional, own, refusal } from './schema/value-checks';
+import { anyString, fields, holds as has, integer, isObject, oneOf, optional, own, refusal } from './schema/value-checks';
 
 /**
  * Folio's own judgement of a page document given as JSON: the JSONDocument of the client's spec, each
@@ -83,7 +83,7 @@ function judgeNode({ node, path, holder, holds }: Pending, hold: Hold): void {
   }
   const what = `${article(type as string)} ${type} ${object}`;
   const properties = PROPERTIES.get(schema)!;
-  for (const name of Object.keys(node)) if (!properties.has(name)) throw refusal(`${path}.${name}`, `is not a property of ${what}`);
+  for (const name of Object.keys(node)) if (!properties.has(name) && has(node, name)) throw refusal(`${path}.${name}`, `is not a property of ${what}`);
   if (has(node, 'key')) nodeKey(node.key, `${path}.key`);
   if (has(node, 'isVoid') || schema.isVoid !== 'optional') required(node, 'isVoid', path, VOID[schema.isVoid]);
   if (has(node, 'data') || schema.dataRequired) required(node, 'data', path, schema.data);
@@ -103,7 +103,7 @@ function judgeNode({ node, path, holder, holds }: Pending, hold: Hold): void {
 /** Judges a fragment's own fields and schedules its nodes. */
 function judgeFragment(fragment: unknown, path: string, owner: string, schemas: readonly FragmentSchema[], hold: Hold): void {
   if (!isObject(fragment)) throw refusal(path, 'must be an object');
-  for (const name of Object.keys(fragment)) if (!FRAGMENT_PROPERTIES.has(name)) throw refusal(`${path}.${name}`, `is not a property of a fragment`);
+  for (const name of Object.keys(fragment)) if (!FRAGMENT_PROPERTIES.has(name) && has(fragment, name)) throw refusal(`${path}.${name}`, 'is not a property of a fragment');
   oneOf(['fragment'])(own(fragment, 'object'), `${path}.object`);
   if (has(fragment, 'key')) nodeKey(fragment.key, `${path}.key`);
   // One schema judges every fragment of a table or an annotation; an expandable's are told apart by name.
@@ -119,8 +119,6 @@ function judgeFragment(fragment: unknown, path: string, owner: string, schemas: 
   const name = typeof fragment.fragment === 'string' ? fragment.fragment : 'fragment';
   hold(nodes, `${path}.nodes`, `${article(owner)} ${owner}'s ${name}`, schema.holds);
 }
-
-const has = (value: Record<string, unknown>, name: string) => Object.prototype.hasOwnProperty.call(value, name);
 
 /** The node's field, judged; `is required` when it is missing. */
 function required<T = unknown>(node: Record<string, unknown>, name: string, path: string, check: (value: unknown, path: string) => void): T {

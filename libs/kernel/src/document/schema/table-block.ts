@@ -1,6 +1,6 @@
 import { BLOCK_TYPES, NodeSchema, types } from './node-schema';
 import { contentRef, fileOrUrlRef, verticalAlignment } from './shared-values';
-import { anyString, arrayOf, boolean, byField, Check, fields, integer, isObject, mapOf, number, oneOf, optional } from './value-checks';
+import { anyString, arrayOf, boolean, byField, Check, fields, holds, integer, isObject, mapOf, number, oneOf, optional } from './value-checks';
 
 /** The table block: its view (grid or cards), column definitions, records and merged cells. */
 
@@ -50,7 +50,7 @@ const cellValue: Check = (value, path) => {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
   if (typeof value === 'number') return number(value, path);
   if (Array.isArray(value)) return strings(value, path);
-  if (isObject(value) && Object.prototype.hasOwnProperty.call(value, 'kind')) return contentRef(value, path);
+  if (isObject(value) && holds(value, 'kind')) return contentRef(value, path);
   return imageRecord(value, path);
 };
 

@@ -17,6 +17,12 @@ export function own(value: object, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(value, name) ? (value as Record<string, unknown>)[name] : undefined;
 }
 
+/**
+ * Whether the value holds the property. One holding `undefined` does not: JSON has no such value, and an
+ * object built in code (a validated body's class instance) writes none of it.
+ */
+export const holds = (value: object, name: string) => own(value, name) !== undefined;
+
 /** How a key of a caller's map is written in a path: quoted, whatever it holds. */
 export const keyPath = (path: string, key: string) => `${path}[${JSON.stringify(key)}]`;
 
@@ -90,11 +96,12 @@ export function fields(shape: Record<string, Check | Field>, options: { open?: b
     if (!isObject(value)) throw refusal(path, 'must be an object');
     for (const name of Object.keys(value)) {
       const field = known.get(name);
+      if (value[name] === undefined) continue;
       if (field) field.check(value[name], `${path}.${name}`);
       else if (!options.open) throw refusal(`${path}.${name}`, `is not a field here (fields: ${names})`);
     }
     for (const [name, field] of known) {
-      if (field.required && !Object.prototype.hasOwnProperty.call(value, name)) throw refusal(`${path}.${name}`, 'is required');
+      if (field.required && !holds(value, name)) throw refusal(`${path}.${name}`, 'is required');
     }
   };
 }
