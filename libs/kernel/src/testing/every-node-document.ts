@@ -182,3 +182,20 @@ export function everyNodeDocument(): Json {
   // Through JSON, so an example used twice is two nodes (keys are set in place).
   return JSON.parse(JSON.stringify({ object: 'document', data: { schemaVersion: 1 }, nodes })) as Json;
 }
+
+/**
+ * Node types whose schema in the client's spec refuses what it describes: a button's data requires `label`
+ * and `kind` yet its `ref` and `action` branches allow no other field; an integration's props (PlainObject,
+ * a schema without a type) match any string, number or boolean besides the branch naming its type, so
+ * `oneOf` refuses every scalar prop. Folio follows the fields the spec lists (see document-schema.ts).
+ */
+export const SPEC_CONTRADICTIONS: ReadonlySet<string> = new Set(['button', 'integration']);
+
+/** A copy of a document without the nodes of SPEC_CONTRADICTIONS: what the spec's own schema can check. */
+export function withoutSpecContradictions<T>(document: T): T {
+  return JSON.parse(
+    JSON.stringify(document, (_name, value: unknown) =>
+      Array.isArray(value) ? value.filter((node) => !SPEC_CONTRADICTIONS.has((node as { type?: string } | null)?.type ?? '')) : value,
+    ),
+  ) as T;
+}
