@@ -122,7 +122,7 @@ describe('the document schema', () => {
     expect(refusal(doc(paragraph(link)))).toBe('document.nodes[0].nodes[0].nodes[0]: a link inline cannot hold an emoji inline (it holds text, inline-image)');
     const caption = changed('image', (node) => ((node.fragments as Json[])[0].nodes = [BLOCK_EXAMPLES.divider]));
     expect(refusal(doc({ ...BLOCK_EXAMPLES.images, nodes: [caption] }))).toBe(
-      "document.nodes[0].nodes[0].fragments[0].nodes[0]: an image's caption cannot hold a divider block (it holds paragraph)",
+      "document.nodes[0].nodes[0].fragments[0].nodes[0]: an image block's caption cannot hold a divider block (it holds paragraph)",
     );
   });
 

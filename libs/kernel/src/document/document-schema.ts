@@ -1,12 +1,13 @@
 import { INLINES } from './schema/inlines';
 import { LAYOUT_BLOCKS } from './schema/layout-blocks';
 import { MEDIA_BLOCKS } from './schema/media-blocks';
+import { described, holderOf, NodeLocation, pathOf } from './schema/node-location';
 import { FragmentSchema, NodeSchema, TOP_LEVELS, types } from './schema/node-schema';
 import { OPENAPI_BLOCKS } from './schema/openapi-blocks';
 import { TABLE_BLOCK } from './schema/table-block';
 import { TEXT_BLOCKS } from './schema/text-blocks';
 import { nodeKey, text } from './schema/text-leaves';
-import { anyString, fields, holds as has, integer, isObject, oneOf, optional, own, refusal } from './schema/value-checks';
+import { anyString, below, Check, fail, Failure, fields, holds as has, integer, isObject, judge, oneOf, optional, own, refusal } from './schema/value-checks';
 
 /**
  * Folio's own judgement of a page document given as JSON: the JSONDocument of the client's spec, each
@@ -30,25 +31,27 @@ const PROPERTIES = new Map<NodeSchema, ReadonlySet<string>>(
 );
 const FRAGMENT_PROPERTIES = new Set(['object', 'key', 'fragment', 'type', 'nodes']);
 
+const list: Check = (value) => (Array.isArray(value) ? undefined : fail('must be an array'));
 const documentFrame = fields({
   object: oneOf(['document']),
   // The spec leaves the document's data open beside its schema version.
   data: fields({ schemaVersion: optional(integer()) }, { open: true }),
-  nodes: (value, path) => {
-    if (!Array.isArray(value)) throw refusal(path, 'must be an array');
-  },
+  nodes: list,
   meta: optional(fields({ token: optional(anyString) })),
 });
 const TOP = types(TOP_LEVELS);
-
 const VOID = { void: oneOf([true]), optional: oneOf([false]), required: oneOf([false]) };
+const FRAGMENT = oneOf(['fragment']);
 
-/** A node waiting to be judged, with what holds it (for messages) and the types that may stand there. */
-interface Pending {
-  node: unknown;
-  path: string;
-  holder: string;
-  holds: ReadonlySet<string>;
+/** The node kinds (`block`, `inline`, `text`) a container's types belong to, worked out once per container. */
+const kindsCache = new Map<ReadonlySet<string>, ReadonlySet<string>>();
+function kindsOf(holds: ReadonlySet<string>): ReadonlySet<string> {
+  let kinds = kindsCache.get(holds);
+  if (!kinds) {
+    kinds = new Set([...holds].map((type) => (type === 'text' ? 'text' : BLOCK_SCHEMAS.has(type) ? 'block' : 'inline')));
+    kindsCache.set(holds, kinds);
+  }
+  return kinds;
 }
 
 /**
@@ -57,90 +60,88 @@ interface Pending {
  * recursion; run after the document's bounds (assertDocumentBounds), so its cost is bounded by theirs.
  */
 export function assertDocumentSchema(document: unknown, path = 'document'): void {
-  documentFrame(document, path);
-  const pending: Pending[] = [];
-  const hold = (list: unknown[], listPath: string, holder: string, holds: ReadonlySet<string>) => {
+  judge(documentFrame, document, path);
+  const pending: NodeLocation[] = [];
+  const hold: Hold = (nodes, holder, fragment, holds) => {
     // Last first, so the walk (a stack) meets nodes in document order and names the first bad one.
-    for (let i = list.length - 1; i >= 0; i--) pending.push({ node: list[i], path: `${listPath}[${i}]`, holder, holds });
+    for (let index = nodes.length - 1; index >= 0; index--) pending.push({ node: nodes[index], holder, fragment, index, holds });
   };
-  hold((document as { nodes: unknown[] }).nodes, `${path}.nodes`, 'the document', TOP);
-  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) judgeNode(entry, hold);
+  hold((document as { nodes: unknown[] }).nodes, undefined, undefined, TOP);
+  for (let at = pending.pop(); at !== undefined; at = pending.pop()) judgeNode(at, path, hold);
 }
 
-type Hold = (list: unknown[], path: string, holder: string, holds: ReadonlySet<string>) => void;
+type Hold = (nodes: unknown[], holder: NodeLocation | undefined, fragment: number | undefined, holds: ReadonlySet<string>) => void;
 
-function judgeNode({ node, path, holder, holds }: Pending, hold: Hold): void {
-  if (!isObject(node)) throw refusal(path, 'must be an object');
+function judgeNode(at: NodeLocation, documentPath: string, hold: Hold): void {
+  const { node, holds } = at;
+  if (!isObject(node)) throw refusal(pathOf(at, documentPath), 'must be an object');
   const object = own(node, 'object');
-  if (object === 'text' && holds.has('text')) return text(node, path);
+  if (object === 'text' && holds.has('text')) return field(text, node, at, documentPath);
   const schemas = object === 'block' ? BLOCK_SCHEMAS : object === 'inline' ? INLINE_SCHEMAS : undefined;
-  if (schemas === undefined || ![...holds].some((type) => schemas.has(type))) throw refusal(`${path}.object`, `must be one of ${kinds(holds)}`);
+  if (!schemas || !kindsOf(holds).has(object as string)) {
+    throw refusal(`${pathOf(at, documentPath)}.object`, `must be one of ${[...kindsOf(holds)].join(', ')}`);
+  }
   const type = own(node, 'type');
   const schema = typeof type === 'string' ? schemas.get(type) : undefined;
-  if (!schema) throw refusal(`${path}.type`, `must be one of ${[...holds].filter((name) => schemas.has(name)).join(', ')}`);
-  if (!holds.has(type as string)) {
-    throw refusal(path, `${holder} cannot hold ${article(type as string)} ${type} ${object} (it holds ${[...holds].join(', ')})`);
-  }
-  const what = `${article(type as string)} ${type} ${object}`;
+  if (!schema) throw refusal(`${pathOf(at, documentPath)}.type`, `must be one of ${[...holds].filter((name) => schemas.has(name)).join(', ')}`);
+  if (!holds.has(type as string)) throw refusal(pathOf(at, documentPath), `${holderOf(at)} cannot hold ${described(node)} (it holds ${[...holds].join(', ')})`);
   const properties = PROPERTIES.get(schema)!;
-  for (const name of Object.keys(node)) if (!properties.has(name) && has(node, name)) throw refusal(`${path}.${name}`, `is not a property of ${what}`);
-  if (has(node, 'key')) nodeKey(node.key, `${path}.key`);
-  if (has(node, 'isVoid') || schema.isVoid !== 'optional') required(node, 'isVoid', path, VOID[schema.isVoid]);
-  if (has(node, 'data') || schema.dataRequired) required(node, 'data', path, schema.data);
-  if (schema.meta && has(node, 'meta')) schema.meta(node.meta, `${path}.meta`);
+  for (const name of Object.keys(node)) {
+    if (!properties.has(name) && has(node, name)) throw refusal(`${pathOf(at, documentPath)}.${name}`, `is not a property of ${described(node)}`);
+  }
+  if (has(node, 'key')) field(nodeKey, node, at, documentPath, 'key');
+  if (has(node, 'isVoid') || schema.isVoid !== 'optional') field(VOID[schema.isVoid], node, at, documentPath, 'isVoid');
+  if (has(node, 'data') || schema.dataRequired) field(schema.data, node, at, documentPath, 'data');
+  if (schema.meta && has(node, 'meta')) field(schema.meta, node, at, documentPath, 'meta');
   if (schema.fragments) {
-    const fragments = required<unknown[]>(node, 'fragments', path, list);
+    field(list, node, at, documentPath, 'fragments');
+    const fragments = node.fragments as unknown[];
     // Pushed before the nodes and last first, so their nodes are judged after the node's own, in order.
-    for (let i = fragments.length - 1; i >= 0; i--) judgeFragment(fragments[i], `${path}.fragments[${i}]`, type as string, schema.fragments, hold);
+    for (let i = fragments.length - 1; i >= 0; i--) {
+      const { nodes, holds: fragmentHolds } = judgeFragment(fragments[i], () => `${pathOf(at, documentPath)}.fragments[${i}]`, schema.fragments);
+      hold(nodes, at, i, fragmentHolds);
+    }
   }
   if (schema.nodes) {
-    const nodes = required<unknown[]>(node, 'nodes', path, list);
-    count(nodes, `${path}.nodes`, schema.nodes);
-    hold(nodes, `${path}.nodes`, what, schema.nodes.holds);
+    field(list, node, at, documentPath, 'nodes');
+    const nodes = node.nodes as unknown[];
+    const failure = count(nodes, schema.nodes);
+    if (failure) throw refusal(`${pathOf(at, documentPath)}.nodes`, failure.message);
+    hold(nodes, at, undefined, schema.nodes.holds);
   }
 }
 
-/** Judges a fragment's own fields and schedules its nodes. */
-function judgeFragment(fragment: unknown, path: string, owner: string, schemas: readonly FragmentSchema[], hold: Hold): void {
-  if (!isObject(fragment)) throw refusal(path, 'must be an object');
-  for (const name of Object.keys(fragment)) if (!FRAGMENT_PROPERTIES.has(name) && has(fragment, name)) throw refusal(`${path}.${name}`, 'is not a property of a fragment');
-  oneOf(['fragment'])(own(fragment, 'object'), `${path}.object`);
-  if (has(fragment, 'key')) nodeKey(fragment.key, `${path}.key`);
-  // One schema judges every fragment of a table or an annotation; an expandable's are told apart by name.
+/** Judges the node (or its field `name`, `is required` when missing), naming its path only on a failure. */
+function field(check: Check, node: Record<string, unknown>, at: NodeLocation, documentPath: string, name?: string): void {
+  const failure = name === undefined ? check(node) : has(node, name) ? check(node[name]) : fail('is required');
+  if (failure) throw refusal(`${pathOf(at, documentPath)}${name === undefined ? '' : `.${name}`}${failure.at}`, failure.message);
+}
+
+/** Judges a fragment's own fields against its schema (an expandable's are told apart by name); answers its nodes. */
+function judgeFragment(fragment: unknown, path: () => string, schemas: readonly FragmentSchema[]): { nodes: unknown[]; holds: ReadonlySet<string> } {
+  const check = (failure: Failure | undefined) => {
+    if (failure) throw refusal(`${path()}${failure.at}`, failure.message);
+  };
+  if (!isObject(fragment)) throw refusal(path(), 'must be an object');
+  for (const name of Object.keys(fragment)) if (!FRAGMENT_PROPERTIES.has(name) && has(fragment, name)) check(below(`.${name}`, fail('is not a property of a fragment')));
+  check(below('.object', FRAGMENT(own(fragment, 'object'))));
+  if (has(fragment, 'key')) check(below('.key', nodeKey(fragment.key)));
+  // One schema judges every fragment of a table or an annotation.
   const schema = schemas.length === 1 ? schemas[0] : schemas.find((s) => s.fragment === own(fragment, 'fragment'));
-  if (!schema) throw refusal(`${path}.fragment`, `must be one of ${schemas.map((s) => s.fragment).join(', ')}`);
-  for (const field of ['fragment', 'type'] as const) {
-    const fixed = schema[field];
-    if (fixed !== undefined) required(fragment, field, path, oneOf([fixed]));
-    else if (has(fragment, field)) anyString(fragment[field], `${path}.${field}`);
+  if (!schema) throw refusal(`${path()}.fragment`, `must be one of ${schemas.map((s) => s.fragment).join(', ')}`);
+  for (const name of ['fragment', 'type'] as const) {
+    const fixed = schema[name];
+    if (fixed !== undefined) check(below(`.${name}`, has(fragment, name) ? oneOf([fixed])(fragment[name]) : fail('is required')));
+    else if (has(fragment, name)) check(below(`.${name}`, anyString(fragment[name])));
   }
-  const nodes = required<unknown[]>(fragment, 'nodes', path, list);
-  count(nodes, `${path}.nodes`, schema);
-  const name = typeof fragment.fragment === 'string' ? fragment.fragment : 'fragment';
-  hold(nodes, `${path}.nodes`, `${article(owner)} ${owner}'s ${name}`, schema.holds);
+  check(below('.nodes', has(fragment, 'nodes') ? list(fragment.nodes) : fail('is required')));
+  const nodes = fragment.nodes as unknown[];
+  check(below('.nodes', count(nodes, schema)));
+  return { nodes, holds: schema.holds };
 }
 
-/** The node's field, judged; `is required` when it is missing. */
-function required<T = unknown>(node: Record<string, unknown>, name: string, path: string, check: (value: unknown, path: string) => void): T {
-  if (!has(node, name)) throw refusal(`${path}.${name}`, 'is required');
-  check(node[name], `${path}.${name}`);
-  return node[name] as T;
+function count(nodes: unknown[], { min, max }: { min?: number; max?: number }): Failure | undefined {
+  if (min !== undefined && nodes.length < min) return fail(`must hold at least ${min} node${min === 1 ? '' : 's'}`);
+  if (max !== undefined && nodes.length > max) return fail(`must hold at most ${max} node${max === 1 ? '' : 's'}`);
+  return undefined;
 }
-
-const list = (value: unknown, path: string): void => {
-  if (!Array.isArray(value)) throw refusal(path, 'must be an array');
-};
-
-function count(nodes: unknown[], path: string, { min, max }: { min?: number; max?: number }): void {
-  if (min !== undefined && nodes.length < min) throw refusal(path, `must hold at least ${min} node${min === 1 ? '' : 's'}`);
-  if (max !== undefined && nodes.length > max) throw refusal(path, `must hold at most ${max} node${max === 1 ? '' : 's'}`);
-}
-
-/** The node kinds (`block`, `inline`, `text`) a container's types belong to. */
-function kinds(holds: ReadonlySet<string>): string {
-  const found = new Set<string>();
-  for (const type of holds) found.add(type === 'text' ? 'text' : BLOCK_SCHEMAS.has(type) ? 'block' : 'inline');
-  return [...found].join(', ');
-}
-
-const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');

@@ -1,6 +1,6 @@
 import { ESSENTIALS, NodeSchema, types } from './node-schema';
 import { contentRef, fileOrUrlRef, icon, textColor } from './shared-values';
-import { anyString, byField, Check, fields, holds, isObject, oneOf, optional, refusal } from './value-checks';
+import { anyString, byField, Check, fail, fields, holds, isObject, oneOf, optional } from './value-checks';
 
 /** The inline types of the spec: links, mentions, emojis, icons, expressions, math, images, annotations, buttons. */
 
@@ -16,10 +16,10 @@ const linkButton = fields({ ...button, ref: contentRef });
 const actionButton = fields({ ...button, action });
 
 /** A button leads somewhere (`ref`) or does something (`action`): exactly one of the two. */
-const buttonData: Check = (value, path) => {
+const buttonData: Check = (value) => {
   const has = (name: string) => isObject(value) && holds(value, name);
-  if (has('ref') && has('action')) throw refusal(path, 'give ref or action, not both');
-  (has('action') ? actionButton : linkButton)(value, path);
+  if (has('ref') && has('action')) return fail('give ref or action, not both');
+  return (has('action') ? actionButton : linkButton)(value);
 };
 
 export const INLINES: Record<string, NodeSchema> = {

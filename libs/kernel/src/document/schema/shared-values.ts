@@ -40,5 +40,5 @@ export const textAlignment = oneOf(['start', 'center', 'end']);
 export const verticalAlignment = oneOf(['top', 'middle', 'bottom']);
 
 /** A width or height: a number, or a value with its unit. */
-export const length: Check = (value, path) =>
-  typeof value === 'number' ? number(value, path) : fields({ unit: anyString, value: number })(value, path);
+const withUnit = fields({ unit: anyString, value: number });
+export const length: Check = (value) => (typeof value === 'number' ? number(value) : withUnit(value));

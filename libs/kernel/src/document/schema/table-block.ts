@@ -46,12 +46,12 @@ const strings = arrayOf(anyString);
  * A record's value: a number, a string (a text cell's fragment name), null, a boolean, a list of strings
  * (files, users, options), a content reference (a reference or an image's file or URL), or an image with its fit.
  */
-const cellValue: Check = (value, path) => {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
-  if (typeof value === 'number') return number(value, path);
-  if (Array.isArray(value)) return strings(value, path);
-  if (isObject(value) && holds(value, 'kind')) return contentRef(value, path);
-  return imageRecord(value, path);
+const cellValue: Check = (value) => {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return number(value);
+  if (Array.isArray(value)) return strings(value);
+  if (isObject(value) && holds(value, 'kind')) return contentRef(value);
+  return imageRecord(value);
 };
 
 const span = integer({ min: 1, max: 50 });

@@ -1,12 +1,28 @@
 import { Invalid } from '@folio/platform/domain/errors';
 
 /**
- * The small vocabulary the document schema is written in: a Check judges one value at a path and throws an
- * Invalid naming that path (`document.nodes[3].data.style: must be one of …`), so every refusal says where
- * the offending value is. Written by hand rather than compiled from JSON Schema so that each message names
- * the one field at fault (a JSON Schema validator's `oneOf` reports every branch that failed).
+ * The small vocabulary the document schema is written in. A Check judges one value and answers what is wrong
+ * with it, if anything: a message and where below the value (`.data.style`, `[2]`), so a refusal names the
+ * offending value's path (`document.nodes[3].data.style: must be one of …`). Paths are built only for a
+ * failure: a valid 50,000-node document makes no strings. Written by hand rather than compiled from JSON
+ * Schema so that a message names the one field at fault (a JSON Schema `oneOf` reports every branch).
  */
-export type Check = (value: unknown, path: string) => void;
+export interface Failure {
+  at: string;
+  message: string;
+}
+export type Check = (value: unknown) => Failure | undefined;
+
+export const fail = (message: string): Failure => ({ at: '', message });
+
+/** A failure found at `segment` below, seen from the value holding it. */
+export const below = (segment: string, failure: Failure | undefined): Failure | undefined => failure && { at: `${segment}${failure.at}`, message: failure.message };
+
+/** Throws what `check` finds wrong with `value` as an Invalid naming its path. */
+export function judge(check: Check, value: unknown, path: string): void {
+  const failure = check(value);
+  if (failure) throw refusal(`${path}${failure.at}`, failure.message);
+}
 
 export const refusal = (path: string, message: string) => new Invalid(`${path}: ${message}`);
 
@@ -24,15 +40,16 @@ export function own(value: object, name: string): unknown {
 export const holds = (value: object, name: string) => own(value, name) !== undefined;
 
 /** How a key of a caller's map is written in a path: quoted, whatever it holds. */
-export const keyPath = (path: string, key: string) => `${path}[${JSON.stringify(key)}]`;
+const keySegment = (key: string) => `[${JSON.stringify(key)}]`;
 
 export function string(limits: { min?: number; max?: number; pattern?: RegExp } = {}): Check {
-  const { min = 0, max = Infinity } = limits;
-  const size = min > 0 ? `a string of ${min} to ${max} characters` : `a string of at most ${max} characters`;
-  return (value, path) => {
-    if (typeof value !== 'string') throw refusal(path, 'must be a string');
-    if (value.length < min || value.length > max) throw refusal(path, `must be ${size}`);
-    if (limits.pattern && !limits.pattern.test(value)) throw refusal(path, `must match ${limits.pattern.source}`);
+  const { min = 0, max = Infinity, pattern } = limits;
+  const size = min > 0 ? `must be a string of ${min} to ${max} characters` : `must be a string of at most ${max} characters`;
+  return (value) => {
+    if (typeof value !== 'string') return fail('must be a string');
+    if (value.length < min || value.length > max) return fail(size);
+    if (pattern && !pattern.test(value)) return fail(`must match ${pattern.source}`);
+    return undefined;
   };
 }
 
@@ -40,41 +57,40 @@ export const anyString = string();
 
 export function oneOf(values: readonly (string | boolean)[]): Check {
   const allowed = new Set<unknown>(values);
-  return (value, path) => {
-    if (!allowed.has(value)) throw refusal(path, `must be ${values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.join(', ')}`}`);
-  };
+  const message = `must be ${values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.join(', ')}`}`;
+  return (value) => (allowed.has(value) ? undefined : fail(message));
 }
 
-export const boolean: Check = (value, path) => {
-  if (typeof value !== 'boolean') throw refusal(path, 'must be a boolean');
-};
+export const boolean: Check = (value) => (typeof value === 'boolean' ? undefined : fail('must be a boolean'));
 
-export const number: Check = (value, path) => {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw refusal(path, 'must be a number');
-};
+export const number: Check = (value) => (typeof value === 'number' && Number.isFinite(value) ? undefined : fail('must be a number'));
 
 export function integer(range: { min?: number; max?: number } = {}): Check {
   const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = range;
   const bounds = range.max !== undefined ? ` from ${min} to ${max}` : range.min !== undefined ? ` of at least ${min}` : '';
-  return (value, path) => {
-    if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max) throw refusal(path, `must be an integer${bounds}`);
-  };
+  return (value) => (Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : fail(`must be an integer${bounds}`));
 }
 
-export function arrayOf(item: Check, count: { min?: number; max?: number } = {}): Check {
-  return (value, path) => {
-    if (!Array.isArray(value)) throw refusal(path, 'must be an array');
-    if (count.min !== undefined && value.length < count.min) throw refusal(path, `must hold at least ${count.min}`);
-    if (count.max !== undefined && value.length > count.max) throw refusal(path, `must hold at most ${count.max}`);
-    value.forEach((element, i) => item(element, `${path}[${i}]`));
+export function arrayOf(item: Check): Check {
+  return (value) => {
+    if (!Array.isArray(value)) return fail('must be an array');
+    for (let i = 0; i < value.length; i++) {
+      const failure = item(value[i]);
+      if (failure) return below(`[${i}]`, failure);
+    }
+    return undefined;
   };
 }
 
 /** An object used as a map (table records, column definitions): any keys, each value judged. */
 export function mapOf(item: Check): Check {
-  return (value, path) => {
-    if (!isObject(value)) throw refusal(path, 'must be an object');
-    for (const key of Object.keys(value)) item(value[key], keyPath(path, key));
+  return (value) => {
+    if (!isObject(value)) return fail('must be an object');
+    for (const key of Object.keys(value)) {
+      const failure = item(value[key]);
+      if (failure) return below(keySegment(key), failure);
+    }
+    return undefined;
   };
 }
 
@@ -91,18 +107,22 @@ export const optional = (check: Check): Field => ({ check, required: false });
  */
 export function fields(shape: Record<string, Check | Field>, options: { open?: boolean } = {}): Check {
   const known = new Map<string, Field>(Object.entries(shape).map(([name, field]) => [name, typeof field === 'function' ? { check: field, required: true } : field]));
-  const names = [...known.keys()].join(', ') || 'none';
-  return (value, path) => {
-    if (!isObject(value)) throw refusal(path, 'must be an object');
+  const required = [...known].filter(([, field]) => field.required).map(([name]) => name);
+  const unknown = fail(`is not a field here (fields: ${[...known.keys()].join(', ') || 'none'})`);
+  return (value) => {
+    if (!isObject(value)) return fail('must be an object');
     for (const name of Object.keys(value)) {
       const field = known.get(name);
       if (value[name] === undefined) continue;
-      if (field) field.check(value[name], `${path}.${name}`);
-      else if (!options.open) throw refusal(`${path}.${name}`, `is not a field here (fields: ${names})`);
+      if (field) {
+        const failure = field.check(value[name]);
+        if (failure) return below(`.${name}`, failure);
+      } else if (!options.open) {
+        return below(`.${name}`, unknown);
+      }
     }
-    for (const [name, field] of known) {
-      if (field.required && !holds(value, name)) throw refusal(`${path}.${name}`, 'is required');
-    }
+    for (const name of required) if (!holds(value, name)) return below(`.${name}`, fail('is required'));
+    return undefined;
   };
 }
 
@@ -110,41 +130,41 @@ export function fields(shape: Record<string, Check | Field>, options: { open?: b
 export function byField(discriminator: string, shapes: Record<string, Check>): Check {
   const known = new Map(Object.entries(shapes));
   const tell = oneOf([...known.keys()]);
-  return (value, path) => {
-    if (!isObject(value)) throw refusal(path, 'must be an object');
+  return (value) => {
+    if (!isObject(value)) return fail('must be an object');
     const name = own(value, discriminator);
-    tell(name, `${path}.${discriminator}`);
-    known.get(name as string)!(value, path);
+    return below(`.${discriminator}`, tell(name)) ?? known.get(name as string)!(value);
   };
 }
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /** The spec's `date-time` format (RFC 3339), a real date. */
-export const dateTime: Check = (value, path) => {
-  if (typeof value !== 'string' || !DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
-    throw refusal(path, 'must be a date-time such as 2024-05-01T12:00:00Z');
-  }
-};
+export const dateTime: Check = (value) =>
+  typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : fail('must be a date-time such as 2024-05-01T12:00:00Z');
 
 /**
  * The spec's PlainObject (an integration block's props): objects, arrays, strings, booleans and numbers, no
  * null. Nested at most `depth` levels, so the walk is bounded whatever the caller sends.
  */
 export function plainObject(depth: number): Check {
-  const judge = (value: unknown, path: string, level: number, inArray: boolean): void => {
-    if (typeof value === 'string' || typeof value === 'boolean') return;
-    if (typeof value === 'number') return number(value, path);
-    if (level >= depth) throw refusal(path, `nests deeper than ${depth} levels`);
+  const judgeValue = (value: unknown, level: number, inArray: boolean): Failure | undefined => {
+    if (typeof value === 'string' || typeof value === 'boolean') return undefined;
+    if (typeof value === 'number') return number(value);
+    if (level >= depth) return fail(`nests deeper than ${depth} levels`);
     if (Array.isArray(value) && !inArray) {
-      value.forEach((element, i) => judge(element, `${path}[${i}]`, level + 1, true));
-      return;
+      for (let i = 0; i < value.length; i++) {
+        const failure = judgeValue(value[i], level + 1, true);
+        if (failure) return below(`[${i}]`, failure);
+      }
+      return undefined;
     }
-    if (!isObject(value)) throw refusal(path, 'must be a string, boolean, number, object or array of those');
-    for (const key of Object.keys(value)) judge(value[key], keyPath(path, key), level + 1, false);
+    if (!isObject(value)) return fail('must be a string, boolean, number, object or array of those');
+    for (const key of Object.keys(value)) {
+      const failure = judgeValue(value[key], level + 1, false);
+      if (failure) return below(keySegment(key), failure);
+    }
+    return undefined;
   };
-  return (value, path) => {
-    if (!isObject(value)) throw refusal(path, 'must be an object');
-    judge(value, path, 0, false);
-  };
+  return (value) => (isObject(value) ? judgeValue(value, 0, false) : fail('must be an object'));
 }
