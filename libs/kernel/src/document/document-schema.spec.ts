@@ -84,6 +84,12 @@ describe('the document schema', () => {
     });
   });
 
+  it("takes a file reference as a table value, which the spec's oneOf refuses (it is a ContentRef and an image record)", () => {
+    const table = changed('table', (node) => ((((node.data as Json).records as Json).r1 as Json).values = { name: { kind: 'file', file: 'f-logo' } }));
+    expect(() => assertDocumentSchema(doc(table))).not.toThrow();
+    expect(() => expectMatchesSchema('DocumentTableRecord', ((table.data as Json).records as Json).r1)).toThrow(/does not match/);
+  });
+
   it('takes a button that acts instead of linking, and a table cell holding any block', () => {
     const search = { object: 'inline', type: 'button', isVoid: true, data: { label: 'Ask', kind: 'secondary', action: { action: 'ask', query: 'How?' } } };
     const table = changed('table', (node) => ((node.fragments as Json[])[0].nodes = [BLOCK_EXAMPLES.updates, BLOCK_EXAMPLES['list-item']]));
