@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Invalid } from '@folio/platform/domain/errors';
 import { expectMatchesSchema, spec } from '@folio/platform/testing/client-spec';
 import { BLOCK_EXAMPLES, everyNodeDocument, INLINE_EXAMPLES, MARKS, NESTED_IN, paragraph, SPEC_CONTRADICTIONS, text, withoutSpecContradictions } from '../testing/every-node-document';
 import { assertDocumentSchema, BLOCK_SCHEMAS, INLINE_SCHEMAS } from './document-schema';
 import { MAX_DOCUMENT_DEPTH } from './document-limits';
+import { markdownToDocument } from '../markdown/markdown-to-document';
 import { BLOCK_TYPES } from './schema/node-schema';
 import { MARK_TYPES } from './schema/text-leaves';
 
@@ -25,14 +28,21 @@ const SPEC_MARKS = specTypes('DocumentTextMark');
 const doc = (...nodes: unknown[]) => ({ object: 'document', data: {}, nodes });
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-function refusal(document: unknown): string {
+/** The Invalid's message the document is refused with, null when it is taken. */
+function refusalOrNone(document: unknown): string | null {
   try {
     assertDocumentSchema(document);
+    return null;
   } catch (error) {
     expect(error).toBeInstanceOf(Invalid);
     return (error as Error).message;
   }
-  throw new Error('the document was accepted');
+}
+
+function refusal(document: unknown): string {
+  const message = refusalOrNone(document);
+  if (message === null) throw new Error('the document was accepted');
+  return message;
 }
 
 /** A block of the examples with a change made to a copy. */
@@ -192,6 +202,16 @@ describe('the document schema', () => {
     expect(refusal(doc(changed('integration', (node) => ((node.data as Json).props = { a: null }))))).toBe(
       'document.nodes[0].data.props["a"]: must be a string, boolean, number, object or array of those',
     );
+  });
+
+  it("takes what Folio's own markdown reads into: a page answered as JSON can be sent back", () => {
+    const folder = 'test/fixtures/markdown';
+    const pages = readdirSync(folder).filter((name) => name.endsWith('.md'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const name of pages) {
+      const { document } = markdownToDocument(readFileSync(join(folder, name), 'utf8'));
+      expect({ name, refusal: refusalOrNone(document) }).toEqual({ name, refusal: null });
+    }
   });
 
   it('judges the document frame', () => {
