@@ -1,6 +1,6 @@
 import { anyString, Check, fields } from './value-checks';
 
-/** What a fragment of a void node is named, typed and holds (an image's caption, an expandable's body). */
+/** What a fragment of a node is named, typed and holds (an image's caption, an expandable's body, an annotation's body). */
 export interface FragmentSchema {
   /** The name it must have; any string (or none) when left out. */
   fragment?: string;
