@@ -9,7 +9,8 @@ import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { GetMembership } from '@folio/identity/public/membership.query';
 import { FindOrganizationTeams } from '@folio/identity/public/organization-teams.query';
-import { assertDocumentBounds, MAX_DISCUSSION_NODES } from '@folio/kernel/document/document-limits';
+import { MAX_DISCUSSION_NODES } from '@folio/kernel/document/document-limits';
+import { assertJsonDocument } from './content/json-document';
 import { PageDocument } from '@folio/kernel/document/document.model';
 import { DocumentWork } from '../documents/document-work';
 import { spaceDecider } from '../spaces/space.decider';
@@ -161,7 +162,7 @@ export class SubmitReviewHandler implements ICommandHandler<SubmitReview> {
 async function commentDocument(comment: CommentInput | undefined, documents: DocumentWork): Promise<PageDocument | undefined> {
   if (comment?.document !== undefined && comment.markdown !== undefined) throw new Invalid('comment: give markdown or document, not both');
   if (comment?.document !== undefined) {
-    assertDocumentBounds(comment.document, MAX_DISCUSSION_NODES);
+    assertJsonDocument(comment.document, 'comment.document', MAX_DISCUSSION_NODES);
     return comment.document;
   }
   if (comment?.markdown !== undefined) return (await documents.parse(comment.markdown, MAX_DISCUSSION_NODES)).document;

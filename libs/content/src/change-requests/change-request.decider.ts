@@ -2,6 +2,7 @@ import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { PageDocument } from '@folio/kernel/document/document.model';
 import { assertDocumentBounds } from '@folio/kernel/document/document-limits';
+import { assertDocumentSchema } from '@folio/kernel/document/document-schema';
 import { RevisionRecord } from '../revisions/revision.model';
 import { assertUnlocked, SpaceState } from '../spaces/space.decider';
 import {
@@ -404,25 +405,13 @@ function assertSubject(subject: string) {
 }
 
 /** A JSONDocument of the client's spec: `{ object: 'document', data: {…}, nodes: [blocks] }`, not nested too deep. */
+/** A description is a JSON document as a page's is: bounded first, then judged against the client's spec. */
 function assertDocument(field: string, document: unknown) {
-  const doc = document as Partial<Record<string, unknown>> | null;
-  const shaped =
-    doc !== null &&
-    typeof doc === 'object' &&
-    !Array.isArray(doc) &&
-    doc.object === 'document' &&
-    isObject(doc.data) &&
-    Array.isArray(doc.nodes) &&
-    doc.nodes.every((node) => isObject(node) && node.object === 'block' && typeof node.type === 'string');
-  if (!shaped) throw new Invalid(`${field} must be a document: { object: "document", data: {}, nodes: [blocks] }`);
   try {
     assertDocumentBounds(document);
   } catch (error) {
     if (error instanceof Invalid) throw new Invalid(`${field}: ${error.message}`);
     throw error;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  assertDocumentSchema(document, field);
 }

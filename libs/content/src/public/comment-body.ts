@@ -2,7 +2,7 @@ import { IsObject, IsString } from 'class-validator';
 import { Invalid } from '@folio/platform/domain/errors';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { assertJsonDocument } from '../change-requests/content/json-document';
-import { assertDocumentBounds, MAX_DISCUSSION_NODES } from '@folio/kernel/document/document-limits';
+import { MAX_DISCUSSION_NODES } from '@folio/kernel/document/document-limits';
 import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
 import { PageDocument } from '@folio/kernel/document/document.model';
 import { DocumentWork } from '../documents/document-work';
@@ -54,9 +54,7 @@ export async function commentDocument(input: BodyInput, documents: DocumentWork,
     if (Buffer.byteLength(JSON.stringify(document), 'utf8') > MAX_COMMENT_DOCUMENT_BYTES) {
       throw new Invalid(`${field}.document: must be at most ${MAX_COMMENT_DOCUMENT_BYTES} bytes of JSON`);
     }
-    if (document.object !== 'document') throw new Invalid(`${field}.document.object: must be "document"`);
-    assertJsonDocument(document, `${field}.document`);
-    assertDocumentBounds(document, MAX_DISCUSSION_NODES);
+    assertJsonDocument(document, `${field}.document`, MAX_DISCUSSION_NODES);
     if (document.nodes.length === 0) throw new Invalid(`${field}.document.nodes: must not be empty`);
     return document;
   }

@@ -71,7 +71,7 @@ describe('parseContentChanges', () => {
     );
   });
 
-  it('checks a JSON document node by node, naming the node', () => {
+  it('checks a JSON document node by node against the spec, naming the node', () => {
     const bad = json(paragraph('ok'), { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 3, marks: [] }] }] });
     expect(refused([{ operation: 'insert_page', document: { document: bad } }])).toBe(
       'changes[0].document.document.nodes[1].nodes[0].leaves[0].text: must be a string',
@@ -80,7 +80,11 @@ describe('parseContentChanges', () => {
       'changes[0].document.document.nodes[0].object: must be one of block',
     );
     expect(refused([{ operation: 'insert_page', document: { document: json({ ...paragraph('x'), style: 'x' }) } }])).toBe(
-      'changes[0].document.document.nodes[0].style: is not a property of a block',
+      'changes[0].document.document.nodes[0].style: is not a property of a paragraph block',
+    );
+    const hint = { object: 'block', type: 'hint', data: { style: 'tip' }, nodes: [paragraph('x')] };
+    expect(refused([{ operation: 'update_page', page: 'p1', document: { document: json(hint) } }])).toBe(
+      'changes[0].document.document.nodes[0].data.style: must be one of info, warning, danger, success',
     );
     expect(refused([{ operation: 'insert_page', document: { document: { object: 'document', data: {}, nodes: [], extra: 1 } } }])).toBe(
       'changes[0].document.document.extra: property extra should not exist',
