@@ -5,7 +5,7 @@ import { MAX_DOCUMENT_NODES } from '@folio/kernel/document/document-limits';
 import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
 import { markdownToDocument, ParsedMarkdown } from '@folio/kernel/markdown/markdown-to-document';
 import { decodeDocument, EncodedDocument } from '@folio/kernel/document/stored-document';
-import { PageRead, readFolderPages, ReadBatch, WriteBatch, writeFolderPages } from '../gitsync/folder-pages';
+import { PageRead, PageWritten, readFolderPages, ReadBatch, WriteBatch, writeFolderPages } from '../gitsync/folder-pages';
 
 /**
  * Markdown (in UTF-16 units) and stored documents (in bytes) up to these sizes are handled on the event loop,
@@ -67,7 +67,7 @@ export class DocumentWork {
   }
 
   /** A batch of stored documents written as a Git Sync folder's pages. */
-  writeFolderPages(batch: WriteBatch): Promise<string[]> {
+  writeFolderPages(batch: WriteBatch): Promise<PageWritten[]> {
     return this.run('writeFolderPages', batch, false, 'Writing the folder', () => writeFolderPages(batch));
   }
 

@@ -9,7 +9,8 @@ import { mediaTypeOfPath } from './file-media-type';
 export interface WantedFile {
   id: string;
   path: string;
-  bytes: Buffer;
+  /** Read when its turn comes: one file's bytes held at a time, beyond those the editor stages. */
+  read(): Promise<Buffer>;
 }
 
 /**
@@ -23,14 +24,14 @@ export async function applyFolderFiles(editor: TreeEditor, wanted: readonly Want
   const touched: string[] = [];
   for (const file of wanted) {
     const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-    const git = { oid: gitBlobOid(file.bytes), path: file.path };
+    const bytes = await file.read();
+    const git = { oid: gitBlobOid(bytes), path: file.path };
     const current = await editor.file(file.id);
-    if (current && current.object === contentHash(file.bytes) && current.name === name && sameGit(current, git)) continue;
+    if (current && current.object === contentHash(bytes) && current.name === name && sameGit(current, git)) continue;
     if (current) await editor.setFile(file.id, null);
     const contentType = mediaTypeOfPath(file.path);
-    const dimensions = imageDimensions(contentType, file.bytes);
-    const entry = await editor.addFile({ id: file.id, name, contentType, bytes: file.bytes, ...(dimensions ? { dimensions } : {}), now });
-    await editor.setFile(file.id, { ...entry, git });
+    const dimensions = imageDimensions(contentType, bytes);
+    await editor.addFile({ id: file.id, name, contentType, bytes, ...(dimensions ? { dimensions } : {}), git, now });
     touched.push(file.id);
   }
   return touched;

@@ -24,7 +24,8 @@ export interface PageToRead {
 }
 
 export type PageRead =
-  | { path: string; front: PageFrontMatter; document: { bytes: Uint8Array; hash: string }; keptVerbatim: number }
+  /** `empty`: the document has no blocks (a page without content stores none). */
+  | { path: string; front: PageFrontMatter; document: { bytes: Uint8Array; hash: string }; empty: boolean; keptVerbatim: number }
   /** Refused for what it is (a limit, hostile nesting): the reason, per page, so one page does not sink the batch. */
   | { path: string; refused: string };
 
@@ -40,7 +41,7 @@ export function readFolderPages({ links, pages, maxNodes }: ReadBatch): PageRead
     try {
       const { document: parsed, ...front } = markdownToDocument(markdown, { links: folder.of(path, self), maxNodes });
       const document = previous ? pairKeys(decodeDocument(previous), parsed) : parsed;
-      return { path, front, document: encodeDocument(document), keptVerbatim: countKeptVerbatim(document) };
+      return { path, front, document: encodeDocument(document), empty: document.nodes.length === 0, keptVerbatim: countKeptVerbatim(document) };
     } catch (error) {
       if (error instanceof DomainError) return { path, refused: error.message };
       throw error;
@@ -61,7 +62,15 @@ export interface WriteBatch {
   pages: PageToWrite[];
 }
 
-export function writeFolderPages({ links, pages }: WriteBatch): string[] {
+export interface PageWritten {
+  markdown: string;
+  keptVerbatim: number;
+}
+
+export function writeFolderPages({ links, pages }: WriteBatch): PageWritten[] {
   const folder = new FolderLinks(links);
-  return pages.map(({ path, self, bytes, front }) => documentToMarkdown(decodeDocument(bytes), front, { links: folder.of(path, self) }));
+  return pages.map(({ path, self, bytes, front }) => {
+    const document = decodeDocument(bytes);
+    return { markdown: documentToMarkdown(document, front, { links: folder.of(path, self) }), keptVerbatim: countKeptVerbatim(document) };
+  });
 }

@@ -37,6 +37,8 @@ export interface ImportSummary extends FolderCounts {
   changeRequest: { id: string; number: number; url: string };
   /** Pages of the change request's head the import deleted (absent from the folder). */
   pagesDeleted: number;
+  /** With `keepRefused`: the pages imported empty, and why each was refused. */
+  refused?: { path: string; reason: string }[];
   /** With `merge`: main's new revision. */
   merged?: { revision: string };
 }
@@ -53,6 +55,11 @@ export interface ImportOptions {
   changeRequestId?: string;
   /** Pages parsed so far out of the folder's pages. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A page refused for what it is (past a limit, hostile nesting) is imported empty and listed in the summary,
+   * instead of refusing the import (the fidelity measure counts them).
+   */
+  keepRefused?: boolean;
 }
 
 export interface ExportOptions {

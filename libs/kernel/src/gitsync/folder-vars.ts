@@ -1,11 +1,8 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { Variables } from '../tree/tree.model';
-
-/** The spec's VariableValue: a string of at most 256 characters, a number or a boolean. */
-const MAX_STRING_VALUE = 256;
-/** More names than any space has: a bound on what a hostile file makes the import hold. */
-export const MAX_VARIABLES = 1000;
+import { assertVariables } from '../tree/variables';
+import { VARS_FILE } from './folder-layout';
 
 /** `.gitbook/vars.yaml` (name: value) as the revision's variables; Invalid for a value the spec does not allow. */
 export function readVars(text: string): Variables {
@@ -17,15 +14,10 @@ export function readVars(text: string): Variables {
   }
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new Invalid('.gitbook/vars.yaml is not a mapping of names to values');
-  const entries = Object.entries(value);
-  if (entries.length > MAX_VARIABLES) throw new Invalid(`.gitbook/vars.yaml has more than ${MAX_VARIABLES} variables`);
   const vars: Variables = {};
-  for (const [name, field] of entries) {
-    const ok = typeof field === 'number' ? Number.isFinite(field) : typeof field === 'boolean' || (typeof field === 'string' && field.length <= MAX_STRING_VALUE);
-    if (!ok) throw new Invalid(`.gitbook/vars.yaml: ${JSON.stringify(name)} is not a string of at most ${MAX_STRING_VALUE} characters, a number or a boolean`);
-    // defineProperty: a name such as `__proto__` stays a variable, never the object's prototype.
-    Object.defineProperty(vars, name, { value: field, enumerable: true, writable: true, configurable: true });
-  }
+  // defineProperty: a name such as `__proto__` stays a variable, never the object's prototype.
+  for (const [name, field] of Object.entries(value)) Object.defineProperty(vars, name, { value: field, enumerable: true, writable: true, configurable: true });
+  assertVariables(vars, VARS_FILE);
   return vars;
 }
 

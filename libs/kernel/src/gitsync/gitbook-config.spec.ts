@@ -26,7 +26,7 @@ describe('.gitbook/vars.yaml', () => {
   });
 
   it('refuses values the spec does not allow', () => {
-    expect(() => readVars('a: [1]')).toThrow(/not a string/);
+    expect(() => readVars('a: [1]')).toThrow(/must be a boolean, a number or a string/);
     expect(() => readVars(`a: ${'x'.repeat(300)}`)).toThrow(/256/);
   });
 });
