@@ -1,25 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { normalizeMarkdown } from '@folio/content/gitsync/fidelity-normalize';
+import { filesOf, GITBOOK_SPACE } from '../support/folders';
 import { cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { organizationWithRoles, RoleCast } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
 
-const FIXTURE = join(__dirname, '..', 'fixtures', 'gitbook-space');
+const FIXTURE = GITBOOK_SPACE;
 
-function markdownOf(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const visit = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const full = join(at, name);
-      if (statSync(full).isDirectory()) visit(full);
-      else if (name.endsWith('.md')) files.set(relative(dir, full).split(sep).join('/'), normalizeMarkdown(readFileSync(full, 'utf8')));
-    }
-  };
-  visit(dir);
-  return files;
-}
+/** The folder's Markdown files, normalized. */
+const markdownOf = (dir: string) =>
+  new Map([...filesOf(dir)].filter(([path]) => path.endsWith('.md')).map(([path, bytes]) => [path, normalizeMarkdown(bytes.toString('utf8'))]));
 
 describe('cli: a space as a Git Sync folder', () => {
   let server: TestServer;
