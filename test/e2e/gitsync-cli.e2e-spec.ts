@@ -36,7 +36,7 @@ describe('cli: a space as a Git Sync folder', () => {
       expect(imported).toMatchObject({ status: 0 });
       const lines = imported.stdout.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0])).toMatchObject({ pages: 20, files: 6, reusableContents: 1, keptVerbatim: 0, changeRequest: { number: 1 }, merged: { revision: expect.any(String) } });
+      expect(JSON.parse(lines[0])).toMatchObject({ pages: 20, files: 24, reusableContents: 3, keptVerbatim: 0, changeRequest: { number: 1 }, merged: { revision: expect.any(String) } });
 
       // The server sees the merge: the space's main has the pages.
       const { data: pages } = await server.as(cast.ann.token).spaces.listPages(spaceId);
@@ -44,7 +44,7 @@ describe('cli: a space as a Git Sync folder', () => {
 
       const exported = run('export', 'space', spaceId, out);
       expect(exported).toMatchObject({ status: 0 });
-      expect(JSON.parse(exported.stdout)).toMatchObject({ pages: 20, files: 6, reusableContents: 1 });
+      expect(JSON.parse(exported.stdout)).toMatchObject({ pages: 20, files: 24, reusableContents: 3 });
       expect(markdownOf(out)).toEqual(markdownOf(FIXTURE));
       expect(readFileSync(join(out, '.gitbook/assets/screen shot.png')).equals(readFileSync(join(FIXTURE, '.gitbook/assets/screen shot.png')))).toBe(true);
     },
