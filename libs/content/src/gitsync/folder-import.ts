@@ -7,6 +7,7 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { Conflict, Invalid } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
+import { mib } from '@folio/platform/object-store/content-object-store.port';
 import { WORKER_THREADS } from '@folio/platform/workers/worker-pool';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { MAX_DOCUMENT_NODES, MAX_MARKDOWN_BYTES } from '@folio/kernel/document/document-limits';
@@ -28,7 +29,7 @@ import { applyFolderFiles, WantedFile } from './apply-folder-files';
 import { applyFolderIncludes } from './apply-folder-includes';
 import { FolderPagesApplier, WantedPage } from './apply-folder-pages';
 import { FolderContents, MAX_FOLDER_FILE, readFolderContents } from './folder-contents';
-import { FolderCounts, FolderImportService, FolderSource, ImportOptions, ImportSummary } from './folder.port';
+import { FolderImportService, FolderSource, ImportOptions, ImportSummary } from './folder.port';
 import { PageRead } from './folder-pages';
 import { ExistingPage, planPages, PlannedPage } from './import-plan';
 import { keysOfTree } from './page-keys';
@@ -112,12 +113,13 @@ export class FolderImport implements FolderImportService {
       files: files.map((file) => [file.path, file.id]),
       includes: includes.map((include) => [include.path, include.id]),
     };
-    const counts: FolderCounts & { pagesDeleted: number; refused?: { path: string; reason: string }[] } = {
+    const counts: Applied['counts'] = {
       pages: links.pages.length,
       files: files.length,
       reusableContents: includes.length,
       keptVerbatim: 0,
       pagesDeleted: 0,
+      ...(folder.tooLarge.length > 0 ? { filesSkipped: folder.tooLarge.map((path) => ({ path, reason: `larger than ${mib(MAX_FOLDER_FILE)}` })) } : {}),
     };
     const refused = (read: Extract<DocumentRead, { refused: string }>) => {
       if (!opts.keepRefused) throw new Invalid(`${read.path}: ${read.refused}`);
