@@ -21,7 +21,8 @@ import { FolderImport } from './folder-import';
  * benchmark): the import and export services and exactly the handlers they run (a change request's creation and
  * merge; a space's creation, for a Folio of their own), without ContentModule's process managers (the collection
  * cascade, merge completion, the purge sweep), which must run in one process only, the API's or the projector's.
- * The API's content routes module provides the services itself, beside the handlers it already has.
+ * The API's content routes module provides the services itself, beside the handlers it already has: never import
+ * this module beside ContentModule (its handlers would be registered twice).
  */
 @Module({
   imports: [ContentAccessModule],
