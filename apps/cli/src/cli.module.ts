@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { PlatformModule } from '@folio/platform/platform.module';
 import { projectsLocally } from '@folio/platform/stores';
 import { IdentityModule } from '@folio/identity/identity.module';
+import { GitSyncModule } from '@folio/content/gitsync/gitsync.module';
 import { allProjections } from '../../api/src/projections';
 
 /**
@@ -15,6 +16,9 @@ import { allProjections } from '../../api/src/projections';
     CqrsModule.forRoot(),
     PlatformModule.forRoot({ projections: allProjections, runProjections: projectsLocally }),
     IdentityModule,
+    // `import space` / `export space`: the services and the handlers they run, not the content routes (which
+    // need the server secret the CLI never loads) nor content's process managers (one process runs those).
+    GitSyncModule,
   ],
 })
 export class CliModule {}
