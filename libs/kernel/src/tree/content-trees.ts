@@ -5,7 +5,7 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { PageDocument } from '../document/document.model';
 import { EncodedDocument } from '../document/stored-document';
 import { TreeDraft } from './tree-draft';
-import { FileEntry, PageMeta, PageNode, PageType, TreeRoot } from './tree.model';
+import { FileEntry, PageMeta, PageNode, PageType, StoredFile, TreeRoot } from './tree.model';
 import { TreeObjects } from './tree-objects';
 import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
@@ -73,14 +73,16 @@ export interface TreeEditor extends TreeSnapshot {
   deletePage(id: string): Promise<string[]>;
   /** Sets a page's node as it is (merges); `children` are derived from the pages' parents and positions. */
   setPage(id: string, node: Omit<PageNode, 'children'> | null): Promise<void>;
-  addFile(f: {
-    id: string;
-    name: string;
-    contentType: string;
-    bytes: Buffer;
-    dimensions?: { width: number; height: number };
-    now: string;
-  }): Promise<FileEntry>;
+  /** A new file, from its bytes (stored at commit) or from bytes already stored (a large file, streamed in). */
+  addFile(
+    f: {
+      id: string;
+      name: string;
+      contentType: string;
+      dimensions?: { width: number; height: number };
+      now: string;
+    } & ({ bytes: Buffer } | { stored: StoredFile }),
+  ): Promise<FileEntry>;
   setFile(id: string, entry: FileEntry | null): Promise<void>;
   /** Stores every new object in one `put` and answers the new tree's hash (the same hash when nothing changed). */
   commit(): Promise<string>;
