@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { StartupError } from '../startup/startup-error';
 import { loadConfig } from './config';
 
@@ -48,5 +49,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ IMPORT_MAX_MB: bad })).toThrow(new StartupError(`IMPORT_MAX_MB must be a positive integer; got "${bad}"`));
       expect(() => loadConfig({ FILE_MAX_MB: bad })).toThrow(StartupError);
     }
+  });
+
+  it('writes uploads under TMPDIR, the OS temp directory by default', () => {
+    expect(loadConfig({ TMPDIR: '/var/folio-tmp' }).tempDir).toBe('/var/folio-tmp');
+    expect(loadConfig({}).tempDir).toBe(tmpdir());
   });
 });

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { StartupError } from '../startup/startup-error';
@@ -29,6 +30,8 @@ export interface FolioConfig {
   importMaxMegabytes: number;
   /** FILE_MAX_MB: the largest file a Git Sync folder may carry into a space, in MiB. */
   fileMaxMegabytes: number;
+  /** TMPDIR (the OS's temp directory when unset): where uploads are written while they are read. */
+  tempDir: string;
 }
 
 const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     readCacheMegabytes,
     importMaxMegabytes,
     fileMaxMegabytes,
+    tempDir: resolve(env.TMPDIR || tmpdir()),
   };
 }
 
