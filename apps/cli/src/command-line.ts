@@ -37,7 +37,7 @@ export function parseCommandLine(table: CommandTable, argv: string[]): CommandLi
   const subUsage = usage(table, command, name);
   let parsed;
   try {
-    const options = Object.fromEntries(Object.keys(sub.options ?? {}).map((option) => [option, { type: 'string' as const }]));
+    const options = Object.fromEntries(Object.entries(sub.options ?? {}).map(([option, spec]) => [option, { type: spec.flag ? ('boolean' as const) : ('string' as const) }]));
     parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     return wrong((error as Error).message, subUsage);

@@ -2,9 +2,11 @@ import { INestApplicationContext } from '@nestjs/common';
 import { CliArgs } from './cli-io';
 
 export interface OptionSpec {
-  /** The value's placeholder in the usage (`--email E`). */
+  /** The value's placeholder in the usage (`--email E`); a flag (`--merge`) takes none. */
   value: string;
   required?: boolean;
+  /** A switch without a value, true when given. */
+  flag?: boolean;
 }
 
 /**

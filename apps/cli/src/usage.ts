@@ -4,9 +4,10 @@ export type CommandTable = Record<string, CommandGroup>;
 
 /** `users create --email E [--name N]`: a subcommand's command line, from its declaration. */
 function synopsis(command: string, name: string, sub: Subcommand): string {
-  const options = Object.entries(sub.options ?? {}).map(([option, spec]) =>
-    spec.required ? `--${option} ${spec.value}` : `[--${option} ${spec.value}]`,
-  );
+  const options = Object.entries(sub.options ?? {}).map(([option, spec]) => {
+    const text = spec.flag ? `--${option}` : `--${option} ${spec.value}`;
+    return spec.required ? text : `[${text}]`;
+  });
   return [command, name, ...(sub.positionals ?? []), ...options].join(' ');
 }
 

@@ -35,6 +35,8 @@ import { CollectionReads } from './collections/collection.reads';
 import { ChangesController } from './changes/changes.controller';
 import { changesQueryHandlers } from './changes/changes.queries';
 import { FilesModule } from './files/files.module';
+import { FolderExport } from './gitsync/folder-export';
+import { FolderImport } from './gitsync/folder-import';
 import { Siblings } from './ordering/siblings';
 import { PdfController } from './pdf/pdf.controller';
 import { PdfPrinter } from './pdf/pdf-printer';
@@ -176,6 +178,8 @@ export class ContentModule {}
     LinkStatuses,
     LinkViews,
     ...linkQueryHandlers,
+    FolderImport,
+    FolderExport,
   ],
   controllers: [
     SpaceController,

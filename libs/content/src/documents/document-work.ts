@@ -5,6 +5,7 @@ import { MAX_DOCUMENT_NODES } from '@folio/kernel/document/document-limits';
 import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
 import { markdownToDocument, ParsedMarkdown } from '@folio/kernel/markdown/markdown-to-document';
 import { decodeDocument, EncodedDocument } from '@folio/kernel/document/stored-document';
+import { PageRead, PageWritten, readFolderPages, ReadBatch, WriteBatch, writeFolderPages } from '../gitsync/folder-pages';
 
 /**
  * Markdown (in UTF-16 units) and stored documents (in bytes) up to these sizes are handled on the event loop,
@@ -55,6 +56,19 @@ export class DocumentWork {
   toMarkdown(bytes: Uint8Array | null, page: { title?: string; description?: string } = {}): Promise<string> {
     const isSmall = (bytes?.byteLength ?? 0) <= INLINE_DOCUMENT_BYTES;
     return this.run('toMarkdown', { bytes, page }, isSmall, 'Writing the page as markdown', () => documentToMarkdown(decodeDocument(bytes), page));
+  }
+
+  /**
+   * A batch of a Git Sync folder's pages read with the folder's links (see folder-pages.ts): always in a
+   * thread when there is a pool, since a batch is many pages. A page refused for what it is comes back as such.
+   */
+  readFolderPages(batch: ReadBatch): Promise<PageRead[]> {
+    return this.run('readFolderPages', batch, false, 'Reading the folder', () => readFolderPages(batch));
+  }
+
+  /** A batch of stored documents written as a Git Sync folder's pages. */
+  writeFolderPages(batch: WriteBatch): Promise<PageWritten[]> {
+    return this.run('writeFolderPages', batch, false, 'Writing the folder', () => writeFolderPages(batch));
   }
 
   /** `task` of document.worker.ts on `input` in a thread, or `here` on this one when the input is small. */

@@ -7,6 +7,7 @@ import { encodeMarkdown as encode } from '../change-requests/content/encoded-mar
 import { documentToMarkdown } from '@folio/kernel/markdown/document-to-markdown';
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { decodeDocument } from '@folio/kernel/document/stored-document';
+import { readFolderPages as readPages, writeFolderPages as writePages } from '../gitsync/folder-pages';
 
 export const parse = workerTask(({ markdown, maxNodes }: { markdown: string; maxNodes: number }) => markdownToDocument(markdown, { maxNodes }));
 
@@ -15,3 +16,7 @@ export const encodeMarkdown = workerTask(encode);
 export const toMarkdown = workerTask(({ bytes, page }: { bytes: Uint8Array | null; page: { title?: string; description?: string } }) =>
   documentToMarkdown(decodeDocument(bytes), page),
 );
+
+export const readFolderPages = workerTask(readPages);
+
+export const writeFolderPages = workerTask(writePages);

@@ -49,3 +49,30 @@ export interface FileConflict {
   main: unknown;
   changeRequest: unknown;
 }
+
+/**
+ * A reusable content the merge could not decide, as a page's: a field both sides set differently (`title`,
+ * `git`), overlapping changes of its document (`blocks`), or a delete on one side against a change on the other.
+ */
+export interface ReusableContentConflict {
+  /** As the change request has it (else main, else the base). */
+  reusableContent: { id: string; title: string };
+  kind: 'field' | 'document' | 'deleted';
+  field?: string;
+  base?: unknown;
+  main?: unknown;
+  changeRequest?: unknown;
+  blocks?: BlockConflict[];
+}
+
+/** A variable of the revision both sides set to different values (null: that side has no such variable). */
+export interface VariableConflict {
+  variable: string;
+  kind: 'variable';
+  base: unknown;
+  main: unknown;
+  changeRequest: unknown;
+}
+
+/** Whatever a merge of two trees could not decide. */
+export type MergeConflict = PageConflict | FileConflict | ReusableContentConflict | VariableConflict;

@@ -2,7 +2,7 @@ import { PageDocument } from '../document/document.model';
 import { Change, TreeSnapshot } from '../tree/content-trees';
 import { PageNode } from '../tree/tree.model';
 import { PageConflict } from './merge-conflicts';
-import { mergeDocuments } from './merge-documents';
+import { mergeFields, mergeOwnedDocument } from './merge-fields';
 import { CONFLICT, mergeValue, same } from './three-way';
 
 export interface Sides {
@@ -28,7 +28,6 @@ export interface MergedPage {
   versions: { base: BareNode | null; main: BareNode | null; changeRequest: BareNode | null };
 }
 
-const EMPTY_DOCUMENT: PageDocument = { object: 'document', data: {}, nodes: [] };
 /** Fields a page holds beside its place, its document and its derived children, merged each as a whole. */
 const SEPARATE = new Set(['parent', 'position', 'document', 'children', 'updatedAt']);
 
@@ -52,44 +51,25 @@ export async function mergePage(sides: Sides, toMain: Change<PageNode> | undefin
     return { conflicts: [{ page: await describePage(sides, id), kind: 'deleted', ...versions }] };
   }
 
-  const conflicts: Omit<PageConflict, 'page'>[] = [];
-  const merged: Record<string, unknown> = { updatedAt: now };
-  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(main), ...Object.keys(changeRequest)].filter((f) => !SEPARATE.has(f)));
-  for (const field of fields) {
-    const values = [before, main, changeRequest].map((node) => (node as unknown as Record<string, unknown> | null)?.[field]);
-    const value = mergeValue(values[0], values[1], values[2]);
-    if (value === CONFLICT) conflicts.push({ kind: 'field', field, base: values[0] ?? null, main: values[1] ?? null, changeRequest: values[2] ?? null });
-    else if (value !== undefined) merged[field] = value;
-  }
+  const fields = mergeFields(own(before), own(main)!, own(changeRequest)!, SEPARATE);
+  const conflicts: Omit<PageConflict, 'page'>[] = [...fields.conflicts];
+  const merged: Record<string, unknown> = { ...fields.merged, updatedAt: now };
 
   const places = [before && placeOf(before), placeOf(main), placeOf(changeRequest)] as const;
   const place = mergeValue(places[0], places[1], places[2]);
   if (place === CONFLICT) conflicts.push({ kind: 'moved', base: places[0], main: places[1], changeRequest: places[2] });
   else Object.assign(merged, place);
 
-  let document: PageDocument | undefined;
-  const hash = mergeValue(before?.document ?? null, main.document, changeRequest.document);
-  if (hash !== CONFLICT) merged.document = hash;
-  else {
-    const [db, dm, dc] = await Promise.all([before && sides.base.document(before), sides.main.document(main), sides.changeRequest.document(changeRequest)]);
-    const met = await Promise.all(
-      (sides.met ?? []).map(async (trees) => ({ main: await documentIn(trees.main, id), changeRequest: await documentIn(trees.changeRequest, id) })),
-    );
-    const result = mergeDocuments(db ?? EMPTY_DOCUMENT, dm ?? EMPTY_DOCUMENT, dc ?? EMPTY_DOCUMENT, met);
-    if (result.conflicts) conflicts.push({ kind: 'document', blocks: result.conflicts });
-    else {
-      // main's hash stands in until the writer stores the merged document.
-      merged.document = main.document;
-      document = result.document;
-    }
-  }
+  const document = await mergeOwnedDocument(sides, { base: before, main, changeRequest }, documentIn);
+  if (document.blocks) conflicts.push({ kind: 'document', blocks: document.blocks });
+  else merged.document = document.hash;
 
   if (conflicts.length > 0) {
     const page = await describePage(sides, id);
     return { conflicts: conflicts.map((conflict) => ({ page, ...conflict })) };
   }
   const placedBy = place !== CONFLICT && same(place, places[1]) ? 'main' : 'changeRequest';
-  return { page: { node: merged as unknown as BareNode, document, placedBy, versions } };
+  return { page: { node: merged as unknown as BareNode, document: document.blocks ? undefined : document.document, placedBy, versions } };
 }
 
 /** The page as a conflict names it: as the change request has it, else main, else the base. */

@@ -4,7 +4,7 @@ import { documentToMarkdown } from '../markdown/document-to-markdown';
 import { markdownToDocument } from '../markdown/markdown-to-document';
 import { ContentTrees, TreeEditor, TreeSnapshot } from '../tree/content-trees';
 import { EMPTY_TREE_HASH } from '../tree/empty-tree';
-import { FileConflict, PageConflict } from './merge-conflicts';
+import { MergeConflict } from './merge-conflicts';
 import { mergeTrees } from './merge-trees';
 import { pairKeys } from './pair-keys';
 
@@ -130,8 +130,9 @@ describe('mergeTrees', () => {
   });
 
   type Expected = { id: string; kind: string; field?: string };
-  const summary = (conflicts: (PageConflict | FileConflict)[]): Expected[] => conflicts.map((c) =>
-    ({ id: 'page' in c ? c.page.id : c.file.id, kind: c.kind, ...(c.field ? { field: c.field } : {}) }));
+  const summary = (conflicts: MergeConflict[]): Expected[] => conflicts.map((c) =>
+    ({ id: 'page' in c ? c.page.id : 'file' in c ? c.file.id : 'variable' in c ? c.variable : c.reusableContent.id,
+       kind: c.kind, ...('field' in c && c.field ? { field: c.field } : {}) }));
 
   it.each<[string, Edit, Edit, Expected[]]>([
     ['one line changed differently on both sides', rewrite('intro', 'npm ci', 'npm install'), rewrite('intro', 'npm ci', 'npm ci --quiet'),

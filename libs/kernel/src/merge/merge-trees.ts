@@ -1,8 +1,10 @@
 import { diffTrees, TreeEditor } from '../tree/content-trees';
 import { FileEntry } from '../tree/tree.model';
-import { FileConflict, PageConflict } from './merge-conflicts';
+import { MergeConflict, PageConflict } from './merge-conflicts';
 import { mergeFiles } from './merge-files';
 import { BareNode, bare, byId, describePage, MergedPage, mergePage, placeOf, Sides } from './merge-pages';
+import { MergedReusableContent, mergeReusableContents } from './merge-reusable-contents';
+import { mergeVariables } from './merge-variables';
 import { settleSlugs } from './sibling-slugs';
 import { same } from './three-way';
 
@@ -16,12 +18,14 @@ import { same } from './three-way';
  * `into` edits the tree of the side being written (main's for a merge, the change request's head for an
  * update): the merge writes whatever that tree lacks, so the answer is the same whichever side it is. With
  * conflicts nothing at all is written and each is reported; the caller commits `into` only without.
+ * Reusable contents merge by id as pages do (mergeReusableContents), the revision's variables name by name
+ * (mergeVariables).
  */
-export async function mergeTrees(sides: Sides, into: TreeEditor, now: string): Promise<{ conflicts: (PageConflict | FileConflict)[] }> {
+export async function mergeTrees(sides: Sides, into: TreeEditor, now: string): Promise<{ conflicts: MergeConflict[] }> {
   const [toMain, toRequest] = await Promise.all([diffTrees(sides.base, sides.main), diffTrees(sides.base, sides.changeRequest)]);
   const [mainPages, requestPages] = [byId(toMain.pages), byId(toRequest.pages)];
   const merged = new Map<string, MergedPage>();
-  const conflicts: (PageConflict | FileConflict)[] = [];
+  const conflicts: MergeConflict[] = [];
   for (const id of new Set([...mainPages.keys(), ...requestPages.keys()])) {
     const outcome = await mergePage(sides, mainPages.get(id), requestPages.get(id), now);
     if (outcome.conflicts) conflicts.push(...outcome.conflicts);
@@ -30,10 +34,17 @@ export async function mergeTrees(sides: Sides, into: TreeEditor, now: string): P
   conflicts.push(...(await shapeConflicts(sides, into, merged)));
   const files = mergeFiles(toMain.files, toRequest.files);
   conflicts.push(...files.conflicts);
+  const reusables = await mergeReusableContents(sides, toMain.reusableContents, toRequest.reusableContents, now);
+  conflicts.push(...reusables.conflicts);
+  const [baseVariables, mainVariables, requestVariables] = await Promise.all([sides.base, sides.main, sides.changeRequest].map((tree) => tree.variables()));
+  const variables = mergeVariables(baseVariables, mainVariables, requestVariables);
+  conflicts.push(...variables.conflicts);
   if (conflicts.length > 0) return { conflicts };
 
   await settleSlugs(into, merged);
   await write(into, merged, files.files, now);
+  await writeReusableContents(into, reusables.merged, now);
+  if (!same(await into.variables(), variables.variables)) await into.setVariables(variables.variables);
   return { conflicts: [] };
 }
 
@@ -72,5 +83,13 @@ async function write(into: TreeEditor, merged: Map<string, MergedPage>, files: M
   }
   for (const [id, entry] of files) {
     if (!same(await into.file(id), entry)) await into.setFile(id, entry);
+  }
+}
+
+/** Whatever `into` does not have yet of the merged reusable contents and their documents. */
+async function writeReusableContents(into: TreeEditor, merged: Map<string, MergedReusableContent>, now: string): Promise<void> {
+  for (const [id, { entry, document }] of merged) {
+    if (entry && document) await into.putReusableContent({ id, title: entry.title, document, git: entry.git, now });
+    else if (!same(await into.reusableContent(id), entry)) await into.setReusableContent(id, entry);
   }
 }

@@ -295,7 +295,7 @@ describe('ContentTrees', () => {
     };
     await expectDiff(editor); // uncommitted changes count
     await expectDiff(await trees.open(await editor.commit()));
-    expect(await diffTrees(before, before)).toEqual({ pages: [], files: [] });
+    expect(await diffTrees(before, before)).toEqual({ pages: [], files: [], reusableContents: [] });
   });
 
   it('applies operations one at a time in call order, even when the caller does not wait for each', async () => {

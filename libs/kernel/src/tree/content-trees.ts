@@ -5,7 +5,7 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { PageDocument } from '../document/document.model';
 import { EncodedDocument } from '../document/stored-document';
 import { TreeDraft } from './tree-draft';
-import { FileEntry, PageMeta, PageNode, PageType, StoredFile, TreeRoot } from './tree.model';
+import { FileEntry, GitSyncBlob, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
 import { TreeObjects } from './tree-objects';
 import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
@@ -39,16 +39,25 @@ export interface TreeSnapshot {
   pageByPath(path: string): Promise<PageNode | null>;
   /** The page's path: its and its ancestors' slugs joined by '/'. NotFound for an unknown page. */
   pathOf(id: string): Promise<string>;
-  document(page: PageNode): Promise<PageDocument | null>;
+  /** The document of a page or a reusable content. */
+  document(of: DocumentOwner): Promise<PageDocument | null>;
   /**
    * The document's stored bytes (canonical JSON), unparsed: what a worker thread takes, since parsing a large
    * document and cloning it to the thread would each hold the event loop.
    */
-  documentBytes(page: PageNode): Promise<Buffer | null>;
+  documentBytes(of: DocumentOwner): Promise<Buffer | null>;
   /** Every file, by id. */
   files(): Promise<FileEntry[]>;
   file(id: string): Promise<FileEntry | null>;
+  /** Every reusable content, by id. */
+  reusableContents(): Promise<ReusableContentEntry[]>;
+  reusableContent(id: string): Promise<ReusableContentEntry | null>;
+  /** The revision's variables (an empty object when it has none); look names up with `Object.hasOwn`. */
+  variables(): Promise<Variables>;
 }
+
+/** What names a document: a page or a reusable content. */
+export type DocumentOwner = Pick<PageNode, 'id' | 'document'>;
 
 /**
  * A tree being changed: reads see the changes made so far; nothing is stored until `commit()`. Operations
@@ -80,10 +89,19 @@ export interface TreeEditor extends TreeSnapshot {
       name: string;
       contentType: string;
       dimensions?: { width: number; height: number };
+      git?: GitSyncBlob;
       now: string;
     } & ({ bytes: Buffer } | { stored: StoredFile }),
   ): Promise<FileEntry>;
   setFile(id: string, entry: FileEntry | null): Promise<void>;
+  /** Creates the reusable content or replaces its title, document and git blob (an unchanged one is left as it was). */
+  putReusableContent(p: { id: string; title: string; document: PageDocument | null; git?: GitSyncBlob; now: string }): Promise<ReusableContentEntry>;
+  /** NotFound for an unknown id. */
+  deleteReusableContent(id: string): Promise<void>;
+  /** Sets an entry as it is (merges), its document already stored. */
+  setReusableContent(id: string, entry: ReusableContentEntry | null): Promise<void>;
+  /** Replaces the revision's variables with these. */
+  setVariables(variables: Variables): Promise<void>;
   /** Stores every new object in one `put` and answers the new tree's hash (the same hash when nothing changed). */
   commit(): Promise<string>;
 }
@@ -130,24 +148,39 @@ export class ContentTrees {
   }
 }
 
+/** The maps of a tree whose entries `diffTrees` compares by id. */
+export type TreeMapName = 'pages' | 'files' | 'reusableContents';
+
+export interface TreeDiff {
+  pages: Change<PageNode>[];
+  files: Change<FileEntry>[];
+  reusableContents: Change<ReusableContentEntry>[];
+}
+
 /**
  * What differs between two trees: pages whose node changed in anything but `children` (which only
- * follows the other pages' parents and positions), and files. Cost grows with what differs: equal
- * subtries of the page and file maps are not read.
+ * follows the other pages' parents and positions), files and reusable contents. Cost grows with what
+ * differs: equal subtries of the maps are not read.
  */
-export async function diffTrees(a: TreeSnapshot, b: TreeSnapshot): Promise<{ pages: Change<PageNode>[]; files: Change<FileEntry>[] }> {
+export async function diffTrees(a: TreeSnapshot, b: TreeSnapshot): Promise<TreeDiff> {
   const [left, right] = [layersOf(a), layersOf(b)];
-  const [pageIds, fileIds] = await Promise.all([candidates(left, right, 'pages'), candidates(left, right, 'files')]);
-  const [pagesBefore, pagesAfter, filesBefore, filesAfter] = await Promise.all([
+  const [pageIds, fileIds, reusableIds] = await Promise.all(
+    (['pages', 'files', 'reusableContents'] as const).map((what) => candidates(left, right, what)),
+  );
+  const [pagesBefore, pagesAfter, filesBefore, filesAfter, reusablesBefore, reusablesAfter] = await Promise.all([
     left.reader.pagesById(pageIds),
     right.reader.pagesById(pageIds),
     Promise.all(fileIds.map((id) => a.file(id))),
     Promise.all(fileIds.map((id) => b.file(id))),
+    Promise.all(reusableIds.map((id) => a.reusableContent(id))),
+    Promise.all(reusableIds.map((id) => b.reusableContent(id))),
   ]);
   const withoutChildren = (node: PageNode | null) => node && { ...node, children: [] };
+  const asIs = <T>(entry: T) => entry;
   return {
     pages: changes(pageIds, pagesBefore, pagesAfter, withoutChildren),
-    files: changes(fileIds, filesBefore, filesAfter, (entry) => entry),
+    files: changes(fileIds, filesBefore, filesAfter, asIs),
+    reusableContents: changes(reusableIds, reusablesBefore, reusablesAfter, asIs),
   };
 }
 
@@ -156,11 +189,11 @@ interface Layers {
   /** The tree as stored under it. */
   view: TreeView;
   /** Ids an editor changed on top of the stored tree. */
-  staged(what: 'pages' | 'files'): Iterable<string>;
+  staged(what: TreeMapName): Iterable<string>;
 }
 
 /** Ids that may differ: the map diff of the stored trees, plus what editors changed on top of them. */
-async function candidates(left: Layers, right: Layers, what: 'pages' | 'files'): Promise<string[]> {
+async function candidates(left: Layers, right: Layers, what: TreeMapName): Promise<string[]> {
   const ids = new Set(await left.view.changedIds(right.view, what));
   for (const layer of [left, right]) for (const id of layer.staged(what)) ids.add(id);
   return [...ids].sort();

@@ -3,20 +3,27 @@ import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { assertStorable, contentHash } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '../document/document.model';
 import { EncodedDocument, encodeDocument } from '../document/stored-document';
-import { TreeEditor } from './content-trees';
+import { DocumentOwner, TreeEditor, TreeMapName } from './content-trees';
+import { EMPTY_MAP_HASH } from './empty-tree';
 import { HashedMap, MapObjects } from './hashed-map';
+import { byId } from './id-order';
 import { bySiblingOrder, placeAt, Placed } from './page-placement';
 import { assertSlug, slugFromTitle, uniqueSlug } from './slugs';
-import { FileEntry, PAGE_TYPES, PageMeta, PageNode, PageType, StoredFile, TreeRoot } from './tree.model';
+import { FileEntry, PAGE_TYPES, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
 import { isKnownObject } from './tree-objects';
 import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
+import { assertVariables } from './variables';
 
 type InsertPage = Parameters<TreeEditor['insertPage']>[0];
 type UpdatePage = Parameters<TreeEditor['updatePage']>[1];
 type AddFile = Parameters<TreeEditor['addFile']>[0];
+type PutReusableContent = Parameters<TreeEditor['putReusableContent']>[0];
 
-const META_KEYS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const;
+const META_KEYS = [
+  'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition',
+  'linkTitle', 'layout', 'cover', 'metaLinks', 'variables', 'git',
+] as const;
 /** Stands for "the root pages" where a parent id goes. */
 const ROOT = '';
 
@@ -34,6 +41,9 @@ export class TreeDraft extends TreeReader implements TreeEditor {
   private readonly nodes = new Map<string, PageNode | null>();
   private roots: string[] | null = null;
   private readonly fileEntries = new Map<string, FileEntry | null>();
+  private readonly reusables = new Map<string, ReusableContentEntry | null>();
+  /** The variables set since the last commit (null: as the stored tree has them). */
+  private vars: Variables | null = null;
   /** Staged documents and file bytes by hash; only those a committed node or entry names are stored. */
   private readonly staged = new Map<string, Buffer>();
   /** Pages set since the last settle, with their node before (undefined: only to be sorted in, an orphan's retry). */
@@ -60,30 +70,35 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     return ids.map((id) => (this.nodes.has(id) ? (this.nodes.get(id) ?? null) : stored[next++]));
   }
 
-  async documentBytes(page: PageNode): Promise<Buffer | null> {
-    const bytes = page.document === null ? undefined : this.staged.get(page.document);
-    return bytes ?? this.base.documentBytes(page);
+  async documentBytes(of: DocumentOwner): Promise<Buffer | null> {
+    const bytes = of.document === null ? undefined : this.staged.get(of.document);
+    return bytes ?? this.base.documentBytes(of);
   }
 
   async files(): Promise<FileEntry[]> {
-    const files = new Map((await this.base.files()).map((entry) => [entry.id, entry]));
-    for (const [id, entry] of this.fileEntries) {
-      if (entry) files.set(id, entry);
-      else files.delete(id);
-    }
-    return [...files.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return overlay(await this.base.files(), this.fileEntries);
   }
 
   async file(id: string): Promise<FileEntry | null> {
     return this.fileEntries.has(id) ? (this.fileEntries.get(id) ?? null) : this.base.file(id);
   }
 
+  async reusableContents(): Promise<ReusableContentEntry[]> {
+    return overlay(await this.base.reusableContents(), this.reusables);
+  }
+
+  async reusableContent(id: string): Promise<ReusableContentEntry | null> {
+    return this.reusables.has(id) ? (this.reusables.get(id) ?? null) : this.base.reusableContent(id);
+  }
+
+  async variables(): Promise<Variables> {
+    return this.vars ? { ...this.vars } : this.base.variables();
+  }
+
   /** The stored tree under this draft and what the draft changed on top of it (for diffTrees). */
   layers() {
-    return {
-      view: this.base,
-      staged: (what: 'pages' | 'files') => (what === 'pages' ? this.nodes.keys() : this.fileEntries.keys()),
-    };
+    const staged = { pages: this.nodes, files: this.fileEntries, reusableContents: this.reusables };
+    return { view: this.base, staged: (what: TreeMapName) => staged[what].keys() };
   }
 
   insertPage(p: InsertPage): Promise<PageNode> {
@@ -193,6 +208,7 @@ export class TreeDraft extends TreeReader implements TreeEditor {
         object: stored.object,
         ...(stored.chunked && { chunked: true }),
         ...(f.dimensions && { dimensions: { width: f.dimensions.width, height: f.dimensions.height } }),
+        ...(f.git && { git: { oid: f.git.oid, path: f.git.path } }),
         createdAt: f.now,
       };
       this.fileEntries.set(f.id, entry);
@@ -204,6 +220,48 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     return this.exclusive(async () => {
       if (entry && entry.id !== id) throw new Invalid(`file entry ${entry.id} set under id ${id}`);
       this.fileEntries.set(id, entry);
+    });
+  }
+
+  putReusableContent(p: PutReusableContent): Promise<ReusableContentEntry> {
+    return this.exclusive(async () => {
+      if (typeof p.id !== 'string' || p.id.length === 0) throw new Invalid('a reusable content needs an id');
+      if (typeof p.title !== 'string' || p.title.length === 0) throw new Invalid(`reusable content ${p.id} needs a title`);
+      const current = await this.reusableContent(p.id);
+      const next: ReusableContentEntry = {
+        id: p.id,
+        title: p.title,
+        document: this.stageDocument(p.document),
+        ...(p.git && { git: { oid: p.git.oid, path: p.git.path } }),
+        createdAt: current?.createdAt ?? p.now,
+        updatedAt: current?.updatedAt ?? p.now,
+      };
+      // Writing it again as it is changes nothing (not even updatedAt): an import of an unchanged folder is no change.
+      if (current && canonicalJson(next).equals(canonicalJson(current))) return current;
+      const entry = { ...next, updatedAt: p.now };
+      this.reusables.set(p.id, entry);
+      return entry;
+    });
+  }
+
+  deleteReusableContent(id: string): Promise<void> {
+    return this.exclusive(async () => {
+      if (!(await this.reusableContent(id))) throw new NotFound(`reusable content ${id}`);
+      this.reusables.set(id, null);
+    });
+  }
+
+  setReusableContent(id: string, entry: ReusableContentEntry | null): Promise<void> {
+    return this.exclusive(async () => {
+      if (entry && entry.id !== id) throw new Invalid(`reusable content ${entry.id} set under id ${id}`);
+      this.reusables.set(id, entry);
+    });
+  }
+
+  setVariables(variables: Variables): Promise<void> {
+    return this.exclusive(async () => {
+      assertVariables(variables, 'the revision');
+      this.vars = { ...variables };
     });
   }
 
@@ -242,7 +300,23 @@ export class TreeDraft extends TreeReader implements TreeEditor {
         if (bytes && (await this.base.file(id))?.object !== object) batch.set(object!, { bytes });
       }
 
-      const root: TreeRoot = { object: 'tree', pages: [...this.rootPages], index: index.root, files: files.root };
+      const reusables = await new HashedMap<ReusableContentEntry>(objects).update(this.base.reusableRoot, this.reusables);
+      for (const id of reusables.changed) {
+        const document = this.reusables.get(id)?.document;
+        const bytes = document ? this.staged.get(document) : undefined;
+        if (bytes && (await this.base.reusableContent(id))?.document !== document) batch.set(document!, { bytes });
+      }
+
+      const variables = this.vars ?? this.base.root.variables ?? {};
+      // Left out while empty: a tree without them hashes as trees did before they existed.
+      const root: TreeRoot = {
+        object: 'tree',
+        pages: [...this.rootPages],
+        index: index.root,
+        files: files.root,
+        ...(reusables.root !== EMPTY_MAP_HASH && { reusableContents: reusables.root }),
+        ...(Object.keys(variables).length > 0 && { variables }),
+      };
       const hash = stage(root);
       if (hash !== this.base.hash) {
         for (const known of [...batch.keys()].filter(isKnownObject)) batch.delete(known);
@@ -253,6 +327,8 @@ export class TreeDraft extends TreeReader implements TreeEditor {
       this.nodes.clear();
       this.roots = null;
       this.fileEntries.clear();
+      this.reusables.clear();
+      this.vars = null;
       this.staged.clear();
       return hash;
     });
@@ -390,8 +466,19 @@ export class TreeDraft extends TreeReader implements TreeEditor {
   }
 }
 
+/** A map's entries with a draft's changes over them (null: deleted), by id. */
+function overlay<T extends { id: string }>(stored: T[], changes: ReadonlyMap<string, T | null>): T[] {
+  const entries = new Map(stored.map((entry) => [entry.id, entry]));
+  for (const [id, entry] of changes) {
+    if (entry) entries.set(id, entry);
+    else entries.delete(id);
+  }
+  return [...entries.values()].sort(byId);
+}
+
 /** The node with the given metadata applied (`null` clears an optional field). */
 function withMeta(node: PageNode, meta: Partial<PageMeta>): PageNode {
+  if (meta.variables) assertVariables(meta.variables, `page ${node.id ?? meta.title}`);
   const next: Record<string, unknown> = { ...node };
   for (const key of META_KEYS) {
     const value = (meta as Record<string, unknown>)[key];

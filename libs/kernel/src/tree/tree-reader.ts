@@ -2,8 +2,8 @@ import { yieldToEventLoop } from '@folio/platform/concurrency/yield-to-event-loo
 import { NotFound } from '@folio/platform/domain/errors';
 import { PageDocument } from '../document/document.model';
 import { decodeDocument } from '../document/stored-document';
-import { TreeSnapshot } from './content-trees';
-import { FileEntry, PageNode } from './tree.model';
+import { DocumentOwner, TreeSnapshot } from './content-trees';
+import { FileEntry, PageNode, ReusableContentEntry, Variables } from './tree.model';
 
 /** Documents larger than this (about 4,000 nodes) are parsed on a later turn of the event loop. */
 const YIELD_BEFORE_PARSING_BYTES = 256 * 1024;
@@ -14,9 +14,12 @@ export abstract class TreeReader implements TreeSnapshot {
   abstract readonly rootPages: readonly string[];
   /** The pages with these ids, in order (null for each unknown id). */
   abstract pagesById(ids: readonly string[]): Promise<(PageNode | null)[]>;
-  abstract documentBytes(page: PageNode): Promise<Buffer | null>;
+  abstract documentBytes(of: DocumentOwner): Promise<Buffer | null>;
   abstract files(): Promise<FileEntry[]>;
   abstract file(id: string): Promise<FileEntry | null>;
+  abstract reusableContents(): Promise<ReusableContentEntry[]>;
+  abstract reusableContent(id: string): Promise<ReusableContentEntry | null>;
+  abstract variables(): Promise<Variables>;
 
   /**
    * Parsed from its bytes: each caller gets its own copy, which it may change. A large document's parse
@@ -24,8 +27,8 @@ export abstract class TreeReader implements TreeSnapshot {
    * main's projections parse a merged page once each, in a pass whose awaits otherwise never let a request
    * in (a 48,000-node page's merge held every request 0.7-0.9 s).
    */
-  async document(page: PageNode): Promise<PageDocument | null> {
-    const bytes = await this.documentBytes(page);
+  async document(of: DocumentOwner): Promise<PageDocument | null> {
+    const bytes = await this.documentBytes(of);
     if (!bytes) return null;
     if (bytes.byteLength > YIELD_BEFORE_PARSING_BYTES) await yieldToEventLoop();
     return decodeDocument(bytes);

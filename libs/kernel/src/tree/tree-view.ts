@@ -1,12 +1,19 @@
+import { DocumentOwner, TreeMapName } from './content-trees';
+import { EMPTY_MAP_HASH } from './empty-tree';
 import { HashedMap, MapObjects } from './hashed-map';
-import { FileEntry, PageNode, TreeRoot } from './tree.model';
+import { byId } from './id-order';
+import { FileEntry, PageNode, ReusableContentEntry, TreeRoot, Variables } from './tree.model';
 import { TreeObjects } from './tree-objects';
 import { TreeReader } from './tree-reader';
 
-/** A stored tree, read through the shared cache: pages by id through the page map, files through the file map. */
+/**
+ * A stored tree, read through the shared cache: pages by id through the page map, files and reusable contents
+ * through theirs. A root stored before reusable contents and variables existed has neither: it reads as empty.
+ */
 export class TreeView extends TreeReader {
   readonly index: HashedMap<string>;
   readonly fileMap: HashedMap<FileEntry>;
+  readonly reusableMap: HashedMap<ReusableContentEntry>;
   /**
    * Pages already looked up in this view, by id: editing scans a page's siblings (slugs, order) once per
    * operation, and a batch of operations under one parent must not walk the trie for each sibling each time.
@@ -28,6 +35,12 @@ export class TreeView extends TreeReader {
     };
     this.index = new HashedMap(readOnly);
     this.fileMap = new HashedMap(readOnly);
+    this.reusableMap = new HashedMap(readOnly);
+  }
+
+  /** The reusable-content map's root (the empty map for a tree that has none). */
+  get reusableRoot(): string {
+    return this.root.reusableContents ?? EMPTY_MAP_HASH;
   }
 
   get rootPages(): readonly string[] {
@@ -45,28 +58,41 @@ export class TreeView extends TreeReader {
     return ids.map((id) => this.looked.get(id) ?? null);
   }
 
-  async documentBytes(page: PageNode): Promise<Buffer | null> {
-    if (page.document === null) return null;
-    const bytes = await this.objects.store.get(page.document);
-    if (bytes === null) throw new Error(`document ${page.document} of page ${page.id} is missing from the store`);
+  async documentBytes(of: DocumentOwner): Promise<Buffer | null> {
+    if (of.document === null) return null;
+    const bytes = await this.objects.store.get(of.document);
+    if (bytes === null) throw new Error(`document ${of.document} of ${of.id} is missing from the store`);
     return bytes;
   }
 
   async files(): Promise<FileEntry[]> {
-    const entries = await this.fileMap.entries(this.root.files);
-    return [...entries.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return [...(await this.fileMap.entries(this.root.files)).values()].sort(byId);
   }
 
   async file(id: string): Promise<FileEntry | null> {
     return (await this.fileMap.getMany(this.root.files, [id])).get(id) ?? null;
   }
 
-  /** Ids whose entry differs between this tree's page (or file) map and another's. */
-  async changedIds(other: TreeView, what: 'pages' | 'files'): Promise<string[]> {
+  async reusableContents(): Promise<ReusableContentEntry[]> {
+    return [...(await this.reusableMap.entries(this.reusableRoot)).values()].sort(byId);
+  }
+
+  async reusableContent(id: string): Promise<ReusableContentEntry | null> {
+    return (await this.reusableMap.getMany(this.reusableRoot, [id])).get(id) ?? null;
+  }
+
+  async variables(): Promise<Variables> {
+    return { ...this.root.variables };
+  }
+
+  /** Ids whose entry differs between one of this tree's maps and the other tree's. */
+  async changedIds(other: TreeView, what: TreeMapName): Promise<string[]> {
     const changes =
       what === 'pages'
         ? await this.index.diff(this.root.index, other.root.index)
-        : await this.fileMap.diff(this.root.files, other.root.files);
+        : what === 'files'
+          ? await this.fileMap.diff(this.root.files, other.root.files)
+          : await this.reusableMap.diff(this.reusableRoot, other.reusableRoot);
     return changes.map((change) => change.key);
   }
 }

@@ -11,6 +11,11 @@ import { ContentRef, ImageRef } from '../document/document.model';
  * - `PageNode`: one page's metadata, its place (parent, fractional position, ordered children) and the hash
  *   of its `PageDocument`; an edit that leaves the document alone keeps its hash.
  * - the file map (`files`): file id -> `FileEntry` (name, media type, size, hash of the bytes).
+ * - the reusable-content map (`reusableContents`): id -> `ReusableContentEntry` (title, hash of its document).
+ * - the revision's `variables`, held in the root itself (a few dozen short values).
+ *
+ * The last two are left out of the root while empty, so a tree that sets neither hashes as it did before
+ * they existed and every stored tree reads as having none.
  */
 
 export const PAGE_TYPES = ['document', 'group', 'link'] as const;
@@ -123,6 +128,17 @@ export interface FileEntry {
 /** A file's bytes already in the content-object store, as a FileEntry names them. */
 export type StoredFile = Pick<FileEntry, 'object' | 'size' | 'chunked'>;
 
+/** A block of content pages include (RevisionReusableContent; `.gitbook/includes/*.md` in a Git Sync folder). */
+export interface ReusableContentEntry {
+  id: string;
+  title: string;
+  /** Hash of its `PageDocument`; null for an empty one. */
+  document: string | null;
+  git?: GitSyncBlob;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface TreeRoot {
   object: 'tree';
   /** Ids of the root pages, in position order. */
@@ -131,4 +147,8 @@ export interface TreeRoot {
   index: string;
   /** Root of the file map (file id -> FileEntry). */
   files: string;
+  /** Root of the reusable-content map (id -> ReusableContentEntry); absent while there is none. */
+  reusableContents?: string;
+  /** The revision's variables (`space.vars.*`); absent while there is none. */
+  variables?: Variables;
 }

@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
-import { FileConflict, PageConflict } from '@folio/kernel/merge/merge-conflicts';
+import { MergeConflict } from '@folio/kernel/merge/merge-conflicts';
 import { ChangeRequestReads } from '../change-request.reads';
 import { MergeInputLoader } from './merge-inputs';
 
@@ -10,7 +10,7 @@ export interface ConflictsView {
   base: string;
   main: string;
   changeRequest: string;
-  items: (PageConflict | FileConflict)[];
+  items: MergeConflict[];
   count: number;
 }
 

@@ -4,7 +4,7 @@ import { NotFound } from '@folio/platform/domain/errors';
 import { spaceDecider, SpaceState } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { Clock } from '@folio/platform/clock';
-import { FileConflict, PageConflict } from '@folio/kernel/merge/merge-conflicts';
+import { MergeConflict } from '@folio/kernel/merge/merge-conflicts';
 import { mergeTrees } from '@folio/kernel/merge/merge-trees';
 import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { baseOf, changeRequestDecider, ExistingChangeRequest } from '../change-request.decider';
@@ -63,7 +63,7 @@ export class MergeInputLoader {
     inputs: MergeInputs,
     onto: 'main' | 'head',
     { dryRun = false } = {},
-  ): Promise<{ tree: string; conflicts?: never } | { conflicts: (PageConflict | FileConflict)[] }> {
+  ): Promise<{ tree: string; conflicts?: never } | { conflicts: MergeConflict[] }> {
     const into = await this.trees.edit(onto === 'main' ? inputs.main.hash : inputs.head.hash);
     const { conflicts } = await mergeTrees({ base: inputs.base, main: inputs.main, changeRequest: inputs.head, met: inputs.met }, into, this.clock.nowIso());
     if (conflicts.length > 0 || dryRun) return { conflicts };

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { stringify as stringifyYaml } from 'yaml';
+import { Caller } from '@folio/platform/auth/caller';
+import { NotFound } from '@folio/platform/domain/errors';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { filePaths, includePaths, pagePaths, VARS_FILE } from '@folio/kernel/gitsync/folder-layout';
+import { FolderLinkData, FolderLinks } from '@folio/kernel/gitsync/folder-links';
+import { writeVars } from '@folio/kernel/gitsync/folder-vars';
+import { CONFIG_FILE, DEFAULT_CONFIG, writeGitBookConfig } from '@folio/kernel/gitsync/gitbook-config';
+import { writeSummary } from '@folio/kernel/gitsync/summary';
+import { summaryOfTree } from '@folio/kernel/gitsync/summary-of-tree';
+import { PageFrontMatter } from '@folio/kernel/markdown/dialect';
+import { PageNode } from '@folio/kernel/tree/tree.model';
+import { DocumentWork } from '../documents/document-work';
+import { ContentReads } from '../revisions/content-reads';
+import { ExportOptions, ExportSummary, FolderExportService, FolderSink } from './folder.port';
+
+/** Pages one worker task writes: the folder's link data crosses to the thread once per batch. */
+const PAGES_PER_BATCH = 16;
+
+/**
+ * Writes a space's content, main's or a revision's, as a Git Sync folder in GitBook's layout (see
+ * folder-layout.ts): `.gitbook.yaml`, SUMMARY.md, the pages, `.gitbook/assets`, `.gitbook/includes` and
+ * `.gitbook/vars.yaml`. What came from a folder goes back to the path it had. Pages are written in worker
+ * threads, a batch at a time, so memory holds a batch's pages, not the space's.
+ */
+@Injectable()
+export class FolderExport implements FolderExportService {
+  constructor(
+    private readonly contents: ContentReads,
+    private readonly documents: DocumentWork,
+    @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
+  ) {}
+
+  async run(caller: Caller, spaceId: string, sink: FolderSink, opts: ExportOptions = {}): Promise<ExportSummary> {
+    const { revision, snapshot } = await this.contents.open(caller, spaceId, opts.revision === undefined ? { kind: 'main' } : { kind: 'revision', revisionId: opts.revision });
+    const config = { ...DEFAULT_CONFIG, redirects: new Map<string, string>() };
+    const reserved = [CONFIG_FILE, config.summary];
+    const pages = await snapshot.pages();
+    const paths = pagePaths(pages, reserved);
+    const files = await snapshot.files();
+    const filesAt = filePaths(files, new Set(reserved));
+    const contents = await snapshot.reusableContents();
+    const includesAt = includePaths(contents);
+    const data: FolderLinkData = { pages: pairs(paths), files: pairs(filesAt), includes: pairs(includesAt) };
+    const links = new FolderLinks(data);
+
+    await sink.write(CONFIG_FILE, Buffer.from(writeGitBookConfig(config)));
+    await sink.write(config.summary, Buffer.from(writeSummary(summaryOfTree(pages, paths, links.of(config.summary)))));
+    const summary: ExportSummary = { revision: revision.id, pages: paths.size, files: files.length, reusableContents: contents.length, keptVerbatim: 0 };
+
+    const documents = pages.filter((page) => paths.has(page.id));
+    for (let start = 0; start < documents.length; start += PAGES_PER_BATCH) {
+      const batch = documents.slice(start, start + PAGES_PER_BATCH);
+      const inputs = await Promise.all(batch.map(async (page) => ({ path: paths.get(page.id)!, self: page.id, bytes: await snapshot.documentBytes(page), front: frontMatterOf(page) })));
+      const written = await this.documents.writeFolderPages({ links: data, pages: inputs });
+      for (const [i, { markdown, keptVerbatim }] of written.entries()) {
+        summary.keptVerbatim += keptVerbatim;
+        await sink.write(inputs[i].path, Buffer.from(markdown));
+      }
+      opts.onProgress?.(start + batch.length, documents.length);
+    }
+    for (const content of contents) {
+      const path = includesAt.get(content.id)!;
+      const [{ markdown: body, keptVerbatim }] = await this.documents.writeFolderPages({ links: data, pages: [{ path, self: content.id, bytes: await snapshot.documentBytes(content), front: {} }] });
+      summary.keptVerbatim += keptVerbatim;
+      // An include's title is its front matter (GitBook's form); its body starts right after.
+      await sink.write(path, Buffer.from(`---\n${stringifyYaml({ title: content.title })}---\n\n${body}`));
+    }
+    for (const file of files) {
+      const bytes = await this.objects.get(file.object);
+      if (!bytes) throw new NotFound(`the bytes of file ${file.id}`);
+      await sink.write(filesAt.get(file.id)!, bytes);
+    }
+    const vars = writeVars(await snapshot.variables());
+    if (vars !== undefined) await sink.write(VARS_FILE, Buffer.from(vars));
+    return summary;
+  }
+}
+
+/** The page fields its Markdown carries (its link title is SUMMARY.md's, its place the layout's). */
+function frontMatterOf(page: PageNode): PageFrontMatter {
+  const { title, description, icon, emoji, hidden, noIndex, noRobotsIndex, condition, layout, cover, metaLinks, variables } = page;
+  const front: PageFrontMatter = { title, description, icon, emoji, hidden, noIndex, noRobotsIndex, condition, layout, cover, metaLinks, variables };
+  for (const key of Object.keys(front) as (keyof PageFrontMatter)[]) if (front[key] === undefined) delete front[key];
+  return front;
+}
+
+const pairs = (paths: Map<string, string>): [string, string][] => [...paths].map(([id, path]) => [path, id]);
