@@ -1,5 +1,4 @@
 import { Invalid, TooLarge } from '@folio/platform/domain/errors';
-import { MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
 import { MAX_MARKDOWN_BYTES } from '@folio/kernel/document/document-limits';
 import { ASSETS_DIR, INCLUDES_DIR, isIncludeFile, isPageFile, VARS_FILE } from '@folio/kernel/gitsync/folder-layout';
 import { insideFolder, resolveTarget, targetSpellings } from '@folio/kernel/gitsync/folder-paths';
@@ -18,8 +17,6 @@ export const MAX_FOLDER_FILES = 5_000;
 export const MAX_FOLDER_INCLUDES = 1_000;
 /** Bytes of all the files imported, together: what one import holds before it commits. */
 export const MAX_FOLDER_FILE_BYTES = 512 * 1024 * 1024;
-/** A file's bytes: what one content object holds (larger files: see read-entry.ts). */
-export const MAX_FOLDER_FILE = MAX_CONTENT_OBJECT_BYTES;
 
 /** A folder as the import reads it: its layout, and its files by path (relative to `.gitbook.yaml`'s root). */
 export interface FolderContents {

@@ -7,6 +7,7 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { Conflict, Invalid } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { MAX_DOCUMENT_NODES, MAX_MARKDOWN_BYTES } from '@folio/kernel/document/document-limits';
 import { EncodedDocument } from '@folio/kernel/document/stored-document';
@@ -27,7 +28,7 @@ import { RevisionRecord } from '../revisions/revision.model';
 import { applyFolderFiles, WantedFile } from './apply-folder-files';
 import { applyFolderIncludes } from './apply-folder-includes';
 import { FolderPagesApplier, WantedPage } from './apply-folder-pages';
-import { FolderContents, MAX_FOLDER_FILE, readFolderContents } from './folder-contents';
+import { FolderContents, readFolderContents } from './folder-contents';
 import { FolderCounts, FolderImportService, FolderSource, ImportOptions, ImportSummary } from './folder.port';
 import { PageRead } from './folder-pages';
 import { ExistingPage, planPages, PlannedPage } from './import-plan';
@@ -71,6 +72,7 @@ export class FolderImport implements FolderImportService {
     private readonly commands: CommandBus,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: FolioConfig,
+    @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
   ) {}
 
   async run(caller: Caller, spaceId: string, source: FolderSource, opts: ImportOptions = {}): Promise<ImportSummary> {
@@ -121,7 +123,7 @@ export class FolderImport implements FolderImportService {
     const planned = planPages(folder.toc, existing, newId);
     const fileIds = idsByPath(filePaths(await editor.files(), new Set(reserved)));
     const includeIds = idsByPath(includePaths(await editor.reusableContents()));
-    const files: WantedFile[] = folder.assets.map((path) => ({ id: fileIds.get(path) ?? newId(), path, read: () => readEntry(folder.entries.get(path)!, MAX_FOLDER_FILE) }));
+    const files: WantedFile[] = folder.assets.map((path) => ({ id: fileIds.get(path) ?? newId(), path, entry: folder.entries.get(path)! }));
     const includes: DocumentFile[] = folder.includes.map((path) => ({ path, id: includeIds.get(path) ?? newId(), exists: includeIds.has(path) }));
     const links: FolderLinkData = {
       pages: planned.flatMap((page) => (page.path === undefined ? [] : [[page.path, page.id] as [string, string]])),
@@ -140,7 +142,7 @@ export class FolderImport implements FolderImportService {
       (counts.refused ??= []).push({ path: read.path, reason: read.refused });
     };
 
-    const touchedFiles = await applyFolderFiles(editor, files, now);
+    const touchedFiles = await applyFolderFiles(editor, this.objects, files, now, this.config.fileMaxMegabytes * 1024 * 1024);
     const includeReads = await this.readDocuments(editor, folder, links, includes);
     const wantedIncludes = includeReads.flatMap((read, i) => {
       if ('refused' in read) return refused(read), [];
