@@ -130,6 +130,10 @@ describe('a space in and out as a zipped Git Sync folder (Folio routes, not in t
     const { merged } = response.body as { merged: { revision: string } };
     const space = await server.as(cast.ed.token).spaces.getSpaceById(spaceId);
     expect(space.data.revision).toBe(merged.revision);
+    // A copy of the space shares the stored chunks: its file downloads whole.
+    const copy = (await server.as(cast.ann.token).spaces.duplicateSpace(spaceId)).data;
+    const [copied] = (await server.as(cast.ann.token).spaces.listFiles(copy.id)).data.items;
+    expect((await download(copied.downloadURL)).bytes.equals(video)).toBe(true);
 
     const exported = await fetch(`${server.url}/v1/spaces/${spaceId}/export`, { headers: { authorization: `Bearer ${cast.rita.token}` } });
     expect(exported.status).toBe(200);
