@@ -40,7 +40,8 @@ export class ExportZipHandler implements IQueryHandler<ExportZip> {
     done.then(
       () => sink.end(),
       (error: Error) => {
-        this.logger.error(`The export of space ${spaceId} stopped: ${error.message}`);
+        // Refused before the first file: the caller gets the error answer, nothing to log.
+        if (sink.writing) this.logger.warn(`The export of space ${spaceId} stopped midway: ${error.message}`);
         sink.abort(error);
       },
     );

@@ -28,6 +28,11 @@ export class ZipFolderSink implements FolderSink {
   /** Resolves at the first write: the moment to start answering (a refusal before it can still be an error body). */
   readonly started = new Promise<void>((resolve) => (this.firstWrite = resolve));
 
+  /** Whether a file was written: from then on the zip is under way, and a failure can only cut it short. */
+  get writing(): boolean {
+    return this.paths.size > 0;
+  }
+
   get output(): Readable {
     return this.zip.outputStream as Readable;
   }
