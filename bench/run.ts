@@ -23,6 +23,7 @@ import { measureSpaceLists, SpaceListFigures } from './space-lists';
 import { CommentListFigures, measureCommentLists } from './comment-lists';
 import { measurePublishedSite, PublishedSiteFigures } from './published-site';
 import { HEAVY_INPUT_BAR_MS, HeavyInputFigures, heavyInputReport, measureHeavyInput, worstGet } from './heavy-input';
+import { GitSyncFigures, gitSyncChecks, gitSyncReport, measureGitSyncFolders } from './gitsync-folder';
 
 const CONNECTIONS = 32;
 const READ_SECONDS = 8;
@@ -182,6 +183,7 @@ function checks(
   comments: CommentListFigures,
   site: PublishedSiteFigures,
   heavy: HeavyInputFigures[],
+  folders: GitSyncFigures,
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -240,6 +242,7 @@ function checks(
       ok: worstGet(heavy) < HEAVY_INPUT_BAR_MS,
       detail: `worst ${ms(worstGet(heavy))}, ${heavy.filter((f) => f.max >= HEAVY_INPUT_BAR_MS).map((f) => f.input).join(', ') || 'every input under the bar'}`,
     },
+    ...gitSyncChecks(folders),
   ];
 }
 
@@ -284,6 +287,7 @@ function report(
   comments: CommentListFigures,
   site: PublishedSiteFigures,
   heavy: HeavyInputFigures[],
+  folders: GitSyncFigures,
 ): string {
   const load = (label: string, f: LoadFigures) => [
     label,
@@ -383,6 +387,7 @@ function report(
         `\nPDF of 50 pages: ${ms(content.pdf.sectionMs)} (${num(content.pdf.sectionBytes / 1024, 0)} KiB); one page: ${ms(content.pdf.onePageMs)}`,
     ),
     section('Heavy input — a GET of a small page while each hostile input of issue 18 is in the server', heavyInputReport(heavy)),
+    section('Git Sync folder — a folder the bench writes, imported into a change request, merged, exported (each size in its own process)', gitSyncReport(folders)),
     section(
       'Summary',
       table(
@@ -445,9 +450,11 @@ async function main(): Promise<number> {
   const site = await measurePublishedSite(tempDir);
   log('Heavy input: GETs while each hostile input is in the server');
   const heavy = await measureHeavyInput(tempDir);
+  log('Git Sync folder: import and export of 250 and 1,000 pages');
+  const folders = measureGitSyncFolders(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, heavy);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, heavy) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, heavy, folders);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, heavy, folders) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -463,6 +470,7 @@ async function main(): Promise<number> {
       commentLists: comments,
       publishedSite: site,
       heavyInput: heavy,
+      gitSyncFolder: folders,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,

@@ -53,13 +53,23 @@ export class FolderPagesApplier {
 
   async apply(page: WantedPage): Promise<void> {
     const { editor, now } = this;
-    const meta = { title: page.title, slug: page.slug, ...edited(page.fields, page.exists) };
-    const node = page.exists
-      ? await editor.updatePage(page.id, { meta, document: page.document, into: page.parent, at: page.index, now })
-      : await editor.insertPage({ id: page.id, into: page.parent, at: page.index, type: page.type, meta, document: page.document, now });
-    const { children: _derived, ...placed } = await withTarget(editor, node, page.targetRef, now);
-    if (!page.exists) this.applied.created.push(page.id);
-    else if (!sameNode(placed, this.before.get(page.id)!)) this.applied.updated.push(page.id);
+    const before = this.before.get(page.id);
+    if (!page.exists || !before) {
+      const meta = { title: page.title, slug: page.slug, ...edited(page.fields, false) };
+      const node = await editor.insertPage({ id: page.id, into: page.parent, at: page.index, type: page.type, meta, document: page.document, now });
+      await withTarget(editor, node, page.targetRef, now);
+      this.applied.created.push(page.id);
+      return;
+    }
+    // A page read back as it was keeps the blob it was read from: a file written in another form (an export of
+    // it) with the same content is not a change of the page.
+    const git = before.git !== undefined && before.git.path === page.fields.git?.path ? before.git : page.fields.git;
+    const meta = { title: page.title, slug: page.slug, ...edited({ ...page.fields, git }, true) };
+    let node = await editor.updatePage(page.id, { meta, document: page.document, into: page.parent, at: page.index, now });
+    node = await withTarget(editor, node, page.targetRef, now);
+    if (sameNode(node, before)) return;
+    if (git !== page.fields.git) await editor.updatePage(page.id, { meta: { git: page.fields.git }, now });
+    this.applied.updated.push(page.id);
   }
 }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { stringify as stringifyYaml } from 'yaml';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
+import { WORKER_THREADS } from '@folio/platform/workers/worker-pool';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { filePaths, includePaths, pagePaths, VARS_FILE } from '@folio/kernel/gitsync/folder-layout';
 import { FolderLinkData, FolderLinks } from '@folio/kernel/gitsync/folder-links';
@@ -14,10 +15,13 @@ import { PageNode } from '@folio/kernel/tree/tree.model';
 import { DocumentWork } from '../documents/document-work';
 import { fileBytes } from '../files/file-bytes';
 import { ContentReads } from '../revisions/content-reads';
+import { readAhead } from './read-ahead';
 import { ExportOptions, ExportSummary, FolderExportService, FolderSink } from './folder.port';
 
 /** Pages one worker task writes: the folder's link data crosses to the thread once per batch. */
 const PAGES_PER_BATCH = 16;
+/** Batches written at once: one per worker thread, and one more ready when the event loop is done with one. */
+const BATCHES_AHEAD = WORKER_THREADS + 1;
 
 /**
  * Writes a space's content, main's or a revision's, as a Git Sync folder in GitBook's layout (see
@@ -51,15 +55,18 @@ export class FolderExport implements FolderExportService {
     const summary: ExportSummary = { revision: revision.id, pages: paths.size, files: files.length, reusableContents: contents.length, keptVerbatim: 0 };
 
     const documents = pages.filter((page) => paths.has(page.id));
-    for (let start = 0; start < documents.length; start += PAGES_PER_BATCH) {
-      const batch = documents.slice(start, start + PAGES_PER_BATCH);
+    const batches = Array.from({ length: Math.ceil(documents.length / PAGES_PER_BATCH) }, (_, i) => documents.slice(i * PAGES_PER_BATCH, (i + 1) * PAGES_PER_BATCH));
+    const writeBatch = async (batch: PageNode[]) => {
       const inputs = await Promise.all(batch.map(async (page) => ({ path: paths.get(page.id)!, self: page.id, bytes: await snapshot.documentBytes(page), front: frontMatterOf(page) })));
-      const written = await this.documents.writeFolderPages({ links: data, pages: inputs });
-      for (const [i, { markdown, keptVerbatim }] of written.entries()) {
+      return (await this.documents.writeFolderPages({ links: data, pages: inputs })).map((written, i) => ({ ...written, path: inputs[i].path }));
+    };
+    let done = 0;
+    for await (const [batch, written] of readAhead(batches, BATCHES_AHEAD, writeBatch)) {
+      for (const { path, markdown, keptVerbatim } of written) {
         summary.keptVerbatim += keptVerbatim;
-        await sink.write(inputs[i].path, Buffer.from(markdown));
+        await sink.write(path, Buffer.from(markdown));
       }
-      opts.onProgress?.(start + batch.length, documents.length);
+      opts.onProgress?.((done += batch.length), documents.length);
     }
     for (const content of contents) {
       const path = includesAt.get(content.id)!;

@@ -8,6 +8,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { Conflict, Invalid } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { WORKER_THREADS } from '@folio/platform/workers/worker-pool';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { MAX_DOCUMENT_NODES, MAX_MARKDOWN_BYTES } from '@folio/kernel/document/document-limits';
 import { EncodedDocument } from '@folio/kernel/document/stored-document';
@@ -33,12 +34,15 @@ import { FolderCounts, FolderImportService, FolderSource, ImportOptions, ImportS
 import { PageRead } from './folder-pages';
 import { ExistingPage, planPages, PlannedPage } from './import-plan';
 import { keysOfTree } from './page-keys';
+import { readAhead } from './read-ahead';
 import { readEntry } from './read-entry';
 
 /** Times the import is applied again on a head another edit moved meanwhile. */
 const MAX_ATTEMPTS = 3;
 /** Files one worker task reads: the folder's link data crosses to the thread once per batch. */
 const PAGES_PER_BATCH = 16;
+/** Batches read at once: one per worker thread, and one more ready when the event loop is done applying one. */
+const BATCHES_AHEAD = WORKER_THREADS + 1;
 /**
  * Pages staged in the editor before their objects are written: what keeps an import's memory flat in the
  * number of pages (the intermediate trees so written are never named by a revision).
@@ -155,18 +159,20 @@ export class FolderImport implements FolderImportService {
     const pages = new FolderPagesApplier(editor, now);
     await pages.prepare(new Set(planned.filter((page) => page.exists).map((page) => page.id)));
     const summaryLinks = new FolderLinks(links).of(folder.config.summary);
-    let sinceFlush = 0;
-    for (let start = 0; start < planned.length; start += PAGES_PER_BATCH) {
-      const chunk = planned.slice(start, start + PAGES_PER_BATCH);
+    let [sinceFlush, done] = [0, 0];
+    const chunks = Array.from({ length: Math.ceil(planned.length / PAGES_PER_BATCH) }, (_, i) => planned.slice(i * PAGES_PER_BATCH, (i + 1) * PAGES_PER_BATCH));
+    const readChunk = async (chunk: PlannedPage[]) => {
       const files = chunk.flatMap((page) => (page.path === undefined ? [] : [{ path: page.path, id: page.id, exists: page.exists }]));
-      const reads = new Map((await this.readDocuments(editor, folder, links, files)).map((read) => [read.path, read]));
+      return new Map((await this.readDocuments(editor, folder, links, files)).map((read) => [read.path, read]));
+    };
+    for await (const [chunk, reads] of readAhead(chunks, BATCHES_AHEAD, readChunk)) {
       for (const page of chunk) {
         const read = page.path === undefined ? undefined : reads.get(page.path);
         if (read && 'refused' in read) refused(read);
         else if (read) counts.keptVerbatim += read.keptVerbatim;
         await pages.apply(wantedPage(page, read, summaryLinks));
       }
-      opts.onProgress?.(Math.min(start + PAGES_PER_BATCH, planned.length), planned.length);
+      opts.onProgress?.((done += chunk.length), planned.length);
       // The staged documents are written out now and then: memory holds a flush's pages, not the folder's.
       if ((sinceFlush += chunk.length) >= PAGES_PER_FLUSH) {
         await editor.commit();

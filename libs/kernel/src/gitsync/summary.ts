@@ -1,6 +1,7 @@
 import type { Heading, List, ListItem, Nodes, PhrasingContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { assertMarkdownShape } from '../document/document-limits';
+import { Invalid } from '@folio/platform/domain/errors';
+import { assertMarkdownSize, MAX_DOCUMENT_DEPTH } from '../document/document-limits';
 import { slugFromTitle } from '../tree/slugs';
 
 /**
@@ -16,11 +17,22 @@ export type TocEntry =
 export const SUMMARY_TITLE = '# Table of contents';
 
 /**
+ * Columns of indentation a SUMMARY.md line may have: subpages nested as deep as a document's blocks, at the
+ * widest indentation GitBook writes (4 spaces a level). What bounds the recursion over its lists.
+ */
+const MAX_INDENT = MAX_DOCUMENT_DEPTH * 4;
+
+/**
  * The entries of a SUMMARY.md, `path`s resolved by `resolve` (relative to the summary's directory, decoded);
- * a target `resolve` does not answer is a link page's target as written. Bounded by the markdown limits.
+ * a target `resolve` does not answer is a link page's target as written. Bounded in size and nesting (not by
+ * a page's limits on a paragraph's brackets: one list is all of a summary's pages).
  */
 export function readSummary(text: string, resolve: (target: string) => string | undefined): TocEntry[] {
-  assertMarkdownShape(text);
+  assertMarkdownSize(text);
+  for (const line of text.split('\n')) {
+    const indent = /^[ \t>]*/.exec(line)![0].replace(/\t/g, '    ').length;
+    if (indent > MAX_INDENT) throw new Invalid(`SUMMARY.md nests pages deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+  }
   const tree = fromMarkdown(text);
   const roots: TocEntry[] = [];
   let into = roots;
