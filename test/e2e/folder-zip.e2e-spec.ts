@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { FolderExport } from '@folio/content/gitsync/folder-export';
 import { rawZip } from '@folio/content/gitsync/zip/hostile-zips';
 import { ZipFolderSink } from '@folio/content/gitsync/zip/zip-folder-sink';
 import { ZipFolderSource } from '@folio/content/gitsync/zip/zip-folder-source';
@@ -197,6 +198,33 @@ describe('a space in and out as a zipped Git Sync folder (Folio routes, not in t
       expect(JSON.parse(streamed.body!)).toEqual({ error: { code: 413, message: `The upload is more than the ${IMPORT_MAX_MB} MiB IMPORT_MAX_MB allows` } });
       expect(await server.head()).toBe(before);
     });
+  });
+
+  it('stops an export whose client goes away, instead of waiting on a zip nobody reads', async () => {
+    // An export that only ends when its sink refuses a write: the client's leaving must make it refuse.
+    let ended: Promise<unknown> = Promise.resolve();
+    const endless = jest.spyOn(FolderExport.prototype, 'run').mockImplementation((_caller, _spaceId, sink) => {
+      ended = (async () => {
+        for (let i = 0; ; i++) await sink.write(`part-${i}.bin`, randomBytes(MiB));
+      })();
+      return ended as Promise<never>;
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const { port } = new URL(server.url);
+        const req = httpRequest({ host: '127.0.0.1', port, path: `/v1/spaces/${spaceId}/export`, headers: { authorization: `Bearer ${cast.ed.token}` } }, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', reject).end();
+      });
+      await expect(ended).rejects.toThrow('the client went away');
+    } finally {
+      endless.mockRestore();
+    }
   });
 
   it('removes the upload of a client that goes away mid-upload', async () => {
