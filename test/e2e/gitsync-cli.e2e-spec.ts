@@ -1,25 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { normalizeMarkdown } from '@folio/content/gitsync/fidelity-normalize';
+import { filesOf, GITBOOK_SPACE } from '../support/folders';
 import { cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { organizationWithRoles, RoleCast } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
 
-const FIXTURE = join(__dirname, '..', 'fixtures', 'gitbook-space');
+const FIXTURE = GITBOOK_SPACE;
 
-function markdownOf(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const visit = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const full = join(at, name);
-      if (statSync(full).isDirectory()) visit(full);
-      else if (name.endsWith('.md')) files.set(relative(dir, full).split(sep).join('/'), normalizeMarkdown(readFileSync(full, 'utf8')));
-    }
-  };
-  visit(dir);
-  return files;
-}
+/** The folder's Markdown files, normalized. */
+const markdownOf = (dir: string) =>
+  new Map([...filesOf(dir)].filter(([path]) => path.endsWith('.md')).map(([path, bytes]) => [path, normalizeMarkdown(bytes.toString('utf8'))]));
 
 describe('cli: a space as a Git Sync folder', () => {
   let server: TestServer;
@@ -44,7 +36,7 @@ describe('cli: a space as a Git Sync folder', () => {
       expect(imported).toMatchObject({ status: 0 });
       const lines = imported.stdout.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0])).toMatchObject({ pages: 20, files: 6, reusableContents: 1, keptVerbatim: 0, changeRequest: { number: 1 }, merged: { revision: expect.any(String) } });
+      expect(JSON.parse(lines[0])).toMatchObject({ pages: 20, files: 24, reusableContents: 3, keptVerbatim: 0, changeRequest: { number: 1 }, merged: { revision: expect.any(String) } });
 
       // The server sees the merge: the space's main has the pages.
       const { data: pages } = await server.as(cast.ann.token).spaces.listPages(spaceId);
@@ -52,7 +44,7 @@ describe('cli: a space as a Git Sync folder', () => {
 
       const exported = run('export', 'space', spaceId, out);
       expect(exported).toMatchObject({ status: 0 });
-      expect(JSON.parse(exported.stdout)).toMatchObject({ pages: 20, files: 6, reusableContents: 1 });
+      expect(JSON.parse(exported.stdout)).toMatchObject({ pages: 20, files: 24, reusableContents: 3 });
       expect(markdownOf(out)).toEqual(markdownOf(FIXTURE));
       expect(readFileSync(join(out, '.gitbook/assets/screen shot.png')).equals(readFileSync(join(FIXTURE, '.gitbook/assets/screen shot.png')))).toBe(true);
     },

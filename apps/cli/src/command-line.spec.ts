@@ -23,6 +23,8 @@ describe('the CLI command line', () => {
       'audit stream',
       'audit org',
       'audit cr',
+      'import space',
+      'export space',
     ]));
 
   it('answers --help and -h with the whole usage, listing every subcommand', () => {
@@ -67,6 +69,7 @@ describe('the CLI command line', () => {
     [['audit', 'stream'], /^usage: folio audit stream <streamName>$/, 'expected <streamName>, got 0'],
     [['audit', 'org', 'a', 'b'], /^usage: folio audit org <organizationId>/, 'expected <organizationId>, got 2'],
     [['tokens', 'list'], /^usage: folio tokens list --user ID/, '--user is required'],
+    [['import', 'space', 's1', 'dir', '--merge', 'yes'], /^usage: folio import space <spaceId> <dir> \[--merge\]$/, 'expected <spaceId> <dir>, got 3'],
   ])('refuses %j with the usage and exit 2', (argv, usage, problem) => {
     const line = parseCommandLine(COMMANDS, argv as string[]);
     expectUsage(line, 2, usage);
@@ -77,5 +80,10 @@ describe('the CLI command line', () => {
     const line = parse('audit', 'org', 'org1', '--limit', '5');
     expect(line).toMatchObject({ command: 'audit', name: 'org', positionals: ['org1'], args: { limit: '5' } });
     expect(line).toHaveProperty('sub', COMMANDS.audit.org);
+  });
+
+  it('takes a flag without a value', () => {
+    expect(parse('import', 'space', 's1', 'dir', '--merge')).toMatchObject({ positionals: ['s1', 'dir'], args: { merge: true } });
+    expect(parse('import', 'space', 's1', 'dir')).toMatchObject({ args: {} });
   });
 });

@@ -19,13 +19,12 @@ import { gitBlobOid } from '@folio/kernel/gitsync/git-blob';
 import { CONFIG_FILE } from '@folio/kernel/gitsync/gitbook-config';
 import { ContentTrees, TreeEditor } from '@folio/kernel/tree/content-trees';
 import { CreateChangeRequest } from '../change-requests/change-request.commands';
-import { changeRequestDecider, MergeUnderWay, StaleHead } from '../change-requests/change-request.decider';
-import { changeRequestStream, ContentTouched } from '../change-requests/change-request.events';
+import { ContentTouched } from '../change-requests/change-request.events';
+import { editRequestHead } from '../change-requests/content/edit-head';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
 import { changeRequestLocation } from '../change-requests/change-request.resource';
 import { MergeChangeRequest, MergeOutcome } from '../change-requests/merging/merge.commands';
 import { DocumentWork } from '../documents/document-work';
-import { RevisionRecord } from '../revisions/revision.model';
 import { applyFolderFiles, WantedFile } from './apply-folder-files';
 import { applyFolderIncludes } from './apply-folder-includes';
 import { FolderPagesApplier, WantedPage } from './apply-folder-pages';
@@ -37,8 +36,6 @@ import { keysOfTree } from './page-keys';
 import { readAhead } from './read-ahead';
 import { readEntry } from './read-entry';
 
-/** Times the import is applied again on a head another edit moved meanwhile. */
-const MAX_ATTEMPTS = 3;
 /** Files one worker task reads: the folder's link data crosses to the thread once per batch. */
 const PAGES_PER_BATCH = 16;
 /** Batches read at once: one per worker thread, and one more ready when the event loop is done applying one. */
@@ -63,8 +60,8 @@ type Applied = { counts: Omit<ImportSummary, 'changeRequest' | 'merged'>; touche
  * Reads a Git Sync folder into a change request (a new one, or the one named): the folder is the truth, so the
  * request's head becomes exactly its content (pages it lacks are deleted; pages, files and reusable contents at
  * the paths they had keep their ids, and an unchanged one is not written). Pages are read in worker threads;
- * the whole is one `edits` revision appended through the request's aggregate (EditContent, as any content
- * batch), applied again on a head another edit moved. With `merge`, the request is merged as the API merges.
+ * the whole is one `edits` revision appended through the request's aggregate (editRequestHead, as a content
+ * batch is), applied again on a head another edit moved. With `merge`, the request is merged as the API merges.
  */
 @Injectable()
 export class FolderImport implements FolderImportService {
@@ -87,30 +84,13 @@ export class FolderImport implements FolderImportService {
     const variables = folder.vars === undefined ? {} : readVars(folder.vars);
     const changeRequestId = opts.changeRequestId ?? (await this.commands.execute(new CreateChangeRequest(caller, spaceId, 'Import of a Git Sync folder'))).id;
     const { changeRequest } = await this.reads.get(spaceId, changeRequestId, caller);
-    const stream = changeRequestStream(spaceId, changeRequest.number);
-
-    let applied: Applied;
-    for (let attempt = 1; ; attempt++) {
-      const { state } = await this.aggregates.load(stream, changeRequestDecider);
-      // The decider refuses these too; refusing first spares reading the folder's pages.
-      if (state.status === 'none') throw new Conflict('The change request is not there');
-      if (state.status === 'merged') throw new Conflict('The change request is merged: it can no longer change');
-      if (state.merging) throw new MergeUnderWay();
-      const now = this.clock.nowIso();
-      const editor = await this.trees.edit(state.head.tree);
-      applied = await this.apply(editor, folder, variables, opts, now);
-      const tree = await editor.commit();
-      if (tree === state.head.tree) break;
-      const revision: RevisionRecord = { id: newId(), type: 'edits', parents: [state.head.revision], tree, createdBy: caller.userId, createdAt: now };
-      try {
-        await this.aggregates.handle(stream, changeRequestDecider, { type: 'EditContent', revision, basedOn: state.head.revision, touched: applied.touched }, caller);
-        break;
-      } catch (error) {
-        if (!(error instanceof StaleHead) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+    const deps = { aggregates: this.aggregates, trees: this.trees, clock: this.clock };
+    const counts = await editRequestHead(deps, caller, { spaceId, number: changeRequest.number }, async (editor, _state, now) => {
+      const applied = await this.apply(editor, folder, variables, opts, now);
+      return { result: applied.counts, touched: applied.touched };
+    });
     const summary: ImportSummary = {
-      ...applied.counts,
+      ...counts,
       changeRequest: { id: changeRequest.id, number: changeRequest.number, url: changeRequestLocation(this.config, changeRequest) },
     };
     if (!opts.merge) return summary;
@@ -149,7 +129,10 @@ export class FolderImport implements FolderImportService {
     const touchedFiles = await applyFolderFiles(editor, this.objects, files, now, this.config.fileMaxMegabytes * 1024 * 1024);
     const includeReads = await this.readDocuments(editor, folder, links, includes);
     const wantedIncludes = includeReads.flatMap((read, i) => {
-      if ('refused' in read) return refused(read), [];
+      if ('refused' in read) {
+        refused(read);
+        return [];
+      }
       counts.keptVerbatim += read.keptVerbatim;
       const title = read.front.title ?? read.path.slice(read.path.lastIndexOf('/') + 1).replace(/\.md$/i, '');
       return [{ id: includes[i].id, title, document: encoded(read), git: { oid: read.oid, path: read.path } }];
