@@ -39,11 +39,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move. */
-export async function startServer(options: { dataDir?: string; logger?: pino.Logger } = {}): Promise<TestServer> {
+/** The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move (and `env`'s settings). */
+export async function startServer(options: { dataDir?: string; logger?: pino.Logger; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const port = await freePort();
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const config = loadConfig({ ...options.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
   const clock = new ManualClock(new Date('2026-03-01T09:00:00.000Z'));
   const builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(CONFIG)

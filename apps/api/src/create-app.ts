@@ -16,6 +16,7 @@ import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/
 import { installReadFreshness } from '@folio/platform/http/read-freshness';
 import { installResponseHeaders, requestIdGenerator } from '@folio/platform/http/request-id';
 import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
+import { installStreamedBodyParser } from '@folio/platform/http/streamed-body';
 import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing';
 import { bindValidation } from '@folio/platform/http/validation';
 import { AppModule } from './app.module';
@@ -57,6 +58,7 @@ async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   installReadFreshness(fastify);
   installJsonBodyParser(fastify, app.get(WorkerPool));
+  installStreamedBodyParser(fastify);
   installRouteBodyLimits(fastify);
   installQueryStringCheck(fastify);
   installMethodNotAllowed(fastify);

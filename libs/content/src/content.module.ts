@@ -37,6 +37,9 @@ import { changesQueryHandlers } from './changes/changes.queries';
 import { FilesModule } from './files/files.module';
 import { FolderExport } from './gitsync/folder-export';
 import { FolderImport } from './gitsync/folder-import';
+import { ExportZipHandler } from './gitsync/export-zip.query';
+import { FolderZipController } from './gitsync/folder-zip.controller';
+import { ImportZipHandler } from './gitsync/import-zip.command';
 import { Siblings } from './ordering/siblings';
 import { PdfController } from './pdf/pdf.controller';
 import { PdfPrinter } from './pdf/pdf-printer';
@@ -183,6 +186,8 @@ export class ContentModule {}
     ...linkQueryHandlers,
     FolderImport,
     FolderExport,
+    ImportZipHandler,
+    ExportZipHandler,
   ],
   controllers: [
     SpaceController,
@@ -199,6 +204,7 @@ export class ContentModule {}
     PdfController,
     SearchController,
     LinkController,
+    FolderZipController,
   ],
 })
 export class ContentHttpModule {}

@@ -6,6 +6,7 @@ import { errorBody } from '@folio/platform/http/error-body';
 import { Public } from '@folio/platform/http/public.decorator';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { byteRange } from './byte-range';
+import { fileBytes } from './file-bytes';
 import { inlineDisposition } from './content-disposition';
 import { FileUrls } from './file-urls';
 
@@ -33,7 +34,8 @@ export class FileDownloadController {
     void reply.header('etag', etag).header('cache-control', `private, max-age=${maxAge}`);
     if (matchesAny(request.headers['if-none-match'], etag)) return reply.status(304).send();
 
-    const bytes = await this.objects.get(file.object);
+    // A large file is chunks: its bytes stream from the store one chunk at a time, never whole in memory.
+    const bytes = await fileBytes(this.objects, file);
     if (!bytes) throw new NotFound(`file ${file.object}`);
     void reply
       .header('accept-ranges', 'bytes')
@@ -44,21 +46,21 @@ export class FileDownloadController {
     // If-Range names the version the client holds part of: for any other (or a date: no Last-Modified
     // here), it gets the whole file rather than a piece of something else.
     const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || (typeof ifRange === 'string' && ifRange.trim() === etag) ? byteRange(request.headers.range, bytes.length) : ({ kind: 'full' } as const);
+    const range = ifRange === undefined || (typeof ifRange === 'string' && ifRange.trim() === etag) ? byteRange(request.headers.range, bytes.size) : ({ kind: 'full' } as const);
     if (range.kind === 'unsatisfiable') {
       return reply
         .status(416)
-        .header('content-range', `bytes */${bytes.length}`)
+        .header('content-range', `bytes */${bytes.size}`)
         .header('content-type', 'application/json; charset=utf-8')
-        .send(errorBody(416, `Range ${request.headers.range} is outside the file's ${bytes.length} bytes`));
+        .send(errorBody(416, `Range ${request.headers.range} is outside the file's ${bytes.size} bytes`));
     }
     void reply.header('content-type', file.contentType);
-    if (range.kind === 'full') return reply.status(200).header('content-length', bytes.length).send(bytes);
+    if (range.kind === 'full') return reply.status(200).header('content-length', bytes.size).send(bytes.stream());
     return reply
       .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
+      .header('content-range', `bytes ${range.start}-${range.end}/${bytes.size}`)
       .header('content-length', range.end - range.start + 1)
-      .send(bytes.subarray(range.start, range.end + 1));
+      .send(bytes.stream(range));
   }
 }
 

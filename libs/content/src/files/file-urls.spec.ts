@@ -35,6 +35,19 @@ describe('FileUrls', () => {
     expect(() => urls.verify(hash, changed)).toThrow(Forbidden);
   });
 
+  it('says a chunked file is chunked under the signature: dropping or adding the mark breaks it', () => {
+    const { urls } = setup();
+    const chunked = { ...file, chunked: true as const };
+    const [hash, query] = parts(urls.downloadUrl(chunked));
+    expect(query.chunked).toBe('true');
+    expect(urls.verify(hash, query)).toEqual({ ...chunked, expiresAt: Date.parse('2026-03-01T10:00:00.000Z') });
+    const { chunked: _mark, ...unmarked } = query;
+    expect(() => urls.verify(hash, unmarked)).toThrow(Forbidden);
+    const [, whole] = parts(urls.downloadUrl(file));
+    expect(() => urls.verify(hash, { ...whole, chunked: 'true' })).toThrow(Forbidden);
+    expect(() => urls.verify(hash, { ...query, chunked: 'yes' })).toThrow(Forbidden);
+  });
+
   it('refuses the signature of one file for another', () => {
     const { urls } = setup();
     const [, query] = parts(urls.downloadUrl(file));

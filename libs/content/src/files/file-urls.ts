@@ -15,6 +15,8 @@ export interface DownloadableFile {
   object: string;
   name: string;
   contentType: string;
+  /** The object is a chunk manifest (see file-bytes.ts): the link says so, under its signature. */
+  chunked?: true;
 }
 
 export interface SignedDownload extends DownloadableFile {
@@ -50,28 +52,31 @@ export class FileUrls {
       name: file.name,
       type: file.contentType,
       expires: String(expires),
-      signature: this.sign(file.object, file.name, file.contentType, expires),
+      ...(file.chunked && { chunked: 'true' }),
+      signature: this.sign(file.object, file.name, file.contentType, expires, file.chunked),
     });
     return `${this.config.publicUrl}/v1/files/${file.object}?${query.toString()}`;
   }
 
   /** The file a download URL names, if we signed it and it has not expired; `Forbidden` otherwise. */
   verify(hash: string, query: Record<string, unknown>): SignedDownload {
-    const { name, type, expires, signature } = query;
+    const { name, type, expires, signature, chunked } = query;
     if (typeof name !== 'string' || typeof type !== 'string' || typeof expires !== 'string' || typeof signature !== 'string') {
       throw new Forbidden(`${INVALID_LINK}: it needs one name, type, expires and signature`);
     }
-    if (!/^[0-9a-f]{64}$/.test(hash) || !/^\d{1,12}$/.test(expires)) throw new Forbidden(INVALID_LINK);
-    const expected = Buffer.from(this.sign(hash, name, type, Number(expires)));
+    if (!/^[0-9a-f]{64}$/.test(hash) || !/^\d{1,12}$/.test(expires) || (chunked !== undefined && chunked !== 'true')) throw new Forbidden(INVALID_LINK);
+    const expected = Buffer.from(this.sign(hash, name, type, Number(expires), chunked === 'true' || undefined));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Forbidden(`${INVALID_LINK}: its signature does not match`);
     const expiresAt = Number(expires) * 1000;
     if (expiresAt <= this.clock.now().getTime()) throw new Forbidden('This download link has expired: read the file again for a fresh one');
-    return { object: hash, name, contentType: type, expiresAt };
+    return { object: hash, name, contentType: type, ...(chunked === 'true' && { chunked: true }), expiresAt };
   }
 
-  private sign(hash: string, name: string, contentType: string, expires: number): string {
-    // A JSON array: no choice of name or type can make two different links sign the same text.
-    return createHmac('sha256', this.key).update(JSON.stringify([hash, name, contentType, expires])).digest('base64url');
+  private sign(hash: string, name: string, contentType: string, expires: number, chunked?: true): string {
+    // A JSON array: no choice of name or type can make two different links sign the same text. A chunked
+    // file's link signs one element more, so links made before chunks existed keep their signatures.
+    const signed = chunked ? [hash, name, contentType, expires, 'chunked'] : [hash, name, contentType, expires];
+    return createHmac('sha256', this.key).update(JSON.stringify(signed)).digest('base64url');
   }
 }

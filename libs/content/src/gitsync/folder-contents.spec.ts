@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { MAX_FOLDER_FILE, readFolderContents } from './folder-contents';
+import { readFolderContents } from './folder-contents';
 import { MemoryFolder } from './memory-folder';
 
 describe('a folder as the import reads it', () => {
@@ -20,7 +20,6 @@ describe('a folder as the import reads it', () => {
         ['docs/.gitbook/vars.yaml', 'a: 1\n'],
       ]),
     );
-    expect(folder.tooLarge).toEqual([]);
     expect(folder.pages).toEqual(['README.md', 'setup guide.md']);
     expect(folder.assets).toEqual(['.gitbook/assets/a.bin', 'images/shot.png']);
     expect(folder.includes).toEqual(['.gitbook/includes/note.md']);
@@ -43,12 +42,6 @@ describe('a folder as the import reads it', () => {
       { kind: 'page', title: 'guide', path: 'guide/README.md', children: [{ kind: 'page', title: 'install', path: 'guide/install.md', children: [] }] },
       { kind: 'page', title: 'page', path: 'loose/deep/page.md', children: [] },
     ]);
-  });
-
-  it('leaves out a file larger than a content object, listed, instead of refusing the folder', async () => {
-    const big = { path: '.gitbook/assets/video.mp4', size: MAX_FOLDER_FILE + 1, open: async () => Readable.from([]) };
-    const folder = await readFolderContents({ list: async () => [...(await new MemoryFolder([['SUMMARY.md', '']]).list()), big] });
-    expect(folder).toMatchObject({ assets: [], tooLarge: ['.gitbook/assets/video.mp4'] });
   });
 
   it('refuses a path leaving the folder and a root leaving it', async () => {

@@ -1,5 +1,4 @@
 import { Invalid, TooLarge } from '@folio/platform/domain/errors';
-import { MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
 import { MAX_MARKDOWN_BYTES } from '@folio/kernel/document/document-limits';
 import { ASSETS_DIR, INCLUDES_DIR, isIncludeFile, isPageFile, VARS_FILE } from '@folio/kernel/gitsync/folder-layout';
 import { insideFolder, resolveTarget, targetSpellings } from '@folio/kernel/gitsync/folder-paths';
@@ -16,10 +15,8 @@ export const MAX_FOLDER_PAGES = 5_000;
 export const MAX_FOLDER_FILES = 5_000;
 /** Reusable contents (`.gitbook/includes/*.md`) a folder may hold. */
 export const MAX_FOLDER_INCLUDES = 1_000;
-/** Bytes of all the files imported, together: what one import holds before it commits. */
+/** Bytes of all the files imported, together (streamed into the store one chunk at a time): the bound on one import's writes. */
 export const MAX_FOLDER_FILE_BYTES = 512 * 1024 * 1024;
-/** A file's bytes: what one content object holds (a larger file is left out and listed; see read-entry.ts). */
-export const MAX_FOLDER_FILE = MAX_CONTENT_OBJECT_BYTES;
 
 /** A folder as the import reads it: its layout, and its files by path (relative to `.gitbook.yaml`'s root). */
 export interface FolderContents {
@@ -29,8 +26,6 @@ export interface FolderContents {
   pages: string[];
   includes: string[];
   assets: string[];
-  /** Files larger than a content object holds: left out of the import, and listed in its summary. */
-  tooLarge: string[];
   vars: string | undefined;
   entries: Map<string, FolderEntry>;
 }
@@ -61,14 +56,12 @@ export async function readFolderContents(source: FolderSource): Promise<FolderCo
 
   const includes = [...entries.keys()].filter(isIncludeFile).sort();
   if (includes.length > MAX_FOLDER_INCLUDES) throw new TooLarge(`the folder has ${includes.length} files in ${INCLUDES_DIR}; at most ${MAX_FOLDER_INCLUDES}`);
-  const files = [...entries.keys()].filter((path) => isAsset(path, config)).sort();
-  const tooLarge = files.filter((path) => entries.get(path)!.size > MAX_FOLDER_FILE);
-  const assets = files.filter((path) => entries.get(path)!.size <= MAX_FOLDER_FILE);
+  const assets = [...entries.keys()].filter((path) => isAsset(path, config)).sort();
   if (assets.length > MAX_FOLDER_FILES) throw new TooLarge(`the folder has ${assets.length} files; at most ${MAX_FOLDER_FILES} are imported at once`);
   const bytes = assets.reduce((sum, path) => sum + entries.get(path)!.size, 0);
   if (bytes > MAX_FOLDER_FILE_BYTES) throw new TooLarge(`the folder's files hold ${bytes} bytes; at most ${MAX_FOLDER_FILE_BYTES} are imported at once`);
   const vars = entries.get(VARS_FILE);
-  return { config, toc, pages, includes, assets, tooLarge, vars: vars && (await text(vars)), entries };
+  return { config, toc, pages, includes, assets, vars: vars && (await text(vars)), entries };
 }
 
 /** A Markdown file of the folder as text (at most the markdown limit). */

@@ -13,6 +13,7 @@ import { summaryOfTree } from '@folio/kernel/gitsync/summary-of-tree';
 import { PageFrontMatter } from '@folio/kernel/markdown/dialect';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { DocumentWork } from '../documents/document-work';
+import { fileBytes } from '../files/file-bytes';
 import { ContentReads } from '../revisions/content-reads';
 import { readAhead } from './read-ahead';
 import { ExportOptions, ExportSummary, FolderExportService, FolderSink } from './folder.port';
@@ -75,9 +76,10 @@ export class FolderExport implements FolderExportService {
       await sink.write(path, Buffer.from(`---\n${stringifyYaml({ title: content.title })}---\n\n${body}`));
     }
     for (const file of files) {
-      const bytes = await this.objects.get(file.object);
+      // A large file is chunks: it streams into the folder one chunk at a time.
+      const bytes = await fileBytes(this.objects, file);
       if (!bytes) throw new NotFound(`the bytes of file ${file.id}`);
-      await sink.write(filesAt.get(file.id)!, bytes);
+      await sink.write(filesAt.get(file.id)!, bytes.stream());
     }
     const vars = writeVars(await snapshot.variables());
     if (vars !== undefined) await sink.write(VARS_FILE, Buffer.from(vars));

@@ -7,7 +7,7 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { Conflict, Invalid } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
-import { mib } from '@folio/platform/object-store/content-object-store.port';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { WORKER_THREADS } from '@folio/platform/workers/worker-pool';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { MAX_DOCUMENT_NODES, MAX_MARKDOWN_BYTES } from '@folio/kernel/document/document-limits';
@@ -28,8 +28,8 @@ import { DocumentWork } from '../documents/document-work';
 import { applyFolderFiles, WantedFile } from './apply-folder-files';
 import { applyFolderIncludes } from './apply-folder-includes';
 import { FolderPagesApplier, WantedPage } from './apply-folder-pages';
-import { FolderContents, MAX_FOLDER_FILE, readFolderContents } from './folder-contents';
-import { FolderImportService, FolderSource, ImportOptions, ImportSummary } from './folder.port';
+import { FolderContents, readFolderContents } from './folder-contents';
+import { FolderCounts, FolderImportService, FolderSource, ImportOptions, ImportSummary } from './folder.port';
 import { PageRead } from './folder-pages';
 import { ExistingPage, planPages, PlannedPage } from './import-plan';
 import { keysOfTree } from './page-keys';
@@ -73,6 +73,7 @@ export class FolderImport implements FolderImportService {
     private readonly commands: CommandBus,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: FolioConfig,
+    @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
   ) {}
 
   async run(caller: Caller, spaceId: string, source: FolderSource, opts: ImportOptions = {}): Promise<ImportSummary> {
@@ -106,27 +107,26 @@ export class FolderImport implements FolderImportService {
     const planned = planPages(folder.toc, existing, newId);
     const fileIds = idsByPath(filePaths(await editor.files(), new Set(reserved)));
     const includeIds = idsByPath(includePaths(await editor.reusableContents()));
-    const files: WantedFile[] = folder.assets.map((path) => ({ id: fileIds.get(path) ?? newId(), path, read: () => readEntry(folder.entries.get(path)!, MAX_FOLDER_FILE) }));
+    const files: WantedFile[] = folder.assets.map((path) => ({ id: fileIds.get(path) ?? newId(), path, entry: folder.entries.get(path)! }));
     const includes: DocumentFile[] = folder.includes.map((path) => ({ path, id: includeIds.get(path) ?? newId(), exists: includeIds.has(path) }));
     const links: FolderLinkData = {
       pages: planned.flatMap((page) => (page.path === undefined ? [] : [[page.path, page.id] as [string, string]])),
       files: files.map((file) => [file.path, file.id]),
       includes: includes.map((include) => [include.path, include.id]),
     };
-    const counts: Applied['counts'] = {
+    const counts: FolderCounts & { pagesDeleted: number; refused?: { path: string; reason: string }[] } = {
       pages: links.pages.length,
       files: files.length,
       reusableContents: includes.length,
       keptVerbatim: 0,
       pagesDeleted: 0,
-      ...(folder.tooLarge.length > 0 ? { filesSkipped: folder.tooLarge.map((path) => ({ path, reason: `larger than ${mib(MAX_FOLDER_FILE)}` })) } : {}),
     };
     const refused = (read: Extract<DocumentRead, { refused: string }>) => {
       if (!opts.keepRefused) throw new Invalid(`${read.path}: ${read.refused}`);
       (counts.refused ??= []).push({ path: read.path, reason: read.refused });
     };
 
-    const touchedFiles = await applyFolderFiles(editor, files, now);
+    const touchedFiles = await applyFolderFiles(editor, this.objects, files, now, this.config.fileMaxMegabytes * 1024 * 1024);
     const includeReads = await this.readDocuments(editor, folder, links, includes);
     const wantedIncludes = includeReads.flatMap((read, i) => {
       if ('refused' in read) {

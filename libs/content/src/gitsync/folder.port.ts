@@ -37,11 +37,6 @@ export interface ImportSummary extends FolderCounts {
   changeRequest: { id: string; number: number; url: string };
   /** Pages of the change request's head the import deleted (absent from the folder). */
   pagesDeleted: number;
-  /**
-   * Files left out: larger than a content object holds (their pages' targets stay the paths they wrote). Streaming
-   * them into the store instead is the HTTP import's (fix/import-zip).
-   */
-  filesSkipped?: { path: string; reason: string }[];
   /** With `keepRefused`: the pages imported empty, and why each was refused. */
   refused?: { path: string; reason: string }[];
   /** With `merge`: main's new revision. */

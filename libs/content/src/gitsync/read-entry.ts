@@ -4,8 +4,8 @@ import { FolderEntry } from './folder.port';
 
 /**
  * A folder file's bytes, read whole, at most `maxBytes`: the size a source declares is checked before reading
- * and the bytes while reading (a zip entry may lie about its size). The seam where files larger than a
- * content object are to be streamed into the store instead (fix/import-zip).
+ * and the bytes while reading (a zip entry may lie about its size). For Markdown; files (assets) stream into the
+ * content-object store instead (store-folder-file.ts).
  */
 export async function readEntry(entry: FolderEntry, maxBytes: number): Promise<Buffer> {
   const tooLarge = () => new TooLarge(`${entry.path} is larger than ${mib(maxBytes)}`);

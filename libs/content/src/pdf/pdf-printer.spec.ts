@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { FolioConfig } from '@folio/platform/config/config';
 import { NotFound } from '@folio/platform/domain/errors';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
@@ -5,10 +7,12 @@ import { expectInOrder, readPdf } from '@folio/platform/testing/pdf-text';
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
+import { storeFileBytes } from '../files/file-bytes';
 import { pagesToPrint } from './pages-to-print';
 import { png } from './pdf-test-images';
 import { PdfPrinter } from './pdf-printer';
 import { PdfRenderer } from './pdf-renderer';
+import { MAX_PDF_BYTES } from './pdf-writer';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const APP = 'https://app.folio.test/s/space1/~/changes/3';
@@ -44,6 +48,20 @@ describe('PdfPrinter and pagesToPrint', () => {
     expectInOrder(lines, ['Introduction', 'Go to setup, the API, elsewhere, nowhere or a script.', 'Setup', 'Install it.', 'API', 'Call it.']);
     expect(lines.some((line) => line.includes('Website'))).toBe(false);
     expect(bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it('embeds an image stored as chunks (a file streamed in past a chunk), its bytes reassembled', async () => {
+    const side = 1300;
+    const rows = Buffer.concat(Array.from({ length: side }, () => Buffer.concat([Buffer.from([0]), randomBytes(side * 3)])));
+    const image = png({ width: side, height: side, colorType: 2, rows });
+    const stored = await storeFileBytes(objects.store, Readable.from([image]), { maxBytes: MAX_PDF_BYTES, name: 'photo.png' });
+    expect(stored.chunked).toBe(true);
+    const editor = await new ContentTrees(objects.store).edit(tree.hash);
+    await editor.addFile({ id: 'photo', name: 'photo.png', contentType: 'image/png', stored, now: NOW });
+    await editor.insertPage({ id: 'album', into: null, meta: { title: 'Album' }, document: markdownToDocument('![Photo](/files/photo)').document, now: NOW });
+    tree = await new ContentTrees(objects.store).open(await editor.commit());
+    const bytes = await print({ page: 'album', only: true });
+    expect(bytes.toString('latin1')).toMatch(new RegExp(`/Subtype /Image[\\s\\S]*/Width ${side}|/Width ${side}[\\s\\S]*/Subtype /Image`));
   });
 
   it('links printed pages inside the PDF, other pages to the app, other spaces to theirs; broken and script links go nowhere', async () => {

@@ -5,6 +5,7 @@ import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
 import { ContentRef } from '@folio/kernel/document/document.model';
+import { readFileBytes } from '../files/file-bytes';
 import { mediaTypeEssence } from '../files/media-type';
 import { TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { PageNode } from '@folio/kernel/tree/tree.model';
@@ -118,7 +119,7 @@ export class PdfPrinter {
     if (budget.imageBytes > MAX_PDF_BYTES) {
       throw new Invalid(`The PDF's images add up to more than ${MAX_PDF_BYTES / 1024 / 1024} MiB: ${PRINT_LESS}`);
     }
-    const bytes = await this.objects.get(entry.object);
+    const bytes = await readFileBytes(this.objects, entry);
     return bytes ? { name: entry.name, bytes } : { name: entry.name };
   }
 }

@@ -45,6 +45,8 @@ const outline = async (tree: TreeSnapshot) => {
     return `${'  '.repeat(depth.get(page.id)!)}${page.title}`;
   });
 };
+/** A chunked file's manifest as an entry names it (merges read no bytes). */
+const CHUNKED = { object: 'c'.repeat(64), size: 9 * 1024 * 1024 };
 const BASE_OUTLINE = ['Introduction', 'Guides', '  Install', '  Configure', 'FAQ'];
 
 describe('mergeTrees', () => {
@@ -116,6 +118,10 @@ describe('mergeTrees', () => {
       async (tree) => expect(await outline(tree)).toEqual(['Introduction', 'Questions'])],
     ['files: added on both sides, renamed on one', both(addFile('a', 'a.txt'), renameFile('logo', 'brand.txt')), addFile('b', 'b.txt'),
       async (tree) => expect((await tree.files()).map((f) => f.name).sort()).toEqual(['a.txt', 'b.txt', 'brand.txt'])],
+    // A large file's bytes are chunks named by a manifest: its entry's object, size and chunked mark go together.
+    ['a file replaced by a chunked one on one side, renamed on the other: the chunked bytes under the new name',
+      async (tree) => tree.setFile('logo', { ...(await tree.file('logo'))!, object: CHUNKED.object, size: CHUNKED.size, chunked: true }), renameFile('logo', 'brand.txt'),
+      async (tree) => expect(await tree.file('logo')).toMatchObject({ ...CHUNKED, name: 'brand.txt', chunked: true })],
   ])('%s', async (_, main, changeRequest, check) => {
     const { hashes, snapshots } = await sides(main, changeRequest);
     // Written into main's tree (a merge) or into the change request's (an update from main): one result.

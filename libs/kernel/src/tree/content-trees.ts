@@ -5,7 +5,7 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { PageDocument } from '../document/document.model';
 import { EncodedDocument } from '../document/stored-document';
 import { TreeDraft } from './tree-draft';
-import { FileEntry, GitSyncBlob, PageMeta, PageNode, PageType, ReusableContentEntry, TreeRoot, Variables } from './tree.model';
+import { FileEntry, GitSyncBlob, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
 import { TreeObjects } from './tree-objects';
 import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
@@ -82,15 +82,17 @@ export interface TreeEditor extends TreeSnapshot {
   deletePage(id: string): Promise<string[]>;
   /** Sets a page's node as it is (merges); `children` are derived from the pages' parents and positions. */
   setPage(id: string, node: Omit<PageNode, 'children'> | null): Promise<void>;
-  addFile(f: {
-    id: string;
-    name: string;
-    contentType: string;
-    bytes: Buffer;
-    dimensions?: { width: number; height: number };
-    git?: GitSyncBlob;
-    now: string;
-  }): Promise<FileEntry>;
+  /** A new file, from its bytes (stored at commit) or from bytes already stored (a large file, streamed in). */
+  addFile(
+    f: {
+      id: string;
+      name: string;
+      contentType: string;
+      dimensions?: { width: number; height: number };
+      git?: GitSyncBlob;
+      now: string;
+    } & ({ bytes: Buffer } | { stored: StoredFile }),
+  ): Promise<FileEntry>;
   setFile(id: string, entry: FileEntry | null): Promise<void>;
   /** Creates the reusable content or replaces its title, document and git blob (an unchanged one is left as it was). */
   putReusableContent(p: { id: string; title: string; document: PageDocument | null; git?: GitSyncBlob; now: string }): Promise<ReusableContentEntry>;

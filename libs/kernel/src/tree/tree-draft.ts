@@ -9,7 +9,7 @@ import { HashedMap, MapObjects } from './hashed-map';
 import { byId } from './id-order';
 import { bySiblingOrder, placeAt, Placed } from './page-placement';
 import { assertSlug, slugFromTitle, uniqueSlug } from './slugs';
-import { FileEntry, PAGE_TYPES, PageMeta, PageNode, PageType, ReusableContentEntry, TreeRoot, Variables } from './tree.model';
+import { FileEntry, PAGE_TYPES, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
 import { isKnownObject } from './tree-objects';
 import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
@@ -199,15 +199,14 @@ export class TreeDraft extends TreeReader implements TreeEditor {
   addFile(f: AddFile): Promise<FileEntry> {
     return this.exclusive(async () => {
       if (await this.file(f.id)) throw new Invalid(`file ${f.id} already exists`);
-      assertStorable(f.bytes, `The file ${f.name}`);
-      const object = contentHash(f.bytes);
-      this.staged.set(object, f.bytes);
+      const stored = 'stored' in f ? f.stored : this.stageFile(f.bytes, f.name);
       const entry: FileEntry = {
         id: f.id,
         name: f.name,
         contentType: f.contentType,
-        size: f.bytes.length,
-        object,
+        size: stored.size,
+        object: stored.object,
+        ...(stored.chunked && { chunked: true }),
         ...(f.dimensions && { dimensions: { width: f.dimensions.width, height: f.dimensions.height } }),
         ...(f.git && { git: { oid: f.git.oid, path: f.git.path } }),
         createdAt: f.now,
@@ -351,6 +350,14 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     const { bytes, hash } = document instanceof EncodedDocument ? document : encodeDocument(document);
     this.staged.set(hash, bytes);
     return hash;
+  }
+
+  /** A file's bytes, stored at commit as one object (so at most the store's limit: 413 beyond, nothing changed). */
+  private stageFile(bytes: Buffer, name: string): StoredFile {
+    assertStorable(bytes, `The file ${name}`);
+    const object = contentHash(bytes);
+    this.staged.set(object, bytes);
+    return { object, size: bytes.length };
   }
 
   private async settled(id: string): Promise<PageNode> {

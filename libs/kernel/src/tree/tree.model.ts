@@ -113,12 +113,20 @@ export interface FileEntry {
   name: string;
   contentType: string;
   size: number;
-  /** Hash of the file's bytes in the content-object store. */
+  /** Hash of the file's bytes in the content-object store (of its chunk manifest when `chunked`). */
   object: string;
+  /**
+   * The file was streamed in as chunk objects (it may be larger than one object holds): `object` names the
+   * manifest listing them, and readers reassemble the bytes (content `files/file-bytes.ts`).
+   */
+  chunked?: true;
   dimensions?: { width: number; height: number };
   git?: GitSyncBlob;
   createdAt: string;
 }
+
+/** A file's bytes already in the content-object store, as a FileEntry names them. */
+export type StoredFile = Pick<FileEntry, 'object' | 'size' | 'chunked'>;
 
 /** A block of content pages include (RevisionReusableContent; `.gitbook/includes/*.md` in a Git Sync folder). */
 export interface ReusableContentEntry {

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { StartupError } from '../startup/startup-error';
 import { loadConfig } from './config';
 
@@ -39,5 +40,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ READ_CACHE_MB: '0' }).readCacheMegabytes).toBe(0);
     expect(loadConfig({ READ_CACHE_MB: '2.5' }).readCacheMegabytes).toBe(2.5);
     for (const bad of ['-1', 'lots']) expect(() => loadConfig({ READ_CACHE_MB: bad })).toThrow(StartupError);
+  });
+
+  it('takes zips up to IMPORT_MAX_MB (512 by default) and folder files up to FILE_MAX_MB (100), refusing anything but a positive integer', () => {
+    expect(loadConfig({})).toMatchObject({ importMaxMegabytes: 512, fileMaxMegabytes: 100 });
+    expect(loadConfig({ IMPORT_MAX_MB: '64', FILE_MAX_MB: '8' })).toMatchObject({ importMaxMegabytes: 64, fileMaxMegabytes: 8 });
+    for (const bad of ['0', '-1', '1.5', 'big']) {
+      expect(() => loadConfig({ IMPORT_MAX_MB: bad })).toThrow(new StartupError(`IMPORT_MAX_MB must be a positive integer; got "${bad}"`));
+      expect(() => loadConfig({ FILE_MAX_MB: bad })).toThrow(StartupError);
+    }
+  });
+
+  it('writes uploads under TMPDIR, the OS temp directory by default', () => {
+    expect(loadConfig({ TMPDIR: '/var/folio-tmp' }).tempDir).toBe('/var/folio-tmp');
+    expect(loadConfig({}).tempDir).toBe(tmpdir());
   });
 });

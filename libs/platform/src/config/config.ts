@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { StartupError } from '../startup/startup-error';
@@ -25,9 +26,19 @@ export interface FolioConfig {
   aggregateCacheSize: number;
   /** READ_CACHE_MB: the embedded read store's document cache, in megabytes of JSON text (0: off). */
   readCacheMegabytes: number;
+  /** IMPORT_MAX_MB: the largest zip `POST /spaces/{id}/import` takes, in MiB (its unpacked files: 4 times that). */
+  importMaxMegabytes: number;
+  /** FILE_MAX_MB: the largest file a Git Sync folder may carry into a space, in MiB. */
+  fileMaxMegabytes: number;
+  /** TMPDIR (the OS's temp directory when unset): where uploads are written while they are read. */
+  tempDir: string;
 }
 
 const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
+/** Ten times the 50 MB of assets real Git Sync repositories carry. */
+const DEFAULT_IMPORT_MAX_MB = 512;
+/** GitHub refuses files over 100 MB, so no Git Sync repository holds a larger one. */
+const DEFAULT_FILE_MAX_MB = 100;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const port = Number(env.PORT ?? 3000);
@@ -40,14 +51,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   if (fetchAllowPrivate !== 'true' && fetchAllowPrivate !== 'false') {
     throw new StartupError(`FETCH_ALLOW_PRIVATE must be true or false; got "${fetchAllowPrivate}"`);
   }
-  const aggregateCacheSize = Number(env.AGGREGATE_CACHE_SIZE || DEFAULT_AGGREGATE_CACHE_SIZE);
-  if (!Number.isInteger(aggregateCacheSize) || aggregateCacheSize < 1) {
-    throw new StartupError(`AGGREGATE_CACHE_SIZE must be a positive integer; got "${env.AGGREGATE_CACHE_SIZE}"`);
-  }
+  const aggregateCacheSize = positiveInteger(env, 'AGGREGATE_CACHE_SIZE', DEFAULT_AGGREGATE_CACHE_SIZE);
   const readCacheMegabytes = Number(env.READ_CACHE_MB || 16);
   if (!Number.isFinite(readCacheMegabytes) || readCacheMegabytes < 0) {
     throw new StartupError(`READ_CACHE_MB must be a number of megabytes, 0 or more; got "${env.READ_CACHE_MB}"`);
   }
+  const importMaxMegabytes = positiveInteger(env, 'IMPORT_MAX_MB', DEFAULT_IMPORT_MAX_MB);
+  const fileMaxMegabytes = positiveInteger(env, 'FILE_MAX_MB', DEFAULT_FILE_MAX_MB);
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
   return {
     port,
@@ -63,7 +73,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     fetchAllowPrivate: fetchAllowPrivate === 'true',
     aggregateCacheSize,
     readCacheMegabytes,
+    importMaxMegabytes,
+    fileMaxMegabytes,
+    tempDir: resolve(env.TMPDIR || tmpdir()),
   };
+}
+
+/** A whole number of at least 1 from `env[name]`, `fallback` when unset or empty. */
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < 1) throw new StartupError(`${name} must be a positive integer; got "${env[name]}"`);
+  return value;
 }
 
 function trimSlash(url: string): string {

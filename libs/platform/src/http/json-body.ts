@@ -148,8 +148,13 @@ export function installJsonBodyParser(fastify: FastifyInstance, workers: WorkerP
   // connection after a parser error). A path no route serves still answers 404 or 405, whatever its body.
   fastify.addContentTypeParser('*', (request, _payload, done) => {
     if (request.is404) return done(null, undefined);
-    const mediaType = request.headers['content-type']?.split(';', 1)[0].trim().slice(0, 100);
-    const sent = mediaType ? `${mediaType} is not accepted` : 'A body needs a Content-Type';
-    done(refusal(415, `${sent}: bodies are JSON (application/json)`), undefined);
+    done(unacceptedBody(request), undefined);
   });
+}
+
+/** The 415 for a body of a type the route does not read. */
+export function unacceptedBody(request: FastifyRequest): Error {
+  const mediaType = request.headers['content-type']?.split(';', 1)[0].trim().slice(0, 100);
+  const sent = mediaType ? `${mediaType} is not accepted` : 'A body needs a Content-Type';
+  return refusal(415, `${sent}: bodies are JSON (application/json)`);
 }
