@@ -1,4 +1,4 @@
-import { escapeHtmlText, startsReference, TagScanner } from './inline-html';
+import { escapeHtmlText, TagScanner } from './inline-html';
 
 /**
  * Minimal escaping of text written as Markdown: a character is escaped only where it would otherwise read as
@@ -15,10 +15,36 @@ export interface TextContext {
   inLink: boolean;
   /** The next thing written opens a link (`[`): a `!` before it would make it an image. */
   beforeLink: boolean;
+  /** Is an element of this name (`kbd`, `a`…) written as HTML open around the text? Its closing tag would close it. */
+  isOpen(name: string): boolean;
+  /** Where the text stands: only a paragraph's lines can open blocks; a GFM cell ends at `|`; a heading at ` #`. */
+  container: InlineContainer;
+  /** A mark's delimiter touches the text's first or last space, which would keep it from opening or closing there. */
+  encodeEdges?: { start?: boolean; end?: boolean };
 }
 
+export type InlineContainer = 'paragraph' | 'heading' | 'cell';
+
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
-const WORD = /[\p{L}\p{N}]/u;
+const REFERENCE_LIKE = /^&(?:#[xX]?[0-9A-Za-z]{1,8}|[A-Za-z][A-Za-z0-9]{0,31});/;
+
+/**
+ * GFM's autolink literals (`https://…`, `www.…`, `a@b.c`) where GFM finds them (after a space, a line's start or
+ * `*_~(`): the reader keeps them as the text they are, so they are written as they are, unescaped, for GFM to
+ * find again. Punctuation GFM leaves out of a link at its end stays outside.
+ */
+const URL_LITERAL = /(?:https?:\/\/|www\.)[^\s<]*|[A-Za-z0-9._+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+/g;
+
+function bareUrls(text: string, before: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  for (const match of text.matchAll(URL_LITERAL)) {
+    const previous = match.index > 0 ? text[match.index - 1] : before;
+    if (!/^[\s*_~(]?$/.test(previous)) continue;
+    const literal = match[0].replace(/[?!.,:*_~'"]+$/, '');
+    if (literal.length > 0) found.push({ start: match.index, end: match.index + literal.length });
+  }
+  return found;
+}
 /** Lines that would open a block if the paragraph's text started them. */
 const HEADING = /^#{1,6}(?:[ \t]|$)/;
 const BULLET = /^[-+](?:[ \t]|$)/;
@@ -30,8 +56,16 @@ export function escapeMarkdownText(text: string, context: TextContext): string {
   // What follows the text decides a `<` or a `&` at its end (`<` + `kbd>` written next).
   const full = text + context.after;
   const tags = new TagScanner(full);
+  const bare = context.inLink ? [] : bareUrls(text, context.before);
   let out = '';
   for (let i = 0; i < text.length; i++) {
+    const url = bare[0];
+    if (url && url.start === i) {
+      out += text.slice(url.start, url.end);
+      i = url.end - 1;
+      bare.shift();
+      continue;
+    }
     const c = text[i];
     const previous = i > 0 ? text[i - 1] : context.before;
     const next = i + 1 < text.length ? text[i + 1] : context.after;
@@ -49,14 +83,15 @@ export function escapeMarkdownText(text: string, context: TextContext): string {
         out += context.inLink ? '\\]' : c;
         break;
       case '_':
-        // Inside a word `_` opens and closes nothing (snake_case stays as it is).
-        out += WORD.test(previous) && WORD.test(next) ? c : '\\_';
+        // GitBook writes `\_` inside words too (`user\_id`, `:frame\_photo:`), though CommonMark would not need it there.
+        out += '\\_';
         break;
       case '<':
-        out += tags.opensReadTag(i) ? '&#x3C;' : c;
+        out += tags.opensReadTag(i, context.isOpen) ? '&#x3C;' : c;
         break;
       case '&':
-        out += startsReference(full, i) ? '\\&' : c;
+        // Whatever looks like a reference (`&copy;`, `&#xNAN;`), as GitBook does, whether or not it names a character.
+        out += REFERENCE_LIKE.test(full.slice(i, i + 40)) ? '\\&' : c;
         break;
       case '$':
         // `$$` opens inline math; a lone `$` (a price) does not.
@@ -65,23 +100,49 @@ export function escapeMarkdownText(text: string, context: TextContext): string {
       case '!':
         out += i === text.length - 1 && context.beforeLink ? '\\!' : c;
         break;
+      case '|':
+        out += context.container === 'cell' ? '\\|' : c;
+        break;
       default:
         out += c;
     }
   }
-  if (context.lineStart) out = escapeLineStart(out);
-  if (context.lineEnd) out = out.replace(/[ \t]$/, (space) => (space === ' ' ? '&#x20;' : '&#x9;'));
+  if (context.lineStart) out = context.container === 'paragraph' ? escapeLineStart(out) : escapeLeadingSpace(out);
+  else if (context.encodeEdges?.start) out = escapeLeadingSpace(out);
+  if (context.encodeEdges?.end && !context.lineEnd) out = out.replace(/[ \t]$/, (space) => (space === ' ' ? '&#x20;' : '&#x9;'));
+  if (context.lineEnd) {
+    out = out.replace(/[ \t]$/, (space) => (space === ' ' ? '&#x20;' : '&#x9;'));
+    // A heading's closing sequence (`## Title #`) would be dropped.
+    if (context.container === 'heading') out = out.replace(/(^|[ \t])(#+)$/, '$1\\$2');
+  }
   return out;
 }
 
-/** Text that starts a line: what would open a block there (a heading, a list, a quote, a rule) is escaped. */
+/** A line loses the spaces it starts with: the first is written as a reference. */
+function escapeLeadingSpace(text: string): string {
+  return /^[ \t]/.test(text) ? (text[0] === ' ' ? '&#x20;' : '&#x9;') + text.slice(1) : text;
+}
+
+/** Text that starts a paragraph's line: what would open a block there (a heading, a list, a quote, a rule) is escaped. */
 function escapeLineStart(text: string): string {
-  if (/^[ \t]/.test(text)) return (text[0] === ' ' ? '&#x20;' : '&#x9;') + text.slice(1);
+  if (/^[ \t]/.test(text)) return escapeLeadingSpace(text);
   if (HEADING.test(text) || text.startsWith('>') || BULLET.test(text) || UNDERLINE.test(text) || RULE.test(text)) return `\\${text}`;
   if (text.startsWith('{%')) return `{\\${text.slice(1)}`;
   const ordered = ORDERED.exec(text);
   if (ordered) return `${ordered[1]}\\${text.slice(ordered[1].length)}`;
   return text;
+}
+
+/**
+ * An expression inside `<code class="expression">`: GitBook writes it as the code it is (`space.vars.a_b`), so only
+ * what would not read back as itself is escaped: a backslash before punctuation, a reference-like `&`, a tag's `<`.
+ */
+export function escapeExpression(expression: string, html: boolean): string {
+  if (html) return escapeHtmlText(expression);
+  return expression
+    .replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\')
+    .replace(/&(?=#?[0-9A-Za-z]+;)/g, '&#x26;')
+    .replace(/<(?=[A-Za-z/!?])/g, '&#x3C;');
 }
 
 /** Text inside HTML (a card, a table cell written as HTML, a figcaption): Markdown is not read there. */
@@ -105,10 +166,13 @@ function balanced(url: string): boolean {
   return depth === 0;
 }
 
-/** Code as a code span: a fence of backticks longer than any run inside, padded where the content would lose an edge. */
+/** Code as a code span: a fence of backticks of a length no run inside has, padded where the content would lose an edge. */
 export function codeSpan(code: string): string {
-  const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
+  // The shortest fence no run inside has the length of (GitBook writes `` ` ```js ` ``, not ```` ```` ```js ```` ````).
+  const runs = new Set((code.match(/`+/g) ?? []).map((run) => run.length));
+  let length = 1;
+  while (runs.has(length)) length++;
+  const fence = '`'.repeat(length);
   const pad = /^`|`$/.test(code) || (/^ .* $/s.test(code) && code.trim() !== '') ? ' ' : '';
   return `${fence}${pad}${code}${pad}${fence}`;
 }

@@ -44,7 +44,6 @@ export function formatHtmlTag(name: string, attributes: [string, string | boolea
 }
 
 const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6});|#([0-9]{1,7});|([A-Za-z][A-Za-z0-9]{0,31});)/g;
-const REFERENCE_AT = new RegExp(REFERENCE.source, 'y');
 
 /** HTML character references decoded; one that names nothing stays as written. */
 export function decodeEntities(text: string): string {
@@ -59,15 +58,33 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Would this `&` start a character reference (so that writing it bare would read back as another character)? */
-export function startsReference(text: string, at: number): boolean {
-  REFERENCE_AT.lastIndex = at;
-  const match = REFERENCE_AT.exec(text);
-  return match !== null && (match[3] === undefined || decodeNamedCharacterReference(match[3]) !== false);
-}
-
 /** The tags the inline reader gives a meaning (marks, links, buttons, icons, images, breaks). */
 export const READ_TAGS: ReadonlySet<string> = new Set(['strong', 'em', 'code', 's', 'kbd', 'sup', 'sub', 'mark', 'a', 'button', 'i', 'picture', 'img', 'br']);
+
+/**
+ * Is this a tag the inline reader gives a meaning, by its shape (a closing tag of such a name too, since it may
+ * close one)? `<a href="#x" id="x">` (a heading's anchor) is not: the reader keeps it as the text it is.
+ */
+export function isReadTag(tag: HtmlTag): boolean {
+  const attributes = tag.attributes;
+  if (tag.closing || tag.name === 'picture' || tag.name === 'br') return READ_TAGS.has(tag.name);
+  switch (tag.name) {
+    case 'code':
+      return attributes.size === 0 || attributes.get('class') === 'expression';
+    case 'mark':
+      return attributes.size === 0 || (attributes.size === 1 && attributes.has('style'));
+    case 'i':
+      return (attributes.get('class') ?? '').startsWith('fa-');
+    case 'a':
+      return attributes.has('href') && (attributes.size === 1 || attributes.has('data-mention') || (attributes.get('class') ?? '').startsWith('button'));
+    case 'button':
+      return (attributes.get('class') ?? '').startsWith('button');
+    case 'img':
+      return attributes.has('src');
+    default:
+      return READ_TAGS.has(tag.name) && attributes.size === 0;
+  }
+}
 
 /** CommonMark's inline tag: attribute names hold no `<`, so a failed attempt stops at the next tag's start. */
 const TAG_AT = /<\/?([A-Za-z][A-Za-z0-9-]*)(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/y;
@@ -94,33 +111,43 @@ export class TagScanner {
   }
 
   /**
-   * Must the `<` at `at` be written `&#x3C;`? A tag the reader gives a meaning, or an autolink (`<https://…>`),
-   * would not read back as the text it is; a tag it keeps as text (`<span>`, a comment) does, and is written as
-   * it is, so HTML kept verbatim round-trips byte for byte. Anything else is no tag and needs nothing.
+   * Must the `<` at `at` be written `&#x3C;`? A tag the reader gives a meaning (or the closing tag of such an
+   * element still open around the text: `isOpen`), or an autolink (`<https://…>`), would not read back as the
+   * text it is; a tag it keeps as text (`<span>`, a comment, a heading's `<a href="#x" id="x">`) does, and is
+   * written as it is, so HTML kept verbatim round-trips byte for byte. Anything else is no tag and needs nothing.
    */
-  opensReadTag(at: number): boolean {
+  opensReadTag(at: number, isOpen: (name: string) => boolean): boolean {
     const tag = this.at(at);
-    if (tag) return tag.name !== undefined && READ_TAGS.has(tag.name);
+    if (tag) {
+      const parsed = tag.name === undefined ? undefined : parseHtmlTag(this.text.slice(at, tag.end));
+      if (!parsed) return false;
+      return parsed.closing ? READ_TAGS.has(parsed.name) && isOpen(parsed.name) : isReadTag(parsed);
+    }
     AUTOLINK_AT.lastIndex = at;
     return AUTOLINK_AT.test(this.text);
   }
 }
 
-/** Text inside HTML: `<` that would open a tag read as one and `&` that would start a reference become references. */
+/**
+ * Text inside HTML (a card's or a table cell's, a figcaption): GitBook writes every `&` as `&#x26;` and every `<`
+ * as `&#x3C;` there, but for the `<span>`s of its own it writes as tags (a select column's options) and the
+ * reader keeps as they are.
+ */
 export function escapeHtmlText(text: string): string {
   const tags = new TagScanner(text);
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '<' && tags.opensReadTag(i)) out += '&#x3C;';
-    else if (c === '&' && startsReference(text, i)) out += '&#x26;';
+    if (c === '&') out += '&#x26;';
+    else if (c === '<' && tags.at(i)?.name !== 'span') out += '&#x3C;';
     else out += c;
   }
   return out;
 }
 
+/** An attribute's value as GitBook writes it: `&`, `"` and `'` as references. */
 export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
+  return value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;').replace(/'/g, '&#x27;');
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Definition, FootnoteDefinition, PhrasingContent, RootContent } from 'mdast';
+import type { Definition, FootnoteDefinition, Link, PhrasingContent, RootContent } from 'mdast';
 import { MAX_DOCUMENT_DEPTH } from '../document/document-limits';
 import type { Block } from '../document/document.model';
 import { ContentRef, ImageRef, Inline, InlineAnnotation, InlineButton, InlineImage, Leaf, Mark, Text } from '../document/document.model';
@@ -118,7 +118,8 @@ class InlineReader {
         return;
       }
       case 'link':
-        this.link(node.url, node.title, node.children, marks, depth);
+        if (isBareUrl(node)) this.leaf(node.children[0].type === 'text' ? node.children[0].value : '', marks);
+        else this.link(node.url, node.title, node.children, marks, depth);
         return;
       case 'linkReference': {
         const definition = this.ctx.definitions.get(node.identifier);
@@ -336,6 +337,18 @@ function pairTags(nodes: PhrasingContent[]): { tags: (HtmlTag | undefined)[]; cl
   return { tags, closes };
 }
 
+/**
+ * A URL GFM found bare in text (`https://…`, `www.…`, `a@b.c`): its node spans no more than its text. It stays
+ * the text it is, so it is written back bare (a renderer links it) and a text holding a URL reads back as text.
+ */
+function isBareUrl(node: Link): boolean {
+  const [text] = node.children;
+  if (node.children.length !== 1 || text.type !== 'text' || node.title) return false;
+  if (node.url !== text.value && node.url !== `http://${text.value}` && node.url !== `mailto:${text.value}`) return false;
+  const [outer, inner] = [node.position, text.position];
+  return outer?.start.offset !== undefined && outer.start.offset === inner?.start.offset && outer.end.offset === inner?.end.offset;
+}
+
 /** `<picture>`'s `<img>` and the dark variant's `<source srcset>`. */
 function pictureImage(content: PhrasingContent[]): { img: HtmlTag; dark?: string } | undefined {
   let img: HtmlTag | undefined;
@@ -386,6 +399,8 @@ function phrasingSource(nodes: PhrasingContent[]): string {
         return node.value;
       case 'inlineCode':
         return `\`${node.value}\``;
+      case 'inlineMath':
+        return `$$${node.value}$$`;
       case 'break':
         return '\n';
       case 'emphasis':

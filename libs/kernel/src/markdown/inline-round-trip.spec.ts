@@ -2,6 +2,7 @@ import { withoutKeys } from '../document/document-keys';
 import type { ContentRef, Inline, Mark } from '../document/document.model';
 import { API_LINKS, LinkContext } from './dialect';
 import { merged, Phrasing, readHtml, readParagraph, text, writeHtml, writeParagraph } from './inline-testing';
+import { writeInlines } from './inline-writer';
 
 const bold: Mark = { object: 'mark', type: 'bold' };
 const italic: Mark = { object: 'mark', type: 'italic' };
@@ -55,7 +56,7 @@ const FORMS: [string, string, Phrasing][] = [
   ['an icon', '<i class="fa-check">:check:</i> Done', [voidInline('icon', { icon: 'check' }), text(' Done')]],
   ['a colored icon', '<i class="fa-bell" style="color:red;">:bell:</i>', [voidInline('icon', { icon: 'bell', color: 'red' })]],
   ['an expression', 'Version <code class="expression">space.vars.latest_version</code>', [text('Version '), voidInline('expression', { expression: 'space.vars.latest_version' })]],
-  ['an expression with quotes and stars', '<code class="expression">"a" + space.vars.x \\* 2</code>', [voidInline('expression', { expression: '"a" + space.vars.x * 2' })]],
+  ['an expression with quotes and stars', '<code class="expression">"a" + space.vars.x * 2 * y_z + a*b*c</code>', [voidInline('expression', { expression: '"a" + space.vars.x * 2 * y_z + a*b*c' })]],
   ['inline math', 'Energy $$E = mc^2$$ holds', [text('Energy '), voidInline('inline-math', { formula: 'E = mc^2' }), text(' holds')]],
   ['an inline image', 'Logo ![The logo](https://example.com/logo.png)', [text('Logo '), voidInline('inline-image', { ref: url('https://example.com/logo.png'), alt: 'The logo' })]],
   ['an image sized to the line', 'Click <img src=".gitbook/assets/menu.svg" alt="" data-size="line"> here', [text('Click '), voidInline('inline-image', { ref: { kind: 'file', file: '.gitbook/assets/menu.svg' }, size: 'line' }), text(' here')]],
@@ -76,14 +77,19 @@ const FORMS: [string, string, Phrasing][] = [
   ['a space at the end', 'ends here.&#x20;', [text('ends here. ')]],
   ['a space at the start', '&#x20;starts', [text(' starts')]],
   ['escaped stars and brackets', 'a \\* b \\[c] d', [text('a * b [c] d')]],
-  ['a URL stays unescaped', 'at https://example.com/x', [text('at '), link(url('https://example.com/x'), text('https://example.com/x'))]],
-  ['underscores inside words', 'snake_case_name and \\_x', [text('snake_case_name and _x')]],
+  ['a URL as its own link', 'at [https://example.com/x](https://example.com/x)', [text('at '), link(url('https://example.com/x'), text('https://example.com/x'))]],
+  ['underscores, escaped inside words too as GitBook does', 'snake\\_case and \\_x', [text('snake_case and _x')]],
+  ['a bare URL, e-mail address and www address stay text, unescaped', 'see https://example.com/a_b, (www.example.com) or me@example.com.', [text('see https://example.com/a_b, (www.example.com) or me@example.com.')]],
+  ['a space before a line break', 'one \\\ntwo', [text('one \ntwo')]],
+  ['an ampersand before something reference-like', 'a \\&#xNAN; b & c', [text('a &#xNAN; b & c')]],
   ['a tag-like text', 'use &#x3C;kbd> here', [text('use <kbd> here')]],
   ['unknown HTML kept as written', 'a <span class="x">b</span> c', [text('a <span class="x">b</span> c')]],
   ['a list marker at the start', '1\\. not a list', [text('1. not a list')]],
   ['a heading marker at the start', '\\# not a heading', [text('# not a heading')]],
   ['dollars', 'costs $5 or \\$\\$6', [text('costs $5 or $$6')]],
   ['an entity-like text', 'write \\&amp; here', [text('write &amp; here')]],
+  ['an email link', 'mail [legal@example.com](mailto:legal@example.com).', [text('mail '), link(url('mailto:legal@example.com'), text('legal@example.com')), text('.')]],
+  ['a heading anchor kept as written', 'Setup <a href="#setup" id="setup"></a>', [text('Setup <a href="#setup" id="setup"></a>')]],
 ];
 
 describe('inline forms of GitBook Markdown', () => {
@@ -95,6 +101,17 @@ describe('inline forms of GitBook Markdown', () => {
   });
 });
 
+describe('inline forms in a heading and a GFM table cell', () => {
+  const write = (document: Phrasing, container: 'heading' | 'cell') => writeInlines(document, { links: paths, html: false, footnote: () => '1', container });
+  it('a heading opens no block at its start, keeps its edges and its closing hashes', () => {
+    expect(write([text(' 1. Definitions #')], 'heading')).toBe('&#x20;1. Definitions \\#');
+    expect(write([text('a\nb')], 'heading')).toBe('a<br>b');
+  });
+  it('a cell escapes `|` (even in code) and breaks lines with <br>', () => {
+    expect(write([text('- a | b\nc')], 'cell')).toBe('- a \\| b<br>c');
+  });
+});
+
 describe('inline forms inside HTML (cards, table cells, figcaptions)', () => {
   const forms: [string, string, Phrasing][] = [
     ['marks as tags', '<strong>b</strong> <em>i</em> <code>c</code> <s>s</s> <kbd>k</kbd> <sup>1</sup> <sub>2</sub>', [
@@ -103,7 +120,10 @@ describe('inline forms inside HTML (cards, table cells, figcaptions)', () => {
     ['a mention', '<a data-mention href="getting-started/quickstart.md">quickstart.md</a>', [voidInline('mention', { ref: { kind: 'page', page: 'getting-started/quickstart.md' } })]],
     ['an icon', '<i class="fa-gears">:gears:</i>', [voidInline('icon', { icon: 'gears' })]],
     ['an image', '<img src=".gitbook/assets/a.png" alt="A">', [voidInline('inline-image', { ref: { kind: 'file', file: '.gitbook/assets/a.png' }, alt: 'A' })]],
-    ['a line break and escaped text', 'a &#x3C;kbd> &#x26;amp; <span>c</span><br>d', [text('a <kbd> &amp; <span>c</span>\nd')]],
+    ['a line break and every < and & escaped, as GitBook does', 'a &#x3C;kbd> &#x26;amp; &#x3C;b>c&#x3C;/b> &#x26; d > e<br>f', [text('a <kbd> &amp; <b>c</b> & d > e\nf')]],
+    ['GitBook\'s own spans kept as written', '<span data-option="x1">One</span>', [text('<span data-option="x1">One</span>')]],
+    ['an attribute with quotes', '<button type="button" class="button primary" data-action="ask" data-query="the assistant&#x27;s &#x22;context&#x22;">Ask</button>', [
+      voidInline('button', { label: 'Ask', kind: 'primary', action: { action: 'ask', query: 'the assistant\'s "context"' } })]],
   ];
   describe.each(forms)('%s', (_name, html, document) => {
     it('reads as the document', () => expect(withoutKeys(readHtml(html, paths))).toEqual(merged(document)));

@@ -2,7 +2,7 @@ import type { Block } from '../document/document.model';
 import { ContentRef, Inline, InlineButton, InlineImage, Leaf, Mark, Text } from '../document/document.model';
 import { LinkContext } from './dialect';
 import { emphasisFits, Delimiter } from './inline-delimiters';
-import { codeSpan, escapeText, formatDestination } from './inline-escape';
+import { codeSpan, escapeExpression, escapeText, formatDestination, InlineContainer } from './inline-escape';
 import { formatHtmlTag } from './inline-html';
 import { sameMark, styleOfColor, TAG_OF_MARK } from './inline-marks';
 import { MENTION_TITLE, USER_MENTION } from './inline-reader';
@@ -14,6 +14,8 @@ export interface InlineWriteContext {
   html: boolean;
   /** Registers an annotation's body as a footnote and answers its label; the page writes the definitions. */
   footnote(body: Block[]): string;
+  /** What holds the text when not `html` (default a paragraph): a heading's or a GFM table cell's text opens no block. */
+  container?: InlineContainer;
 }
 
 /**
@@ -25,8 +27,9 @@ export interface InlineWriteContext {
 export function writeInlines(nodes: readonly (Text | Inline)[], ctx: InlineWriteContext): string {
   const tokens: Token[] = [];
   tokenize(nodes, ctx, tokens);
-  resolve(tokens, ctx.html);
-  return render(tokens, ctx.html);
+  const container = ctx.container ?? 'paragraph';
+  resolve(tokens, ctx.html, container);
+  return render(tokens, ctx.html, container);
 }
 
 /**
@@ -34,10 +37,9 @@ export function writeInlines(nodes: readonly (Text | Inline)[], ctx: InlineWrite
  * the opening and closing of each mark, whose syntax is chosen once the characters around it are known.
  */
 type Token =
-  | { kind: 'text'; text: string; inLink: boolean }
+  | { kind: 'text'; text: string; inLink: boolean; encodeEdges?: { start?: boolean; end?: boolean } }
   | { kind: 'raw'; text: string }
   | { kind: 'break'; text?: string }
-  | { kind: 'autolink'; literal: string; bracketed: string; text?: string }
   | { kind: 'open'; mark: Mark; pair: MarkPair }
   | { kind: 'close'; mark: Mark; pair: MarkPair };
 /** Where a mark opens and closes in the tokens, and the syntax chosen for it. */
@@ -71,20 +73,20 @@ function nest(items: Item[], from: number, to: number, open: Mark[], ctx: Inline
       i++;
       continue;
     }
-    const pending = item.marks.filter((mark) => !open.some((o) => sameMark(o, mark)));
-    const mark = pending.find((m) => m.type !== 'code') ?? pending[0];
+    const mark = outermostPending(item, open);
     if (!mark) {
       leafText(item.text, tokens, inLink);
       i++;
       continue;
     }
     if (mark.type === 'code') {
-      code(item.text, ctx.html, tokens);
+      code(item.text, ctx, tokens);
       i++;
       continue;
     }
+    // The run goes on while the next leaf lists this mark outermost too: `**a **_**b**_` keeps b's italic outside.
     let j = i + 1;
-    while (j < to && items[j].object === 'leaf' && (items[j] as Leaf).marks.some((m) => sameMark(m, mark))) j++;
+    while (j < to && items[j].object === 'leaf' && sameOrNone(outermostPending(items[j] as Leaf, open), mark)) j++;
     const pair: MarkPair = { open: tokens.length, close: -1 };
     tokens.push({ kind: 'open', mark, pair });
     nest(items, i, j, [...open, mark], ctx, tokens, inLink);
@@ -92,6 +94,16 @@ function nest(items: Item[], from: number, to: number, open: Mark[], ctx: Inline
     tokens.push({ kind: 'close', mark, pair });
     i = j;
   }
+}
+
+/** A leaf's outermost mark not yet open, code last (a code span holds no other syntax). */
+function outermostPending(leaf: Leaf, open: Mark[]): Mark | undefined {
+  const pending = leaf.marks.filter((mark) => !open.some((o) => sameMark(o, mark)));
+  return pending.find((m) => m.type !== 'code') ?? pending[0];
+}
+
+function sameOrNone(a: Mark | undefined, b: Mark): boolean {
+  return a !== undefined && sameMark(a, b);
 }
 
 function leafText(text: string, tokens: Token[], inLink: boolean): void {
@@ -102,14 +114,15 @@ function leafText(text: string, tokens: Token[], inLink: boolean): void {
 }
 
 /** A code leaf: a code span per line (a span cannot hold a line break). */
-function code(text: string, html: boolean, tokens: Token[]): void {
+function code(text: string, ctx: InlineWriteContext, tokens: Token[]): void {
   text.split('\n').forEach((line, i) => {
     if (i > 0) tokens.push({ kind: 'break' });
     if (line === '') return;
     const atLineStart = tokens.length === 0 || tokens[tokens.length - 1].kind === 'break';
-    const span = codeSpan(line);
+    // A GFM cell ends at a `|` even inside a code span: `\|` there reads as `|`.
+    const span = ctx.container === 'cell' ? codeSpan(line).replace(/\|/g, '\\|') : codeSpan(line);
     // A fence of three backticks opening a line would open a code block: the HTML form says the same.
-    if (html || (atLineStart && span.startsWith('```'))) tokens.push({ kind: 'raw', text: '<code>' }, { kind: 'text', text: line, inLink: false }, { kind: 'raw', text: '</code>' });
+    if (ctx.html || (atLineStart && span.startsWith('```'))) tokens.push({ kind: 'raw', text: '<code>' }, { kind: 'text', text: line, inLink: false }, { kind: 'raw', text: '</code>' });
     else tokens.push({ kind: 'raw', text: span });
   });
 }
@@ -124,15 +137,10 @@ function inline(node: Inline, ctx: InlineWriteContext, tokens: Token[]): void {
         tokenize(node.nodes, ctx, tokens, true);
         raw('</a>');
       } else {
-        const href = target(node.data.ref);
-        const literal = autolinkLiteral(node.nodes, href);
-        if (literal !== undefined) {
-          tokens.push({ kind: 'autolink', literal, bracketed: `[${escapeText(literal, false, IN_LINK)}](${formatDestination(href)})` });
-          return;
-        }
+        // Always `[text](url)`, a bare URL too: GitBook writes every link so, and a bare one reads back as this link.
         raw('[');
         tokenize(node.nodes, ctx, tokens, true);
-        raw(`](${formatDestination(href)})`);
+        raw(`](${formatDestination(target(node.data.ref))})`);
       }
       return;
     case 'mention': {
@@ -162,9 +170,7 @@ function inline(node: Inline, ctx: InlineWriteContext, tokens: Token[]): void {
       raw('</i>');
       return;
     case 'expression':
-      raw('<code class="expression">');
-      leafText(node.data.expression, tokens, false);
-      raw('</code>');
+      raw(`<code class="expression">${escapeExpression(node.data.expression, ctx.html)}</code>`);
       return;
     case 'inline-math':
       raw(mathSpan(node.data.formula));
@@ -180,42 +186,6 @@ function inline(node: Inline, ctx: InlineWriteContext, tokens: Token[]): void {
       raw(`[^${ctx.footnote(node.fragments[0]?.nodes ?? [])}]`);
       return;
   }
-}
-
-const IN_LINK = { before: '[', after: ']', lineStart: false, lineEnd: false, inLink: true, beforeLink: false };
-
-/**
- * GFM reads a bare `https://…` or `www.…` in text as a link to it; such a link (its text its URL) is written bare
- * where it reads back so. A URL that ends in punctuation GFM would leave out, or whose host is no domain, is not.
- */
-const AUTOLINK_LITERAL = /^(?:https?:\/\/|www\.)(?:[A-Za-z0-9_-]+\.)*[A-Za-z0-9-]+\.[A-Za-z0-9-]+(?:[/?#:][^\s<]*)?$/;
-
-function autolinkLiteral(nodes: readonly (Text | InlineImage)[], href: string): string | undefined {
-  const [only] = nodes;
-  if (nodes.length !== 1 || only.object !== 'text' || only.leaves.length !== 1 || only.leaves[0].marks.length > 0) return undefined;
-  const literal = only.leaves[0].text;
-  if (literal !== href && `http://${literal}` !== href) return undefined;
-  if (literal.startsWith('www.') === (literal === href)) return undefined;
-  if (!AUTOLINK_LITERAL.test(literal) || /[?!.,:*_~'"]$|&[A-Za-z0-9]+;$/.test(literal) || !balancedParentheses(literal)) return undefined;
-  return literal;
-}
-
-function balancedParentheses(text: string): boolean {
-  return (text.match(/\(/g)?.length ?? 0) === (text.match(/\)/g)?.length ?? 0);
-}
-
-/**
- * Does a bare URL here read back as this link? GFM starts one after a space, the paragraph's start or `*_~(`, and
- * runs it to the next space or `<`, less punctuation at its end.
- */
-function bareAutolinkFits(tokens: Token[], at: number): boolean {
-  const previous = tokens[at - 1];
-  const before = !previous || previous.kind === 'break' || previous.kind === 'open' || previous.kind === 'close' ? ' ' : previous.kind === 'autolink' ? 'x' : previous.text.slice(-1);
-  if (!/^[\s*_~(]?$/.test(before)) return false;
-  const next = tokens[at + 1];
-  if (!next || next.kind === 'break' || next.kind === 'close') return true;
-  if (next.kind === 'raw') return next.text.startsWith('<');
-  return next.kind === 'text' && /^[?!.,:]*(?:\s|$)/.test(next.text);
 }
 
 /** The name GitBook shows for a mention: the target's file (`quickstart.md`), folder (`embedding`) or anchor (`#setup`). */
@@ -268,10 +238,10 @@ function mathSpan(formula: string): string {
 }
 
 /** Chooses each mark's syntax, Markdown's where it reads back as the mark in its place, else the HTML tag. */
-function resolve(tokens: Token[], html: boolean): void {
+function resolve(tokens: Token[], html: boolean, container: InlineContainer): void {
   tokens.forEach((token, i) => {
-    if (token.kind === 'break') token.text = html || trailing(tokens, i) ? '<br>' : '\\\n';
-    if (token.kind === 'autolink') token.text = bareAutolinkFits(tokens, i) ? token.literal : token.bracketed;
+    // `\` + newline breaks a paragraph's line only; a heading or a cell is one line, and HTML has its tag.
+    if (token.kind === 'break') token.text = html || container !== 'paragraph' || trailing(tokens, i) ? '<br>' : '\\\n';
   });
   tokens.forEach((token, i) => {
     if (token.kind !== 'open') return;
@@ -284,7 +254,20 @@ function resolve(tokens: Token[], html: boolean): void {
       const text = neighbour.kind === 'break' ? '\n' : neighbour.text!;
       return step === 1 ? text[0] : text[text.length - 1];
     };
-    const delimiter = html ? undefined : markdownDelimiter(token.mark, around(i - 1, -1), around(i + 1, 1), around(close - 1, -1), around(close + 1, 1), tokens[i - 1], tokens[close + 1]);
+    const [before, first, last, after] = [around(i - 1, -1), around(i + 1, 1), around(close - 1, -1), around(close + 1, 1)];
+    let delimiter = html ? undefined : markdownDelimiter(token.mark, before, first, last, after, tokens[i - 1], tokens[close + 1]);
+    const inner = [tokens[i + 1], tokens[close - 1]];
+    if (!html && !delimiter && (/\s/.test(first) || /\s/.test(last)) && inner.every((t) => t?.kind === 'text')) {
+      // A space just inside a delimiter keeps it from opening or closing: GitBook writes that space `&#x20;`.
+      const start = /\s/.test(first);
+      const end = /\s/.test(last);
+      delimiter = markdownDelimiter(token.mark, before, start ? '&' : first, end ? ';' : last, after, tokens[i - 1], tokens[close + 1]);
+      if (delimiter) {
+        const [firstText, lastText] = inner as Extract<Token, { kind: 'text' }>[];
+        if (start) firstText.encodeEdges = { ...firstText.encodeEdges, start: true };
+        if (end) lastText.encodeEdges = { ...lastText.encodeEdges, end: true };
+      }
+    }
     token.pair.written = delimiter ? { open: delimiter, close: delimiter } : htmlMark(token.mark);
   });
 }
@@ -313,7 +296,7 @@ function htmlMark(mark: Mark): { open: string; close: string } {
 }
 
 /** Joins the tokens, escaping each text now that what surrounds it is known. */
-function render(tokens: Token[], html: boolean): string {
+function render(tokens: Token[], html: boolean, container: InlineContainer): string {
   const written = tokens.map((token) => {
     if (token.kind === 'open') return token.pair.written!.open;
     if (token.kind === 'close') return token.pair.written!.close;
@@ -327,10 +310,12 @@ function render(tokens: Token[], html: boolean): string {
     }
     return '';
   };
+  const open = new OpenElements();
   let out = '';
   tokens.forEach((token, i) => {
     if (token.kind !== 'text') {
       out += written[i];
+      open.track(written[i]);
       return;
     }
     const previous = tokens[i - 1];
@@ -339,12 +324,30 @@ function render(tokens: Token[], html: boolean): string {
       before: edge(i - 1, -1),
       after: edge(i + 1, 1),
       lineStart: !previous || previous.kind === 'break',
-      lineEnd: !next || next.kind === 'break',
+      // Only the text's very end loses its spaces: before `\` + newline they stay.
+      lineEnd: !next,
       inLink: token.inLink,
       beforeLink: next !== undefined && next.kind === 'raw' && next.text.startsWith('['),
+      isOpen: (name) => open.has(name),
+      container,
+      encodeEdges: token.encodeEdges,
     });
   });
   return out;
 }
 
+/** The elements written as HTML tags and not yet closed, by name: a text's `</kbd>` inside `<kbd>` would close it. */
+class OpenElements {
+  private readonly counts = new Map<string, number>();
 
+  track(written: string): void {
+    for (const [, closing, name] of written.matchAll(/<(\/?)([a-z]+)[^>]*>/g)) {
+      if (name === 'img' || name === 'br' || name === 'source') continue;
+      this.counts.set(name, (this.counts.get(name) ?? 0) + (closing ? -1 : 1));
+    }
+  }
+
+  has(name: string): boolean {
+    return (this.counts.get(name) ?? 0) > 0;
+  }
+}
