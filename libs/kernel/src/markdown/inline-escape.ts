@@ -33,24 +33,46 @@ const REFERENCE_LIKE = /^&(?:#[xX]?[0-9A-Za-z]{1,8}|[A-Za-z][A-Za-z0-9]{0,31});/
  * `*_~(`): the reader keeps them as the text they are, so they are written as they are, unescaped, for GFM to
  * find again. Punctuation GFM leaves out of a link at its end stays outside.
  */
-const URL_LITERAL = /(?:https?:\/\/|www\.)[^\s<]*|[A-Za-z0-9._+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+/g;
+const URL_LITERAL = /(?:https?:\/\/|www\.)[^\s<]*/g;
+const EMAIL_LOCAL = /[A-Za-z0-9._+-]/;
+const EMAIL_DOMAIN = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+/;
 
 function bareUrls(text: string, before: string): { start: number; end: number }[] {
   const found: { start: number; end: number }[] = [];
-  for (const match of text.matchAll(URL_LITERAL)) {
-    const previous = match.index > 0 ? text[match.index - 1] : before;
-    if (!/^[\s*_~(]?$/.test(previous)) continue;
-    const literal = match[0].replace(/[?!.,:*_~'"]+$/, '');
-    if (literal.length > 0) found.push({ start: match.index, end: match.index + literal.length });
+  const add = (start: number, end: number) => {
+    const previous = start > 0 ? text[start - 1] : before;
+    if (!/^[\s*_~(]?$/.test(previous)) return;
+    const literal = text.slice(start, end).replace(/[?!.,:*_~'"]+$/, '');
+    if (literal.length > 0) found.push({ start, end: start + literal.length });
+  };
+  for (const match of text.matchAll(URL_LITERAL)) add(match.index, match.index + match[0].length);
+  // Addresses from each `@` outwards (a pattern tried at every offset would cost the square of a long word).
+  let searched = 0;
+  for (let at = text.indexOf('@'); at > 0; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > searched && EMAIL_LOCAL.test(text[start - 1])) start--;
+    const domain = EMAIL_DOMAIN.exec(text.slice(at + 1, at + 256));
+    searched = at + 1;
+    if (start < at && domain && !found.some((url) => url.start <= at && at < url.end)) add(start, at + 1 + domain[0].length);
   }
-  return found;
+  return found.sort((a, b) => a.start - b.start);
 }
+
 /** Lines that would open a block if the paragraph's text started them. */
 const HEADING = /^#{1,6}(?:[ \t]|$)/;
 const BULLET = /^[-+](?:[ \t]|$)/;
 const ORDERED = /^(\d{1,9})([.)])(?:[ \t]|$)/;
 const UNDERLINE = /^(?:=+|-+)[ \t]*$/;
 const RULE = /^(?:(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+/** CommonMark's HTML blocks 1 to 6 (a comment, a `<div>`…): they start at a line's start, even inside a paragraph. */
+const HTML_BLOCK = new RegExp(
+  '^<(?:!--|\\?|![A-Za-z]|!\\[CDATA\\[|(?:script|pre|style|textarea)(?:[\\s>]|$)|/?(?:' +
+    'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|' +
+    'fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|' +
+    'menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|source|summary|table|tbody|td|tfoot|th|thead|title|' +
+    'tr|track|ul)(?:[\\s/>]|$))',
+  'i',
+);
 
 export function escapeMarkdownText(text: string, context: TextContext): string {
   // What follows the text decides a `<` or a `&` at its end (`<` + `kbd>` written next).
@@ -107,7 +129,7 @@ export function escapeMarkdownText(text: string, context: TextContext): string {
         out += c;
     }
   }
-  if (context.lineStart) out = context.container === 'paragraph' ? escapeLineStart(out) : escapeLeadingSpace(out);
+  if (context.lineStart) out = context.container === 'paragraph' ? escapeLineStart(out, context.before === '') : escapeLeadingSpace(out);
   else if (context.encodeEdges?.start) out = escapeLeadingSpace(out);
   if (context.encodeEdges?.end && !context.lineEnd) out = out.replace(/[ \t]$/, (space) => (space === ' ' ? '&#x20;' : '&#x9;'));
   if (context.lineEnd) {
@@ -124,9 +146,13 @@ function escapeLeadingSpace(text: string): string {
 }
 
 /** Text that starts a paragraph's line: what would open a block there (a heading, a list, a quote, a rule) is escaped. */
-function escapeLineStart(text: string): string {
+function escapeLineStart(text: string, paragraphStart: boolean): string {
   if (/^[ \t]/.test(text)) return escapeLeadingSpace(text);
+  // A paragraph that is one tag alone (block 7) would be read as an HTML block.
+  const tag = paragraphStart && text.startsWith('<') ? new TagScanner(text).at(0) : undefined;
+  if (tag?.name !== undefined && text.slice(tag.end).trim() === '') return `&#x3C;${text.slice(1)}`;
   if (HEADING.test(text) || text.startsWith('>') || BULLET.test(text) || UNDERLINE.test(text) || RULE.test(text)) return `\\${text}`;
+  if (HTML_BLOCK.test(text)) return `&#x3C;${text.slice(1)}`;
   if (text.startsWith('{%')) return `{\\${text.slice(1)}`;
   const ordered = ORDERED.exec(text);
   if (ordered) return `${ordered[1]}\\${text.slice(ordered[1].length)}`;

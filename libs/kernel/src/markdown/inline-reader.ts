@@ -1,3 +1,4 @@
+import { Invalid } from '@folio/platform/domain/errors';
 import type { Definition, FootnoteDefinition, Link, PhrasingContent, RootContent } from 'mdast';
 import { MAX_DOCUMENT_DEPTH } from '../document/document-limits';
 import type { Block } from '../document/document.model';
@@ -52,20 +53,25 @@ type Scope = 'paragraph' | 'link' | 'annotation';
 class InlineReader {
   private readonly out: (Text | Inline)[] = [];
   private leaves: Leaf[] = [];
+  /** Each tag parsed once, however many nested runs of phrasing pair it again. */
+  private readonly tags = new Map<PhrasingContent, HtmlTag | undefined>();
 
   constructor(
     private readonly ctx: InlineReadContext,
     private readonly scope: Scope,
   ) {}
 
-  read(children: PhrasingContent[], marks: Mark[] = []): (Text | Inline)[] {
-    this.visit(children, marks, 0);
+  read(children: PhrasingContent[], marks: Mark[] = [], depth = 0): (Text | Inline)[] {
+    this.visit(children, marks, depth);
     this.flush();
     return this.out;
   }
 
   private visit(nodes: PhrasingContent[], marks: Mark[], depth: number): void {
-    const { tags, closes } = pairTags(nodes);
+    // The page's reader bounds Markdown's nesting before this runs and tags past the bound are not followed:
+    // deeper phrasing comes from a caller that skipped the bound, and is refused rather than recursed into.
+    if (depth > 2 * MAX_DOCUMENT_DEPTH) throw new Invalid(`The markdown nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+    const { tags, closes } = pairTags(nodes, (node) => this.tag(node));
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i];
       if (node.type !== 'html') {
@@ -80,6 +86,12 @@ class InlineReader {
         this.leaf(node.value, marks);
       }
     }
+  }
+
+  private tag(node: PhrasingContent): HtmlTag | undefined {
+    if (node.type !== 'html') return undefined;
+    if (!this.tags.has(node)) this.tags.set(node, parseHtmlTag(node.value));
+    return this.tags.get(node);
   }
 
   private node(node: Exclude<PhrasingContent, { type: 'html' }>, marks: Mark[], depth: number): void {
@@ -225,7 +237,7 @@ class InlineReader {
       this.visit(children, marks, depth + 1);
       return;
     }
-    const nodes = new InlineReader(this.ctx, 'link').read(children, marks) as (Text | InlineImage)[];
+    const nodes = new InlineReader(this.ctx, 'link').read(children, marks, depth + 1) as (Text | InlineImage)[];
     this.inline({ object: 'inline', type: 'link', data: { ref }, nodes }, []);
   }
 
@@ -320,12 +332,12 @@ class InlineReader {
  * The tags of a run of phrasing, and which opening tag each closing one closes (the nearest open one of its
  * name), in one pass: a page of unclosed tags costs no search per tag.
  */
-function pairTags(nodes: PhrasingContent[]): { tags: (HtmlTag | undefined)[]; closes: Map<number, number> } {
+function pairTags(nodes: PhrasingContent[], parse: (node: PhrasingContent) => HtmlTag | undefined): { tags: (HtmlTag | undefined)[]; closes: Map<number, number> } {
   const tags: (HtmlTag | undefined)[] = [];
   const closes = new Map<number, number>();
   const open = new Map<string, number[]>();
   nodes.forEach((node, i) => {
-    const tag = node.type === 'html' ? parseHtmlTag(node.value) : undefined;
+    const tag = parse(node);
     tags.push(tag);
     if (!tag || !PAIRED.has(tag.name)) return;
     const stack = open.get(tag.name) ?? [];
