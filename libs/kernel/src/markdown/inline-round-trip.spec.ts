@@ -1,7 +1,6 @@
 import { withoutKeys } from '../document/document-keys';
 import type { ContentRef, Inline, Mark } from '../document/document.model';
-import { API_LINKS, LinkContext } from './dialect';
-import { merged, Phrasing, readHtml, readParagraph, text, writeHtml, writeParagraph } from './inline-testing';
+import { merged, PATHS, Phrasing, readHtml, readParagraph, text, writeHtml, writeParagraph } from './inline-testing';
 import { writeInlines } from './inline-writer';
 
 const bold: Mark = { object: 'mark', type: 'bold' };
@@ -13,14 +12,7 @@ const sup: Mark = { object: 'mark', type: 'superscript' };
 const sub: Mark = { object: 'mark', type: 'subscript' };
 const color = (text: string, background = 'default'): Mark => ({ object: 'mark', type: 'color', data: { text, background } } as Mark);
 
-/** A Git Sync page's targets kept as written: a relative `.md` path is a page, an asset path a file. */
-const paths: LinkContext = {
-  refOfTarget: (target, use) => {
-    if (/^[a-z][a-z0-9+.-]*:|^#/i.test(target)) return undefined;
-    return use === 'image' || target.includes('.gitbook/assets/') ? { kind: 'file', file: target } : { kind: 'page', page: target };
-  },
-  targetOfRef: (ref) => (ref.kind === 'file' ? ref.file : ref.kind === 'page' ? ref.page : ref.kind === 'url' ? ref.url : API_LINKS.targetOfRef(ref, 'link')),
-};
+const paths = PATHS;
 
 const url = (href: string): ContentRef => ({ kind: 'url', url: href });
 const link = (ref: ContentRef, ...nodes: Phrasing): Inline => ({ object: 'inline', type: 'link', data: { ref }, nodes } as Inline);
