@@ -1,5 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { assertDocumentBounds } from '@folio/kernel/document/document-limits';
+import { inlineProblem, markProblem } from '@folio/kernel/document/inline-schema';
 import { invalidAt } from './refusal-at';
 import { PageDocument } from '@folio/kernel/document/document.model';
 
@@ -56,6 +57,7 @@ export function assertJsonDocument(document: PageDocument, path: string): void {
         if (fields.isVoid !== undefined && typeof fields.isVoid !== 'boolean') throw new Invalid(`${at}.isVoid: must be a boolean`);
         children(fields.nodes, `${at}.nodes`, KINDS[kind].nodes, false);
         children(fields.fragments, `${at}.fragments`, ['fragment'], false);
+        if (kind === 'inline') refuse(inlineProblem(fields.type, fields.data), at);
         break;
       case 'fragment':
         expectString(fields.fragment, `${at}.fragment`);
@@ -71,9 +73,15 @@ export function assertJsonDocument(document: PageDocument, path: string): void {
         break;
       case 'mark':
         expectString(fields.type, `${at}.type`);
+        refuse(markProblem(fields.type, fields.data), at);
         break;
     }
   }
+}
+
+/** An inline's or a mark's fields the spec does not allow, named where they are. */
+function refuse(problem: string | undefined, at: string): void {
+  if (problem !== undefined) throw new Invalid(`${at}.${problem}`);
 }
 
 function expectString(value: unknown, path: string): void {
