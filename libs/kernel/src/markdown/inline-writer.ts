@@ -61,9 +61,9 @@ function tokenize(nodes: readonly (Text | Inline)[], ctx: InlineWriteContext, to
 }
 
 /**
- * Leaves `from..to` under the marks already open: the first leaf's first mark not yet open wraps the longest run of
- * leaves that carry it, so a mark over several leaves is written once and a leaf's marks nest in the order it
- * lists them. Code is innermost: a code span holds no other syntax.
+ * Leaves `from..to` under the marks already open: the first leaf's outermost mark not yet open wraps the run of
+ * leaves that list it outermost too, so a mark over several leaves is written once and each leaf's marks nest in
+ * the order it lists them. Code is innermost: a code span holds no other syntax.
  */
 function nest(items: Item[], from: number, to: number, open: Mark[], ctx: InlineWriteContext, tokens: Token[], inLink: boolean): void {
   for (let i = from; i < to;) {
