@@ -12,9 +12,10 @@ export interface Run {
 }
 
 /**
- * A paragraph's inline content (texts with marks, links, emoji, math, mentions, inline images) as runs of
- * styled text. Void inlines become text a reader understands: an image its alt text in brackets, math its
- * formula, a mention the thing mentioned. Empty runs are dropped; adjacent runs of one style stay apart
+ * A paragraph's inline content (texts with marks, links, emoji, math, mentions, inline images, icons,
+ * expressions, buttons, annotations) as runs of styled text. Void inlines become text a reader understands: an
+ * image its alt text in brackets, math its formula, a mention the thing mentioned, an icon its name, an expression
+ * its code, a button its label in brackets (linking where it links). Empty runs are dropped; adjacent runs of one style stay apart
  * (pdfkit joins them on the line).
  */
 export function inlineRuns(nodes: readonly (Text | Inline)[] | undefined, within: Pick<Run, 'ref'> = {}): Run[] {
@@ -23,7 +24,7 @@ export function inlineRuns(nodes: readonly (Text | Inline)[] | undefined, within
     if (node.object === 'text') {
       for (const leaf of node.leaves ?? []) {
         if (!leaf.text) continue;
-        const marks = new Set((leaf.marks ?? []).map((mark) => mark.type));
+        const marks = new Set<string>((leaf.marks ?? []).map((mark) => mark.type));
         runs.push({
           text: leaf.text,
           ...within,
@@ -50,6 +51,19 @@ export function inlineRuns(nodes: readonly (Text | Inline)[] | undefined, within
         break;
       case 'mention':
         runs.push({ text: mentioned(node.data.ref), bold: true, ref: node.data.ref });
+        break;
+      case 'icon':
+        runs.push({ text: `:${node.data.icon}:`, ...within });
+        break;
+      case 'expression':
+        runs.push({ text: node.data.expression, code: true, ...within });
+        break;
+      case 'button':
+        runs.push({ text: `[${node.data.label}]`, bold: true, ...('ref' in node.data ? { ref: node.data.ref } : within) });
+        break;
+      case 'annotation':
+        // The annotated text reads on; its body is a note the page does not print.
+        for (const run of inlineRuns(node.nodes, within)) runs.push(run);
         break;
     }
   }

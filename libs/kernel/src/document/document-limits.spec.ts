@@ -62,6 +62,13 @@ describe('malformed and hostile markdown', () => {
       expect(() => assertMarkdownShape(`${links(500)}\n\n${links(500)}\n\n[b]: https://example.com`)).not.toThrow();
     });
 
+    it('refuses a paragraph opening more than 100 HTML comments or declarations (6,000 unclosed took 3 s), and counts them again after a blank line', () => {
+      refusedBeforeParsing('x <!--'.repeat(50_000), Invalid, /more than 100 HTML comments or declarations/);
+      refusedBeforeParsing('x <![CDATA[y]]>'.repeat(30) + 'x <!a'.repeat(71), Invalid, /HTML comments or declarations/);
+      refusedBeforeParsing('x <?'.repeat(101), Invalid, /HTML comments or declarations/);
+      expect(() => assertMarkdownShape(`${'x <!-- c -->'.repeat(100)}\n\n${'x <!a>'.repeat(100)}`)).not.toThrow();
+    });
+
     it('refuses more than 1,000 footnote definitions (50,000 took over a minute), also inside quotes', () => {
       const notes = (n: number, prefix = '') => Array.from({ length: n }, (_, i) => `${prefix}[^n${i}]: note ${i}`).join('\n\n');
       refusedBeforeParsing(notes(5_000), Invalid, /more than 1000 footnote definitions/);

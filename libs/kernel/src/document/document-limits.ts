@@ -46,6 +46,13 @@ export const MAX_MARKDOWN_LINES = 20_000;
 export const MAX_BRACKETS_PER_PARAGRAPH = 1000;
 export const MAX_BRACKET_NESTING = 32;
 
+/**
+ * HTML comments, declarations, processing instructions and CDATA sections (`<!--`, `<!X`, `<?`, `<![CDATA[`) a
+ * paragraph may open: micromark looks for the end of each one to the end of the paragraph when it is not closed,
+ * in time that grows with the square of their number (6,000 unclosed `<!--`: 3 s). A real paragraph opens none.
+ */
+export const MAX_HTML_DECLARATIONS_PER_PARAGRAPH = 100;
+
 /** Footnote definitions one markdown page may hold (each costs the parser a pass of its own). */
 export const MAX_FOOTNOTE_DEFINITIONS = 1000;
 
@@ -102,7 +109,8 @@ export function assertMarkdownSize(markdown: string): void {
  * depth has to be judged before it runs. A line may open at most MAX_DOCUMENT_DEPTH containers and be
  * indented at most MAX_INDENT columns; a paragraph (lines up to a blank one) may hold at most
  * MAX_DELIMITERS_PER_PARAGRAPH `*`, `_` and `~` and MAX_BRACKETS_PER_PARAGRAPH `[`, nested at most
- * MAX_BRACKET_NESTING deep; the page at most MAX_FOOTNOTE_DEFINITIONS footnote definitions.
+ * MAX_BRACKET_NESTING deep, and open at most MAX_HTML_DECLARATIONS_PER_PARAGRAPH `<!`/`<?`; the page at most
+ * MAX_FOOTNOTE_DEFINITIONS footnote definitions.
  */
 export function assertMarkdownShape(markdown: string): void {
   assertMarkdownSize(markdown);
@@ -111,10 +119,11 @@ export function assertMarkdownShape(markdown: string): void {
   let delimiters = 0;
   let brackets = 0;
   let nesting = 0;
+  let declarations = 0;
   let footnotes = 0;
   for (const line of lines) {
     if (line.trim() === '') {
-      delimiters = brackets = nesting = 0;
+      delimiters = brackets = nesting = declarations = 0;
       continue;
     }
     const { containers, indent, end } = linePrefix(line);
@@ -129,6 +138,9 @@ export function assertMarkdownShape(markdown: string): void {
       const c = line[i];
       if ((c === '*' || c === '_' || c === '~') && ++delimiters > MAX_DELIMITERS_PER_PARAGRAPH) {
         throw new Invalid(`A markdown paragraph has more than ${MAX_DELIMITERS_PER_PARAGRAPH} emphasis delimiters`);
+      }
+      if (c === '<' && (line[i + 1] === '!' || line[i + 1] === '?') && ++declarations > MAX_HTML_DECLARATIONS_PER_PARAGRAPH) {
+        throw new Invalid(`A markdown paragraph opens more than ${MAX_HTML_DECLARATIONS_PER_PARAGRAPH} HTML comments or declarations`);
       }
       if (c === '[') {
         if (++brackets > MAX_BRACKETS_PER_PARAGRAPH) throw new Invalid(`A markdown paragraph has more than ${MAX_BRACKETS_PER_PARAGRAPH} square brackets`);

@@ -1,15 +1,15 @@
 import { urlOfRef } from '../document/content-ref-urls';
-import type { BlockContent, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
+import type { BlockContent, FootnoteDefinition, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
 import { frontmatterToMarkdown } from 'mdast-util-frontmatter';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { stringify as stringifyYaml } from 'yaml';
 import { assertDocumentBounds } from '../document/document-limits';
-import { Block, Fragment, Inline, Leaf, MarkType, PageDocument, Text } from '../document/document.model';
-import { PageFrontMatter, WriteOptions } from './dialect';
+import { Block, Fragment, Inline, PageDocument, Text } from '../document/document.model';
+import { API_LINKS, PageFrontMatter, WriteOptions } from './dialect';
 import { formatTag } from './gitbook-tags';
-import { MARK_ORDER, MENTION_SCHEME } from './markdown-phrasing';
+import { InlineWriteContext, writeInlines } from './inline-writer';
 
 /**
  * A page document as markdown, GitBook's block syntax included, such that reading it back
@@ -22,7 +22,8 @@ export function documentToMarkdown(document: PageDocument, page: PageFrontMatter
   if (page.description !== undefined) children.push({ type: 'yaml', value: stringifyYaml({ description: page.description }).trimEnd() });
   if (page.title !== undefined) children.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: page.title }] });
   // concat, not push(...): a spread of many blocks would overflow the stack.
-  const root: Root = { type: 'root', children: children.concat(flow(document.nodes)) };
+  footnotes = [];
+  const root: Root = { type: 'root', children: children.concat(flow(document.nodes), footnotes) };
   return toMarkdown(root, { extensions: [gfmToMarkdown(), mathToMarkdown(), frontmatterToMarkdown(['yaml'])], bullet: '-', rule: '-', fences: true });
 }
 
@@ -127,79 +128,27 @@ function table(node: Extract<Block, { type: 'table' }>): RootContent {
     type: 'tableRow',
     children: columns.map((c) => {
       const cell = fragment(node.fragments, record.values[c])?.nodes[0];
-      return { type: 'tableCell', children: cell && 'nodes' in cell ? inlines(cell.nodes as (Text | Inline)[]) : [] };
+      // A GFM cell ends at an unescaped `|`, even inside a code span.
+      return { type: 'tableCell', children: cell && 'nodes' in cell ? [{ type: 'html', value: writeInlines(cell.nodes as (Text | Inline)[], INLINES).replace(/\|/g, '\\|') }] : [] };
     }),
   }));
   return { type: 'table', align: columns.map((c) => node.data.definition[c]?.textAlignment ?? 'left'), children: [header, ...rows] };
 }
 
-/** Texts and inlines as markdown phrasing: leaves that share a mark share one wrapper, so nesting stays minimal. */
+/** The footnote definitions of the page being written (writing is synchronous: one page at a time), after its blocks. */
+let footnotes: FootnoteDefinition[] = [];
+
+/** Texts and inlines as the raw Markdown writeInlines gives (written as is, not escaped again). */
+const INLINES: InlineWriteContext = {
+  links: API_LINKS,
+  html: false,
+  footnote: (body) => {
+    const label = String(footnotes.length + 1);
+    footnotes.push({ type: 'footnoteDefinition', identifier: label, label, children: flow(body) as BlockContent[] });
+    return label;
+  },
+};
+
 function inlines(nodes: readonly (Text | Inline)[]): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  let leaves: Leaf[] = [];
-  const flush = () => {
-    for (const phrase of marked(leaves, MARK_ORDER)) out.push(phrase); // no spread: a paragraph may hold many leaves
-    leaves = [];
-  };
-  for (const node of nodes) {
-    if (node.object === 'text') {
-      for (const leaf of node.leaves) leaves.push(leaf);
-      continue;
-    }
-    flush();
-    switch (node.type) {
-      case 'link':
-        out.push({ type: 'link', url: urlOfRef(node.data.ref), children: inlines(node.nodes) });
-        break;
-      case 'inline-image':
-        out.push({ type: 'image', url: urlOfRef(node.data.ref), alt: node.data.alt ?? '' });
-        break;
-      case 'emoji':
-        out.push({ type: 'text', value: String.fromCodePoint(...node.data.code.split('-').map((hex) => parseInt(hex, 16))) });
-        break;
-      case 'inline-math':
-        out.push({ type: 'inlineMath', value: node.data.formula });
-        break;
-      case 'mention': {
-        const ref = node.data.ref as { kind: string } & Record<string, string>;
-        out.push({ type: 'link', url: `${MENTION_SCHEME}${ref.kind}:${ref[ref.kind]}`, children: [] });
-        break;
-      }
-    }
-  }
-  flush();
-  return out;
-}
-
-function marked(leaves: Leaf[], order: readonly MarkType[]): PhrasingContent[] {
-  if (order.length === 0) {
-    return leaves.flatMap((leaf) => leaf.text.split('\n').flatMap((part, i): PhrasingContent[] =>
-      [...(i > 0 ? [{ type: 'break' as const }] : []), ...(part ? [{ type: 'text' as const, value: part }] : [])]));
-  }
-  const [mark, ...rest] = order;
-  const out: PhrasingContent[] = [];
-  for (let i = 0; i < leaves.length;) {
-    const has = leaves[i].marks.some((m) => m.type === mark);
-    let j = i;
-    while (j < leaves.length && leaves[j].marks.some((m) => m.type === mark) === has) j++;
-    const run = leaves.slice(i, j);
-    for (const phrase of has ? wrap(mark, run, rest) : marked(run, rest)) out.push(phrase);
-    i = j;
-  }
-  return out;
-}
-
-function wrap(mark: MarkType, run: Leaf[], rest: readonly MarkType[]): PhrasingContent[] {
-  switch (mark) {
-    case 'bold':
-      return [{ type: 'strong', children: marked(run, rest) }];
-    case 'italic':
-      return [{ type: 'emphasis', children: marked(run, rest) }];
-    case 'strikethrough':
-      return [{ type: 'delete', children: marked(run, rest) }];
-    case 'keyboard':
-      return [{ type: 'html', value: '<kbd>' }, ...marked(run, rest), { type: 'html', value: '</kbd>' }];
-    case 'code':
-      return [{ type: 'inlineCode', value: run.map((leaf) => leaf.text).join('') }];
-  }
+  return [{ type: 'html', value: writeInlines(nodes, INLINES) }];
 }

@@ -29,7 +29,7 @@ describe('markdown to document, per construct', () => {
     roundTrips(markdown);
   });
 
-  it('reads marks bold, italic, code, strikethrough and keyboard, in one order', () => {
+  it('reads marks bold, italic, code, strikethrough and keyboard, outermost first', () => {
     expect(blocks('**b** _i_ `c` ~~s~~ <kbd>K</kbd> ***bi***')).toEqual([
       paragraph({
         object: 'text',
@@ -44,7 +44,7 @@ describe('markdown to document, per construct', () => {
           { object: 'leaf', text: ' ', marks: [] },
           { object: 'leaf', text: 'K', marks: [{ object: 'mark', type: 'keyboard' }] },
           { object: 'leaf', text: ' ', marks: [] },
-          { object: 'leaf', text: 'bi', marks: [{ object: 'mark', type: 'bold' }, { object: 'mark', type: 'italic' }] },
+          { object: 'leaf', text: 'bi', marks: [{ object: 'mark', type: 'italic' }, { object: 'mark', type: 'bold' }] },
         ],
       }),
     ]);

@@ -14,8 +14,8 @@ import { assignKeys } from '../document/document-keys';
 import { assertDocumentBounds, assertMarkdownShape, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, tooManyNodes } from '../document/document-limits';
 import { Block, ContentRef, HINT_STYLES, HintStyle, Image, PageDocument, Paragraph, Table, TabsItem, TextColumn } from '../document/document.model';
 import { parseTag, splitAtTags, Tag } from './gitbook-tags';
-import { PageFrontMatter, ReadOptions } from './dialect';
-import { Definitions, phrasing } from './markdown-phrasing';
+import { API_LINKS, PageFrontMatter, ReadOptions } from './dialect';
+import { Definitions, InlineReadContext, readInlines } from './inline-reader';
 
 /** A page read from its Markdown: its document and the page fields its title and front matter carry. */
 export type ParsedMarkdown = PageFrontMatter & { document: PageDocument };
@@ -103,7 +103,11 @@ interface Frame {
 const OPENERS = new Set(['hint', 'tabs', 'tab', 'code', 'content-ref', 'file', 'details']);
 
 class FlowReader {
-  constructor(private readonly definitions: Definitions) {}
+  private readonly inlines: InlineReadContext;
+
+  constructor(definitions: Definitions) {
+    this.inlines = { links: API_LINKS, definitions, footnotes: new Map(), readBlocks: (children) => this.blocks(children) };
+  }
 
   /** The page's content: a closing tag left over at its top level closes nothing. */
   blocks(children: RootContent[]): Block[] {
@@ -161,7 +165,7 @@ class FlowReader {
         return splitAtTags(node).map((part) => ('name' in part ? part : this.paragraph(part)));
       case 'heading': {
         const level = Math.min(node.depth, 3) as 1 | 2 | 3;
-        return [{ object: 'block', type: `heading-${level}`, data: {}, nodes: phrasing(node.children, this.definitions) }];
+        return [{ object: 'block', type: `heading-${level}`, data: {}, nodes: readInlines(node.children, this.inlines) }];
       }
       case 'thematicBreak':
         return [{ object: 'block', type: 'divider', data: {}, isVoid: true }];
@@ -210,7 +214,7 @@ class FlowReader {
   }
 
   paragraph(node: MdParagraph): Block {
-    const nodes = phrasing(node.children, this.definitions);
+    const nodes = readInlines(node.children, this.inlines);
     const onlyImages = nodes.length > 0 && nodes.every((n) =>
       n.object === 'inline' ? n.type === 'inline-image' : n.leaves.every((leaf) => leaf.text.trim() === ''));
     if (onlyImages) {
