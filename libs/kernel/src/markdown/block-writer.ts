@@ -1,0 +1,121 @@
+import { Block, Heading, Inline, ListItem, Paragraph, Text } from '../document/document.model';
+import { LinkContext } from './dialect';
+import { BlockWriter } from './blocks/block-context';
+import { writeCode, writeMath } from './blocks/code';
+import { writeImages } from './blocks/media';
+import { writeTable } from './blocks/tables';
+import { writeTagBlock } from './blocks/tag-blocks';
+import { verbatimText } from './blocks/verbatim';
+import { writeInlines } from './inline-adapter';
+
+/**
+ * Writes blocks in GitBook's form (what Git Sync writes), one canonical form where GitBook accepts several:
+ * blocks apart by a blank line, `*` bullets indented two columns, `1.` numbers counted up, `***` dividers,
+ * heading-1 to 3 as `##` to `####`, an empty paragraph as `&#x20;`. Footnotes the inline writer registers are
+ * written at the page's end.
+ */
+export class PageBlockWriter implements BlockWriter {
+  private readonly footnotes: Block[][] = [];
+
+  constructor(readonly links: LinkContext) {}
+
+  blocks(nodes: readonly Block[]): string {
+    const parts: string[] = [];
+    for (const node of nodes) {
+      const text = this.block(node);
+      if (text !== '') parts.push(text);
+    }
+    return parts.join('\n\n');
+  }
+
+  inlines(nodes: readonly (Text | Inline)[], html = false): string {
+    return writeInlines(nodes, {
+      links: this.links,
+      html,
+      footnote: (body) => {
+        this.footnotes.push(body);
+        return String(this.footnotes.length);
+      },
+    });
+  }
+
+  /** The footnotes registered so far, as definitions (`[^1]: …`). */
+  footnoteDefinitions(): string {
+    const out: string[] = [];
+    // A footnote's body may register footnotes of its own: they are appended and written in turn.
+    for (let i = 0; i < this.footnotes.length; i++) out.push(indent(`[^${i + 1}]: `, this.blocks(this.footnotes[i]), '    '));
+    return out.join('\n\n');
+  }
+
+  private block(node: Block): string {
+    const verbatim = verbatimText(node);
+    if (verbatim !== undefined) return verbatim;
+    switch (node.type) {
+      case 'paragraph':
+        return this.paragraph(node);
+      case 'heading-1':
+      case 'heading-2':
+      case 'heading-3':
+        return this.heading(node);
+      case 'divider':
+        return '***';
+      case 'blockquote':
+        return this.blocks(node.nodes).split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
+      case 'list-unordered':
+        return this.list(node.nodes, () => '* ');
+      case 'list-ordered':
+        return this.list(node.nodes, (i) => `${(node.data.start ?? 1) + i}. `);
+      case 'list-tasks':
+        return this.list(node.nodes, (i) => (node.nodes[i].data?.checked ? '* [x] ' : '* [ ] '));
+      case 'list-item':
+        return this.blocks(node.nodes);
+      case 'code':
+        return writeCode(node);
+      case 'code-line':
+        return writeCode({ object: 'block', type: 'code', data: {}, nodes: [node] });
+      case 'math':
+        return writeMath(node);
+      case 'table':
+        return writeTable(node, this);
+      case 'images':
+        return writeImages(node, this);
+      case 'image':
+        return writeImages({ object: 'block', type: 'images', data: {}, nodes: [node], isVoid: false }, this);
+      default:
+        return writeTagBlock(node, this) ?? '';
+    }
+  }
+
+  private paragraph(node: Paragraph): string {
+    const text = node.nodes.length === 0 ? '&#x20;' : this.inlines(node.nodes);
+    const align = node.data?.align;
+    if (align === undefined) return text;
+    return `<p align="${align === 'start' ? 'left' : align === 'end' ? 'right' : 'center'}">${this.inlines(node.nodes, true)}</p>`;
+  }
+
+  private heading(node: Heading): string {
+    const marks = '#'.repeat(Number(node.type.slice(-1)) + 1);
+    const anchor = node.data.id !== undefined ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
+    const text = this.inlines(node.nodes);
+    return `${marks} ${text}${anchor}`.trimEnd();
+  }
+
+  /** Items on consecutive lines; an item's blocks under its marker, a list right under the line before it. */
+  private list(items: readonly ListItem[], marker: (index: number) => string): string {
+    return items.map((item, i) => {
+      const parts: string[] = [];
+      item.nodes.forEach((child, c) => {
+        const text = this.block(child);
+        if (c === 0) parts.push(text);
+        else parts.push(child.type.startsWith('list-') && item.nodes[c - 1].type === 'paragraph' ? `\n${text}` : `\n\n${text}`);
+      });
+      const prefix = marker(i);
+      return indent(prefix, parts.join(''), ' '.repeat(prefix.length)).trimEnd();
+    }).join('\n');
+  }
+}
+
+/** Text under a first-line prefix, its other lines indented (blank lines left empty). */
+function indent(first: string, text: string, rest: string): string {
+  return text.split('\n').map((line, i) => (i === 0 ? `${first}${line}` : line === '' ? '' : `${rest}${line}`)).join('\n');
+}
