@@ -36,6 +36,8 @@ export function parseMarkdown(markdown: string): Root {
 export class PageBlockReader implements BlockReader {
   private readonly trees = new Map<Region, Root>();
   private readonly inlineContext: InlineReadContext;
+  /** The text of the region being read (what a node's position points into). */
+  private source = '';
 
   constructor(readonly links: LinkContext, regions: readonly Region[], maxNodes: number) {
     const definitions = new Map<string, Definition>();
@@ -61,9 +63,13 @@ export class PageBlockReader implements BlockReader {
   regions(regions: readonly Region[]): Block[] {
     const blocks: Block[] = [];
     for (const region of regions) {
-      const read = region.kind === 'text' ? this.flow(this.tree(region)?.children ?? parseMarkdown(region.lines.join('\n')).children)
-        : region.kind === 'tag' ? readTagRegion(region, this)
-        : [verbatimBlock(region.lines.join('\n'))];
+      let read: Block[];
+      if (region.kind === 'text') {
+        this.source = region.lines.join('\n');
+        read = this.flow((this.tree(region) ?? parseMarkdown(this.source)).children);
+      } else {
+        read = region.kind === 'tag' ? readTagRegion(region, this) : [verbatimBlock(region.lines.join('\n'))];
+      }
       for (const block of read) blocks.push(block);
     }
     return blocks;
@@ -101,7 +107,7 @@ export class PageBlockReader implements BlockReader {
       case 'math':
         return [readMath(node.value)];
       case 'table':
-        return [readGfmTable(node, (cells) => this.phrasing(cells))];
+        return [readGfmTable(node, this.source, (cells) => this.phrasing(cells))];
       case 'html':
         return [this.html(node)];
       default:

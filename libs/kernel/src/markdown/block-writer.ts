@@ -66,7 +66,7 @@ export class PageBlockWriter implements BlockWriter {
       case 'list-ordered':
         return this.list(node.nodes, (i) => `${(node.data.start ?? 1) + i}. `);
       case 'list-tasks':
-        return this.list(node.nodes, (i) => (node.nodes[i].data?.checked ? '* [x] ' : '* [ ] '));
+        return this.list(node.nodes, (i) => (node.nodes[i].data?.checked ? '* [x] ' : '* [ ] '), 2);
       case 'list-item':
         return this.blocks(node.nodes);
       case 'code':
@@ -93,6 +93,11 @@ export class PageBlockWriter implements BlockWriter {
     return `<p align="${align === 'start' ? 'left' : align === 'end' ? 'right' : 'center'}">${this.inlines(node.nodes, true)}</p>`;
   }
 
+  /** The page's title as its leading `# ` line (a string, written as text). */
+  title(title: string): string {
+    return `# ${this.inlines([{ object: 'text', leaves: [{ object: 'leaf', text: title, marks: [] }] }])}`;
+  }
+
   private heading(node: Heading): string {
     const marks = '#'.repeat(Number(node.type.slice(-1)) + 1);
     const anchor = node.data.id !== undefined ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
@@ -101,7 +106,7 @@ export class PageBlockWriter implements BlockWriter {
   }
 
   /** Items on consecutive lines; an item's blocks under its marker, a list right under the line before it. */
-  private list(items: readonly ListItem[], marker: (index: number) => string): string {
+  private list(items: readonly ListItem[], marker: (index: number) => string, width?: number): string {
     return items.map((item, i) => {
       const parts: string[] = [];
       item.nodes.forEach((child, c) => {
@@ -110,7 +115,8 @@ export class PageBlockWriter implements BlockWriter {
         else parts.push(child.type.startsWith('list-') && item.nodes[c - 1].type === 'paragraph' ? `\n${text}` : `\n\n${text}`);
       });
       const prefix = marker(i);
-      return indent(prefix, parts.join(''), ' '.repeat(prefix.length)).trimEnd();
+      // A task's checkbox is part of its content: what follows it is indented as in a bullet list.
+      return indent(prefix, parts.join(''), ' '.repeat(width ?? prefix.length)).trimEnd();
     }).join('\n');
   }
 }

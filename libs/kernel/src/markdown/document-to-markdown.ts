@@ -15,7 +15,7 @@ export function documentToMarkdown(document: PageDocument, page: PageFrontMatter
   const parts: string[] = [];
   const front = writeFrontMatter({ ...page, title: undefined }, document.data?.frontMatter ?? {}, links);
   if (front !== '') parts.push(`---\n${front}\n---`);
-  if (page.title !== undefined) parts.push(`# ${page.title}`);
+  if (page.title !== undefined) parts.push(writer.title(page.title));
   const body = writer.blocks(document.nodes);
   if (body !== '') parts.push(body);
   const footnotes = writer.footnoteDefinitions();

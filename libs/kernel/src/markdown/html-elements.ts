@@ -10,6 +10,8 @@ export interface HtmlElement {
   name: string;
   attributes: Map<string, string>;
   children: HtmlNode[];
+  /** The opening tag and the closing one as written (undefined for a void element or the root). */
+  raw: { open: string; close?: string };
 }
 export type HtmlNode = HtmlElement | string;
 
@@ -25,7 +27,7 @@ const SPACE = /\s*/y;
  * `<` not followed by a letter or `/` is text; a tag that does not end well makes the whole answer undefined.
  */
 export function parseHtml(html: string): HtmlNode[] | undefined {
-  const root: HtmlElement = { name: '', attributes: new Map(), children: [] };
+  const root: HtmlElement = { name: '', attributes: new Map(), children: [], raw: { open: '' } };
   const stack: HtmlElement[] = [root];
   let text = '';
   let at = 0;
@@ -75,15 +77,17 @@ export function parseHtml(html: string): HtmlNode[] | undefined {
     }
     const selfClosing = html[at] === '/';
     at += selfClosing ? 2 : 1;
+    const written = html.slice(lt, at);
     const top = stack[stack.length - 1];
     if (text !== '') top.children.push(text);
     text = '';
     if (closing) {
       if (top.name !== name || stack.length === 1) return undefined;
+      top.raw.close = written;
       stack.pop();
       continue;
     }
-    const element: HtmlElement = { name, attributes, children: [] };
+    const element: HtmlElement = { name, attributes, children: [], raw: { open: written } };
     top.children.push(element);
     if (!selfClosing && !VOID.has(name)) {
       if (stack.length > MAX_DOCUMENT_DEPTH) return undefined;
@@ -95,14 +99,9 @@ export function parseHtml(html: string): HtmlNode[] | undefined {
   return root.children;
 }
 
-/** The nodes as HTML again: attributes `name="value"` (a bare flag as its name), in their order. */
-export function formatHtml(nodes: readonly HtmlNode[]): string {
-  return nodes.map((node) => (typeof node === 'string' ? node : formatElement(node))).join('');
-}
-
-function formatElement(element: HtmlElement): string {
-  const open = `<${element.name}${formatAttributes(element.attributes)}>`;
-  return VOID.has(element.name) ? open : `${open}${formatHtml(element.children)}</${element.name}>`;
+/** The nodes as they were written. */
+export function htmlText(nodes: readonly HtmlNode[]): string {
+  return nodes.map((node) => (typeof node === 'string' ? node : `${node.raw.open}${htmlText(node.children)}${node.raw.close ?? ''}`)).join('');
 }
 
 export function formatAttributes(attributes: ReadonlyMap<string, string | undefined>): string {

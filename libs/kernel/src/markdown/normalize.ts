@@ -6,7 +6,8 @@ import { parseTag } from './gitbook-tags';
  * dialect lets one write several ways that read the same, brought to one form. Outside fenced code:
  * - line endings as `\n`, trailing spaces and tabs dropped, runs of blank lines as one, none at the start or end,
  *   one final newline; blank lines next to a `{% … %}` tag line dropped (they mean nothing there);
- * - `-` and `+` bullets as `*`, ordered-list numbers as `1.`;
+ * - `-` and `+` bullets as `*`, ordered-list numbers as `1.`, one space after a list marker (`*   item`, an older
+ *   GitBook form, is `* item`, the item's other lines indented to match);
  * - `{% … %}` tags spaced `{% name a="1" b="2" %}` with their attributes in name order; HTML tags' attributes in
  *   name order; a thematic break (`---`, `___`, `* * *`) as `***`;
  * - GFM table rows without cell padding, delimiter cells as `---`, `:-:`, `--:` (`:--` is `---`);
@@ -22,7 +23,9 @@ export function normalizeMarkdown(markdown: string): string {
     lines = lines.slice(close + 1);
   }
   let fence: string | undefined;
-  for (const raw of lines) {
+  const items: ListContent[] = [];
+  for (const written of lines) {
+    const raw = dedentListContent(written, items, fence === undefined);
     if (fence !== undefined) {
       out.push(raw);
       if (raw.trim().startsWith(fence) && raw.trim().replace(/[`~]/g, '') === '') fence = undefined;
@@ -38,6 +41,27 @@ export function normalizeMarkdown(markdown: string): string {
     out.push(normalizeLine(line, out[out.length - 1] ?? ''));
   }
   return dropBlankLines(out).join('\n').replace(/^\n+/, '') + '\n';
+}
+
+/** A list item whose content starts `extra` columns further right than one space after its marker would put it. */
+interface ListContent {
+  column: number;
+  extra: number;
+}
+
+const WIDE_ITEM = /^( *)([*+-]|\d{1,9}[.)])( {2,4})(?=\S)/;
+
+/** The line with the extra indentation of the wide list items it lies in taken off, its own marker's too. */
+function dedentListContent(line: string, items: ListContent[], markers: boolean): string {
+  if (line.trim() === '') return line;
+  const indent = line.length - line.trimStart().length;
+  while (items.length > 0 && indent < items[items.length - 1].column) items.pop();
+  const dedent = items.reduce((sum, item) => sum + item.extra, 0);
+  const out = line.slice(Math.min(dedent, indent));
+  const item = markers ? WIDE_ITEM.exec(out) : null;
+  if (!item) return out;
+  items.push({ column: indent + item[2].length + item[3].length, extra: item[3].length - 1 });
+  return `${item[1]}${item[2]} ${out.slice(item[0].length)}`;
 }
 
 function normalizeLine(line: string, previous: string): string {

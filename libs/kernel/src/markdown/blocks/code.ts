@@ -93,7 +93,8 @@ export function readPre(node: Html): Code | undefined {
     else return undefined;
   }
   const raw = match[2].split('\n');
-  if (raw[raw.length - 1] === '') raw.pop();
+  // The body ends with a newline, or with the `</strong>` closing a highlighted last line.
+  if (raw[raw.length - 1] === '' || raw[raw.length - 1] === '</strong>') raw.pop();
   const highlighted = new Set<number>();
   const lines = raw.map((line, i) => {
     let text = line.startsWith('</strong>') ? line.slice('</strong>'.length) : line;
@@ -110,7 +111,7 @@ function writePre(code: Code, lines: readonly string[]): string {
   const { syntax, title, overflow, lineNumbers, fullWidth } = code.data;
   const attributes = [
     syntax !== undefined ? ` class="language-${syntax}"` : '',
-    title !== undefined ? ` data-title="${encodeHtml(title)}"` : '',
+    title !== undefined ? ` data-title="${encodeHtml(title).replace(/"/g, '&#x22;')}"` : '',
     overflow !== undefined ? ` data-overflow="${overflow}"` : '',
     lineNumbers ? ' data-line-numbers' : '',
     fullWidth !== undefined ? ` data-full-width="${fullWidth}"` : '',
@@ -137,9 +138,9 @@ export function decodeHtml(text: string): string {
   });
 }
 
-/** Text inside HTML as GitBook writes it: `&` and `<` as hexadecimal entities, `"` too (attributes). */
+/** Text inside HTML as GitBook writes it: `&` and `<` as hexadecimal entities. */
 export function encodeHtml(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/"/g, '&#x22;');
+  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 }
 
 export function readMath(formula: string): MathBlock {

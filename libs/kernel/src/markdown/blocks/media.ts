@@ -1,5 +1,5 @@
 import { Fragment, Image, ImageRef, Images, Length } from '../../document/document.model';
-import { elementsOnly, formatAttributes, hasOnly, HtmlElement, HtmlNode } from '../html-elements';
+import { elementsOnly, formatAttributes, hasOnly, HtmlElement, HtmlNode, htmlText } from '../html-elements';
 import { BlockReader, BlockWriter } from './block-context';
 import { decodeHtml } from './code';
 
@@ -108,10 +108,6 @@ export function writeLength(length: Length): string {
   return typeof length === 'number' ? String(length) : `${length.value}${length.unit}`;
 }
 
-/** HTML nodes as the text they were written as (what a caption's paragraph reads as Markdown). */
-export function htmlText(nodes: readonly HtmlNode[]): string {
-  return nodes.map((node) => (typeof node === 'string' ? node : `<${node.name}${formatAttributes(node.attributes)}>${htmlText(node.children)}</${node.name}>`)).join('');
-}
 
 export function writeImages(block: Images, writer: BlockWriter): string {
   const figures = block.nodes.map((image) => writeFigure(image, writer)).join(' ');
@@ -139,7 +135,7 @@ function writeFigure(image: Image, writer: BlockWriter): string {
   return `<figure>${picture}${figcaption}</figure>`;
 }
 
-/** An attribute's value as GitBook writes it: `&` and `"` as entities, the rest as it is. */
+/** An attribute's value as GitBook writes it: `&`, `"` and `'` as entities, the rest as it is. */
 export function attributeText(value: string): string {
-  return value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
+  return value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;').replace(/'/g, '&#x27;');
 }

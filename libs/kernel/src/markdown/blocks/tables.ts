@@ -1,10 +1,10 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { PhrasingContent, Table as MdTable } from 'mdast';
 import { Block, CardsView, ColumnAlignment, ContentRef, Fragment, GridView, Inline, Table, TableColumn, TableValue, Text, TextColumn } from '../../document/document.model';
-import { elementsOnly, formatAttributes, hasOnly, HtmlElement, HtmlNode } from '../html-elements';
+import { elementsOnly, formatAttributes, hasOnly, HtmlElement, HtmlNode, htmlText } from '../html-elements';
 import { BlockReader, BlockWriter } from './block-context';
-import { decodeHtml } from './code';
-import { attributeText, htmlText } from './media';
+import { decodeHtml, encodeHtml } from './code';
+import { attributeText } from './media';
 
 /**
  * Tables. A plain grid (text columns, one paragraph per cell, a header) is a GFM pipe table. Any other is the
@@ -27,11 +27,11 @@ function emptyParagraph(nodes: (Text | Inline)[] = []): Block {
 }
 
 /** A GFM table: text columns, its header's text their titles, each cell's content a fragment. */
-export function readGfmTable(node: MdTable, inlines: (children: PhrasingContent[]) => (Text | Inline)[]): Table {
+export function readGfmTable(node: MdTable, source: string, inlines: (children: PhrasingContent[]) => (Text | Inline)[]): Table {
   const [header, ...rows] = node.children;
   const definition: Record<string, TableColumn> = {};
   header.children.forEach((cell, i) => {
-    definition[columnId(i)] = { id: columnId(i), title: plainText(cell.children), type: 'text', textAlignment: node.align?.[i] ?? 'left' };
+    definition[columnId(i)] = { id: columnId(i), title: cellSource(cell.children, source), type: 'text', textAlignment: node.align?.[i] ?? 'left' };
   });
   const columns = header.children.map((_, i) => columnId(i));
   const orderIndexes = generateNKeysBetween(null, null, rows.length);
@@ -49,8 +49,14 @@ export function readGfmTable(node: MdTable, inlines: (children: PhrasingContent[
   return { object: 'block', type: 'table', data: { view: { type: 'grid', columns, hideHeader: false }, records, definition }, fragments, isVoid: true };
 }
 
-function plainText(nodes: readonly PhrasingContent[]): string {
-  return nodes.map((node) => ('value' in node ? node.value : 'children' in node ? plainText(node.children as PhrasingContent[]) : '')).join('');
+/**
+ * A header cell's title: its Markdown as written (a title is a string, and GitBook writes `**Name**` in a header
+ * to make it bold), escaped pipes as pipes.
+ */
+function cellSource(nodes: readonly PhrasingContent[], source: string): string {
+  const start = nodes[0]?.position?.start.offset;
+  const end = nodes[nodes.length - 1]?.position?.end.offset;
+  return start === undefined || end === undefined ? '' : source.slice(start, end).replace(/\\\|/g, '|');
 }
 
 /** GitBook's HTML table; undefined when it holds anything this reader does not know (it is then kept verbatim). */
@@ -294,7 +300,7 @@ function writeHtmlTable(table: Table, writer: BlockWriter): string {
       ['data-card-cover-dark', cards?.coverDefinitionDark === id ? '' : undefined],
       ['data-type', column.type === 'text' ? undefined : column.type],
     ]);
-    return `<th${formatAttributes(th)}>${escapeText(column.title)}</th>`;
+    return `<th${formatAttributes(th)}>${encodeHtml(column.title)}</th>`;
   });
   const rows = sortedRecords(table).map(([, record]) => {
     const cells = columns.map((id) => {
@@ -318,7 +324,7 @@ function writeCell(table: Table, column: TableColumn, value: TableValue | undefi
   const use = column.type === 'image' ? 'image' : column.type === 'files' ? 'file' : 'link';
   return refs.map((ref, i) => {
     const target = writer.links.targetOfRef(ref, use);
-    return `<a href="${attributeText(target)}">${escapeText(texts[i] ?? defaultText(target))}</a>`;
+    return `<a href="${attributeText(target)}">${encodeHtml(texts[i] ?? defaultText(target))}</a>`;
   }).join('');
 }
 
@@ -332,8 +338,4 @@ function cellHtml(blocks: readonly Block[], writer: BlockWriter): string {
     }
     return '';
   }).join('');
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 }
