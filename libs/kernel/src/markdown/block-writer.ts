@@ -105,18 +105,17 @@ export class PageBlockWriter implements BlockWriter {
     return `${marks} ${text}${anchor}`.trimEnd();
   }
 
-  /** Items on consecutive lines; an item's blocks under its marker, a list right under the line before it. */
+  /**
+   * Items on consecutive lines, an item's blocks under its marker apart by a blank line, except an item that is a
+   * paragraph and a list, whose list follows right under the paragraph (as GitBook writes a tight item).
+   */
   private list(items: readonly ListItem[], marker: (index: number) => string, width?: number): string {
     return items.map((item, i) => {
-      const parts: string[] = [];
-      item.nodes.forEach((child, c) => {
-        const text = this.block(child);
-        if (c === 0) parts.push(text);
-        else parts.push(child.type.startsWith('list-') && item.nodes[c - 1].type === 'paragraph' ? `\n${text}` : `\n\n${text}`);
-      });
+      const tight = item.nodes.length === 2 && item.nodes[0].type === 'paragraph' && item.nodes[1].type.startsWith('list-');
+      const body = item.nodes.map((child) => this.block(child)).join(tight ? '\n' : '\n\n');
       const prefix = marker(i);
       // A task's checkbox is part of its content: what follows it is indented as in a bullet list.
-      return indent(prefix, parts.join(''), ' '.repeat(width ?? prefix.length)).trimEnd();
+      return indent(prefix, body, ' '.repeat(width ?? prefix.length)).trimEnd();
     }).join('\n');
   }
 }
