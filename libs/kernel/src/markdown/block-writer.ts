@@ -21,12 +21,19 @@ export class PageBlockWriter implements BlockWriter {
 
   blocks(nodes: readonly Block[]): string {
     const parts: string[] = [];
-    for (const node of nodes) {
+    let alternated = false;
+    nodes.forEach((node, i) => {
+      // Two lists of a kind in a row would read as one: every other one is written with the other bullet (`-`, `1)`).
+      alternated = LISTS.has(node.type) && node.type === nodes[i - 1]?.type && !alternated;
+      this.alternate = alternated;
       const text = this.block(node);
       if (text !== '') parts.push(text);
-    }
+    });
     return parts.join('\n\n');
   }
+
+  /** Whether the list about to be written uses the other bullet. */
+  private alternate = false;
 
   inlines(nodes: readonly (Text | Inline)[], html = false): string {
     return writeInlines(nodes, {
@@ -62,11 +69,13 @@ export class PageBlockWriter implements BlockWriter {
       case 'blockquote':
         return this.blocks(node.nodes).split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
       case 'list-unordered':
-        return this.list(node.nodes, () => '* ');
-      case 'list-ordered':
-        return this.list(node.nodes, (i) => `${(node.data.start ?? 1) + i}. `);
+        return this.list(node.nodes, () => `${this.bullet()} `);
+      case 'list-ordered': {
+        const delimiter = this.bullet() === '*' ? '.' : ')';
+        return this.list(node.nodes, (i) => `${(node.data.start ?? 1) + i}${delimiter} `);
+      }
       case 'list-tasks':
-        return this.list(node.nodes, (i) => (node.nodes[i].data?.checked ? '* [x] ' : '* [ ] '), 2);
+        return this.list(node.nodes, (i) => `${this.bullet()} ${node.nodes[i].data?.checked ? '[x]' : '[ ]'} `, 2);
       case 'list-item':
         return this.blocks(node.nodes);
       case 'code':
@@ -105,6 +114,13 @@ export class PageBlockWriter implements BlockWriter {
     return `${marks} ${text}${anchor}`.trimEnd();
   }
 
+  /** The list's bullet, taken once for the list: lists nested in it use `*` again. */
+  private bullet(): string {
+    const bullet = this.alternate ? '-' : '*';
+    this.alternate = false;
+    return bullet;
+  }
+
   /**
    * Items on consecutive lines, an item's blocks under its marker apart by a blank line, except an item that is a
    * paragraph and a list, whose list follows right under the paragraph (as GitBook writes a tight item).
@@ -119,6 +135,8 @@ export class PageBlockWriter implements BlockWriter {
     }).join('\n');
   }
 }
+
+const LISTS = new Set(['list-unordered', 'list-ordered', 'list-tasks']);
 
 /** Text under a first-line prefix, its other lines indented (blank lines left empty). */
 function indent(first: string, text: string, rest: string): string {

@@ -29,8 +29,18 @@ export interface InlineWriteContext {
   footnote(body: Block[]): string;
 }
 
-export function writeInlines(nodes: readonly (Text | Inline)[], _ctx: InlineWriteContext): string {
-  return toMarkdown({ type: 'paragraph', children: inlines(nodes) }, { extensions: [gfmToMarkdown(), mathToMarkdown()] }).trimEnd();
+const WRITE_OPTIONS = { extensions: [gfmToMarkdown(), mathToMarkdown()] };
+
+export function writeInlines(nodes: readonly (Text | Inline)[], ctx: InlineWriteContext): string {
+  // Inside HTML the old reader kept tags as text: they go back as they came, marks as HTML tags.
+  if (ctx.html && nodes.every((node) => node.object === 'text')) return nodes.map((node) => (node as Text).leaves.map(htmlLeaf).join('')).join('');
+  return toMarkdown({ type: 'paragraph', children: inlines(nodes) }, WRITE_OPTIONS).trimEnd();
+}
+
+const HTML_MARKS: Record<MarkType, string> = { bold: 'strong', italic: 'em', strikethrough: 's', keyboard: 'kbd', code: 'code' };
+
+function htmlLeaf(leaf: Leaf): string {
+  return leaf.marks.reduceRight((text, mark) => `<${HTML_MARKS[mark.type]}>${text}</${HTML_MARKS[mark.type]}>`, leaf.text);
 }
 
 /** Texts and inlines as markdown phrasing: leaves that share a mark share one wrapper, so nesting stays minimal. */

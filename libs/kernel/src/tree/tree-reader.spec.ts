@@ -24,5 +24,5 @@ describe('reading a page document from a tree', () => {
   it('lets waiting work (other requests) run before parsing a large document, and parses a small one at once', async () => {
     expect(await waitingWorkRanFirst('Some words in a paragraph of its own.\n\n'.repeat(8_000))).toBe(true);
     expect(await waitingWorkRanFirst('Some words.\n')).toBe(false);
-  });
+  }, 30_000); // 8,000 paragraphs to read and write on a loaded machine
 });

@@ -1,4 +1,4 @@
-import { Block, ContentRef, Expandable, IfBlock, Integration, Length, Paragraph, ReusableContentBlock } from '../../document/document.model';
+import { Block, ContentRef, Expandable, HINT_STYLES, HintStyle, IfBlock, Integration, Length, Paragraph, ReusableContentBlock } from '../../document/document.model';
 import { attribute, formatRawTag, formatTag, Tag } from '../gitbook-tags';
 import { DETAILS, Region, TagRegion } from '../tag-tree';
 import { BlockReader, BlockWriter } from './block-context';
@@ -32,8 +32,9 @@ function readTag(region: TagRegion, reader: BlockReader): Block | undefined {
   const form = FORM_OF_TAG.get(tag.name);
   if (form === undefined || (!region.closed && form.content !== 'caption')) return undefined;
   const data = readAttributes(form, tag, reader);
-  if (data === undefined) return undefined;
-  const block = { object: 'block', type: form.type, data } as Record<string, unknown>;
+  if (data === undefined || (form.type === 'hint' && !HINT_STYLES.includes(data.style as HintStyle))) return undefined;
+  // Blocks whose data the spec makes optional leave it out when it is empty.
+  const block = { object: 'block', type: form.type, ...(Object.keys(data).length > 0 || !OPTIONAL_DATA.has(form.type) ? { data } : {}) } as Record<string, unknown>;
   switch (form.content) {
     case 'blocks':
       return { ...block, nodes: reader.regions(region.children) } as unknown as Block;
@@ -49,11 +50,17 @@ function readTag(region: TagRegion, reader: BlockReader): Block | undefined {
       return { ...block, nodes: items, ...(form.type === 'columns' ? { isVoid: false } : {}) } as unknown as Block;
     }
     default: {
-      const caption = region.closed ? [{ object: 'fragment', fragment: 'caption', nodes: reader.regions(region.children) }] : [];
+      // An embed's closing tag says it has a caption (perhaps empty); other blocks are always closed, and their
+      // caption is kept when it is not what is written for none (nothing, or a link to the target).
+      const inner = region.lines.slice(1, -1).join('\n').trim();
+      const kept = form.tag === 'embed' ? region.closed : inner !== '' && inner !== defaultCaption(form, Object.fromEntries(tag.attributes));
+      const caption = kept ? [{ object: 'fragment', fragment: 'caption', nodes: reader.regions(region.children) }] : [];
       return { ...block, isVoid: true, ...(caption.length > 0 ? { fragments: caption } : {}) } as unknown as Block;
     }
   }
 }
+
+const OPTIONAL_DATA = new Set(['tabs', 'stepper']);
 
 /** The tag's attributes as the block's data, or undefined when one is unknown, malformed or missing. */
 function readAttributes(form: TagForm, tag: Tag, reader: BlockReader): Record<string, unknown> | undefined {
@@ -182,11 +189,14 @@ export function writeTagBlock(block: Block, writer: BlockWriter): string | undef
   }
 }
 
-/** What GitBook writes inside a reference block that has no caption of its own: a link to its target. */
+/**
+ * What is written inside a reference block that has no caption of its own: a link to its target, as GitBook
+ * writes for a content reference and an OpenAPI block (nothing where the target is no URL: a file, a spec's name).
+ */
 function defaultCaption(form: TagForm, attributes: Record<string, string | undefined>): string {
-  if (form.tag === 'file' || form.ref === undefined) return '';
-  const target = attributes[form.ref.attribute] ?? '';
-  return form.ref.use === 'openapi' ? `[OpenAPI ${target}](${target})` : `[${target}](${target})`;
+  if (form.tag !== 'content-ref' && form.tag !== 'openapi') return '';
+  const target = attributes[form.ref!.attribute] ?? '';
+  return `[${target}](${target})`;
 }
 
 function writeRef(form: TagForm, ref: ContentRef, writer: BlockWriter): string {
