@@ -127,7 +127,9 @@ export class PageBlockWriter implements BlockWriter {
    */
   private list(items: readonly ListItem[], marker: (index: number) => string, width?: number): string {
     return items.map((item, i) => {
-      const tight = item.nodes.length === 2 && item.nodes[0].type === 'paragraph' && item.nodes[1].type.startsWith('list-');
+      const [first, second] = item.nodes;
+      // (An ordered list that does not start at 1 cannot interrupt a paragraph: it needs the blank line.)
+      const tight = item.nodes.length === 2 && first.type === 'paragraph' && LISTS.has(second.type) && !(second.type === 'list-ordered' && (second.data.start ?? 1) !== 1);
       const body = item.nodes.map((child) => this.block(child)).join(tight ? '\n' : '\n\n');
       const prefix = marker(i);
       // A task's checkbox is part of its content: what follows it is indented as in a bullet list.

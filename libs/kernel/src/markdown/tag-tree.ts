@@ -35,7 +35,7 @@ export interface VerbatimRegion {
 export const DETAILS = 'details';
 
 /** Tags that never enclose anything: reading them never waits for a closing tag. */
-const ALONE = (tag: Tag) => tag.name === 'include' || tag.name.startsWith('@');
+const ALONE = (tag: Tag) => tag.name === 'include' || tag.name === 'drawing' || tag.name.startsWith('@');
 /** A tag that, left unclosed, still stands for a block of its own (an embed without a caption). */
 const MAY_STAND_ALONE = new Set(['embed']);
 

@@ -30,7 +30,7 @@ function readTag(region: TagRegion, reader: BlockReader): Block | undefined {
   if (tag.name === 'include') return readInclude(tag, reader);
   if (tag.name.startsWith('@')) return readIntegration(tag);
   const form = FORM_OF_TAG.get(tag.name);
-  if (form === undefined || (!region.closed && form.content !== 'caption')) return undefined;
+  if (form === undefined || (!region.closed && form.content !== 'caption' && form.content !== 'none')) return undefined;
   const data = readAttributes(form, tag, reader);
   if (data === undefined || (form.type === 'hint' && !HINT_STYLES.includes(data.style as HintStyle))) return undefined;
   // Blocks whose data the spec makes optional leave it out when it is empty.
@@ -49,6 +49,8 @@ function readTag(region: TagRegion, reader: BlockReader): Block | undefined {
       }
       return { ...block, nodes: items, ...(form.type === 'columns' ? { isVoid: false } : {}) } as unknown as Block;
     }
+    case 'none':
+      return { ...block, isVoid: true } as unknown as Block;
     default: {
       // An embed's closing tag says it has a caption (perhaps empty); other blocks are always closed, and their
       // caption is kept when it is not what is written for none (nothing, or a link to the target).
@@ -87,7 +89,7 @@ function readRef(form: TagForm, value: string, reader: BlockReader): ContentRef 
   const use = form.ref!.use;
   if (use === 'openapi') return { kind: 'openapi', spec: value };
   const ref = reader.links.refOfTarget(value, use) ?? { kind: 'url', url: value };
-  if (form.type === 'file') return ref.kind === 'file' ? ref : { kind: 'file', file: value };
+  if (form.type === 'file' || form.type === 'drawing') return ref.kind === 'file' ? ref : { kind: 'file', file: value };
   if (form.type === 'swagger') return ref.kind === 'file' || ref.kind === 'url' ? ref : { kind: 'url', url: value };
   return ref;
 }
@@ -176,6 +178,8 @@ export function writeTagBlock(block: Block, writer: BlockWriter): string | undef
   const open = formatTag(form.tag, attributes);
   const end = `end${form.tag}`;
   switch (form.content) {
+    case 'none':
+      return open;
     case 'blocks':
       return enclose(open, writer.blocks((block as { nodes: Block[] }).nodes), end);
     case 'items':

@@ -42,6 +42,8 @@ export const TAG_FORMS: readonly TagForm[] = [
     attributes: [['description', 'description', 'string'], ['icon', 'icon', 'string'], ['openInAIProviders', 'openInAIProviders', 'boolean'], ['defaultExpanded', 'defaultExpanded', 'string']],
   },
   { tag: 'file', type: 'file', content: 'caption', ref: { attribute: 'src', use: 'file' }, attributes: [] },
+  /** GitBook has no Markdown for a drawing: Folio writes `{% drawing src="…svg" %}` (kept verbatim by GitBook). */
+  { tag: 'drawing', type: 'drawing', content: 'none', ref: { attribute: 'src', use: 'file' }, attributes: [] },
   { tag: 'embed', type: 'embed', content: 'caption', attributes: [['url', 'url', 'string'], ['fullWidth', 'fullWidth', 'boolean']], required: ['url'] },
   { tag: 'content-ref', type: 'content-ref', content: 'caption', ref: { attribute: 'url', use: 'content-ref' }, attributes: [] },
   {
