@@ -1,4 +1,4 @@
-import { Block, Inline, Text } from '../../document/document.model';
+import { Block, Inline, Text } from '@folio/kernel/document/document.model';
 import { LinkContext } from '../dialect';
 import { Region } from '../tag-tree';
 

@@ -1,5 +1,5 @@
 import type { Code as MdCode, Html } from 'mdast';
-import { Code, CodeLine, MathBlock } from '../../document/document.model';
+import { Code, CodeLine, MathBlock } from '@folio/kernel/document/document.model';
 import { formatTag, Tag } from '../gitbook-tags';
 
 /**

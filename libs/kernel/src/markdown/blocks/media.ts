@@ -1,4 +1,4 @@
-import { Fragment, Image, ImageRef, Images, Length } from '../../document/document.model';
+import { Fragment, Image, ImageRef, Images, Length } from '@folio/kernel/document/document.model';
 import { elementsOnly, formatAttributes, hasOnly, HtmlElement, HtmlNode, htmlText } from '../html-elements';
 import { BlockReader, BlockWriter } from './block-context';
 import { decodeHtml } from './code';

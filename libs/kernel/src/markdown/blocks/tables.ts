@@ -1,7 +1,7 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { PhrasingContent, Table as MdTable } from 'mdast';
-import { Block, CardsView, ColumnAlignment, ContentRef, Fragment, GridView, Inline, Table, TableColumn, TableValue, Text, TextColumn } from '../../document/document.model';
-import { elementsOnly, formatAttributes, hasOnly, HtmlElement, HtmlNode, htmlText } from '../html-elements';
+import { Block, CardsView, ColumnAlignment, ContentRef, Fragment, GridView, Inline, Table, TableColumn, TableValue, Text, TextColumn } from '@folio/kernel/document/document.model';
+import { elementsOnly, formatAttributes, hasOnly, HtmlNode, htmlText } from '../html-elements';
 import { BlockReader, BlockWriter } from './block-context';
 import { decodeHtml, encodeHtml } from './code';
 import { attributeText } from './media';

@@ -1,4 +1,4 @@
-import { Block, ContentRef, Expandable, HINT_STYLES, HintStyle, IfBlock, Integration, Length, Paragraph, ReusableContentBlock } from '../../document/document.model';
+import { Block, ContentRef, Expandable, HINT_STYLES, HintStyle, IfBlock, Integration, Length, Paragraph, ReusableContentBlock } from '@folio/kernel/document/document.model';
 import { attribute, formatRawTag, formatTag, Tag } from '../gitbook-tags';
 import { DETAILS, Region, TagRegion } from '../tag-tree';
 import { BlockReader, BlockWriter } from './block-context';

@@ -1,4 +1,4 @@
-import { Block } from '../../document/document.model';
+import { Block } from '@folio/kernel/document/document.model';
 import { TargetUse } from '../dialect';
 
 /**
@@ -23,6 +23,11 @@ export interface TagForm {
   attributes: readonly (readonly [attribute: string, field: string, kind: AttributeKind])[];
   /** Fields the spec requires, besides the reference: without them the tag is kept verbatim. */
   required?: readonly string[];
+}
+
+/** A block of a spec registered with the organization (`spec="name"`), its link to the spec as its caption. */
+function openapiForm(tag: 'openapi-operation' | 'openapi-schemas' | 'openapi-webhook', attributes: TagForm['attributes'], required: string[]): TagForm {
+  return { tag, type: tag, content: 'caption', ref: { attribute: 'spec', use: 'openapi' }, attributes, required };
 }
 
 export const TAG_FORMS: readonly TagForm[] = [
@@ -53,30 +58,9 @@ export const TAG_FORMS: readonly TagForm[] = [
     ref: { attribute: 'src', use: 'file' },
     attributes: [['path', 'path', 'string'], ['method', 'method', 'string'], ['expanded', 'expanded', 'boolean'], ['fullWidth', 'fullWidth', 'boolean']],
   },
-  {
-    tag: 'openapi-operation',
-    type: 'openapi-operation',
-    content: 'caption',
-    ref: { attribute: 'spec', use: 'openapi' },
-    attributes: [['path', 'path', 'string'], ['method', 'method', 'string'], ['headless', 'headless', 'boolean']],
-    required: ['path', 'method'],
-  },
-  {
-    tag: 'openapi-schemas',
-    type: 'openapi-schemas',
-    content: 'caption',
-    ref: { attribute: 'spec', use: 'openapi' },
-    attributes: [['schemas', 'schemas', 'list'], ['grouped', 'grouped', 'boolean'], ['title', 'title', 'string']],
-    required: ['schemas'],
-  },
-  {
-    tag: 'openapi-webhook',
-    type: 'openapi-webhook',
-    content: 'caption',
-    ref: { attribute: 'spec', use: 'openapi' },
-    attributes: [['name', 'name', 'string'], ['method', 'method', 'string'], ['headless', 'headless', 'boolean']],
-    required: ['name', 'method'],
-  },
+  openapiForm('openapi-operation', [['path', 'path', 'string'], ['method', 'method', 'string'], ['headless', 'headless', 'boolean']], ['path', 'method']),
+  openapiForm('openapi-schemas', [['schemas', 'schemas', 'list'], ['grouped', 'grouped', 'boolean'], ['title', 'title', 'string']], ['schemas']),
+  openapiForm('openapi-webhook', [['name', 'name', 'string'], ['method', 'method', 'string'], ['headless', 'headless', 'boolean']], ['name', 'method']),
 ];
 
 export const FORM_OF_TAG: ReadonlyMap<string, TagForm> = new Map(TAG_FORMS.map((form) => [form.tag, form]));

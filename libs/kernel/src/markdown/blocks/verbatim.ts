@@ -1,4 +1,4 @@
-import { Code } from '../../document/document.model';
+import { Code } from '@folio/kernel/document/document.model';
 import { codeBlock, codeLines } from './code';
 
 /**
