@@ -46,7 +46,8 @@ export class PageBlockReader implements BlockReader {
     let nodes = 0;
     for (let region = pending.pop(); region !== undefined; region = pending.pop()) {
       if (region.kind === 'tag') for (const child of region.children) pending.push(child);
-      if (region.kind !== 'text') continue;
+      // Blank lines between tags (most text regions of a page of tags) are nothing to parse.
+      if (region.kind !== 'text' || region.lines.every((line) => line.trim() === '')) continue;
       const tree = parseMarkdown(region.lines.join('\n'));
       this.trees.set(region, tree);
       nodes += collect(tree, definitions, footnotes);
@@ -66,7 +67,9 @@ export class PageBlockReader implements BlockReader {
       let read: Block[];
       if (region.kind === 'text') {
         this.source = region.lines.join('\n');
-        read = this.flow((this.tree(region) ?? parseMarkdown(this.source)).children);
+        // A region cut from another (an expandable's body after its summary) is parsed when it is read.
+        const blank = region.lines.every((line) => line.trim() === '');
+        read = this.flow(this.tree(region)?.children ?? (blank ? [] : parseMarkdown(this.source).children));
       } else {
         read = region.kind === 'tag' ? readTagRegion(region, this) : [verbatimBlock(region.lines.join('\n'))];
       }

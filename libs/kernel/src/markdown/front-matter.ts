@@ -158,7 +158,9 @@ export function writeFrontMatter(page: PageFrontMatter, extra: Record<string, un
       ...(alternates ? { alternates: alternates.map((a) => links.targetOfRef(a, 'link')) } : {}),
     };
   }
-  for (const [key, value] of Object.entries(extra)) if (!Object.prototype.hasOwnProperty.call(out, key)) out[key] = value;
+  // A kept key never stands in for a page field: read back, a title or a flag of the wrong type would be refused.
+  const fields: readonly string[] = [...STRINGS, ...BOOLEANS];
+  for (const [key, value] of Object.entries(extra)) if (!Object.prototype.hasOwnProperty.call(out, key) && !fields.includes(key)) out[key] = value;
   if (Object.keys(out).length === 0) return '';
   return stringifyYaml(out, { blockQuote: 'folded', lineWidth: 80, minContentWidth: 0 }).trimEnd();
 }
