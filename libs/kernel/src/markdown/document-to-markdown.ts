@@ -2,7 +2,7 @@ import { assertDocumentBounds } from '../document/document-limits';
 import { PageDocument } from '../document/document.model';
 import { PageBlockWriter } from './block-writer';
 import { API_LINKS, PageFrontMatter, WriteOptions } from './dialect';
-import { writeFrontMatter } from './front-matter';
+import { titleInFrontMatter, writeFrontMatter } from './front-matter';
 
 /**
  * A page as GitBook's Markdown dialect (what Git Sync writes): front matter (the page's fields and the keys kept
@@ -13,9 +13,10 @@ export function documentToMarkdown(document: PageDocument, page: PageFrontMatter
   assertDocumentBounds(document);
   const writer = new PageBlockWriter(links);
   const parts: string[] = [];
-  const front = writeFrontMatter({ ...page, title: undefined }, document.data?.frontMatter ?? {}, links);
+  const extra = document.data?.frontMatter ?? {};
+  const front = writeFrontMatter(page, extra, links);
   if (front !== '') parts.push(`---\n${front}\n---`);
-  if (page.title !== undefined) parts.push(writer.title(page.title));
+  if (page.title !== undefined && !titleInFrontMatter(page, extra)) parts.push(writer.title(page.title));
   const body = writer.blocks(document.nodes);
   if (body !== '') parts.push(body);
   const footnotes = writer.footnoteDefinitions();

@@ -7,8 +7,9 @@ import { LinkContext, PageFrontMatter } from './dialect';
 /**
  * A page's YAML front matter, both ways. GitBook's keys map to the page's fields: `description`, `icon`,
  * `hidden`, `noIndex`, `noRobotsIndex`, `if` (condition), `vars` (variables), `cover`/`coverY`/`coverHeight`
- * (cover), `layout.*` (layout, flattened: `layout.cover.size` is `coverSize`), `metaLinks`, and `title` (kept
- * from before: it names the page over the leading heading). A known key of the wrong type is Invalid. Any other
+ * (cover), `layout.*` (layout, flattened: `layout.cover.size` is `coverSize`), `metaLinks`, and `title` (it names
+ * the page over the leading heading, and stays among the kept keys too, so that the page is written with its
+ * title where it was: writeFrontMatter). A known key of the wrong type is Invalid. Any other
  * key, or a known group holding what Folio does not know (a layout key it has no field for), is kept as written
  * in `extra`, which the caller stores with the page's document (`document.data.frontMatter`), so that writing
  * the page gives its front matter back.
@@ -41,7 +42,7 @@ export function readFrontMatter(yaml: string, links: LinkContext): FrontMatter {
   };
   for (const key of STRINGS) {
     if (!fields.has(key)) continue;
-    const field = take(key);
+    const field = key === 'title' ? fields.get(key) : take(key);
     if (typeof field !== 'string') throw new Invalid(`The front matter's ${key} is not a string`);
     page[key] = field;
   }
@@ -135,9 +136,15 @@ function readMetaLinks(value: unknown, links: LinkContext): PageMetaLinks | unde
   return metaLinks;
 }
 
+/** Whether the page's title goes in its front matter: it was read from there, and is still the page's title. */
+export function titleInFrontMatter(page: PageFrontMatter, extra: Record<string, unknown>): boolean {
+  return page.title !== undefined && Object.prototype.hasOwnProperty.call(extra, 'title') && extra.title === page.title;
+}
+
 /** The front matter of a page (without its `---` lines), or '' when it has none. Keys in GitBook's order. */
 export function writeFrontMatter(page: PageFrontMatter, extra: Record<string, unknown>, links: LinkContext): string {
   const out: Record<string, unknown> = {};
+  if (titleInFrontMatter(page, extra)) out.title = page.title;
   if (page.description !== undefined) out.description = page.description;
   if (page.icon !== undefined) out.icon = page.icon;
   if (page.cover !== undefined) {

@@ -7,7 +7,8 @@ import { parseTag } from './gitbook-tags';
  * - line endings as `\n`, trailing spaces and tabs dropped, runs of blank lines as one, none at the start or end,
  *   one final newline; blank lines next to a `{% … %}` tag line dropped (they mean nothing there);
  * - `-` and `+` bullets as `*`, ordered-list numbers as `1.`, one space after a list marker (`*   item`, an older
- *   GitBook form, is `* item`, the item's other lines indented to match);
+ *   GitBook form, is `* item`, the item's other lines indented to match); a blank line between a line of text
+ *   and a list right under it (a list interrupts a paragraph either way);
  * - `{% … %}` tags spaced `{% name a="1" b="2" %}` with their attributes in name order; HTML tags' attributes in
  *   name order; a thematic break (`---`, `___`, `* * *`) as `***`;
  * - GFM table rows without cell padding, delimiter cells as `---`, `:-:`, `--:` (`:--` is `---`);
@@ -38,10 +39,16 @@ export function normalizeMarkdown(markdown: string): string {
       out.push(line);
       continue;
     }
-    out.push(normalizeLine(line, out[out.length - 1] ?? ''));
+    const previous = out[out.length - 1] ?? '';
+    const normal = normalizeLine(line, previous);
+    if (LIST_ITEM.test(normal) && previous.trim() !== '' && !LIST_ITEM.test(previous) && !/^[ \t]*(\{%|\||>)/.test(previous)) out.push('');
+    out.push(normal);
   }
   return dropBlankLines(out).join('\n').replace(/^\n+/, '') + '\n';
 }
+
+/** A bullet or ordered list item's first line (after normalization: `*` bullets, `1.` numbers). */
+const LIST_ITEM = /^[ \t]*(\*|1[.)])[ \t]/;
 
 /** A list item whose content starts `extra` columns further right than one space after its marker would put it. */
 interface ListContent {
