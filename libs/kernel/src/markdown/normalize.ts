@@ -8,7 +8,7 @@ import { parseTag } from './gitbook-tags';
  *   one final newline; blank lines next to a `{% … %}` tag line dropped (they mean nothing there);
  * - `-` and `+` bullets as `*`, ordered-list numbers as `1.`, one space after a list marker (`*   item`, an older
  *   GitBook form, is `* item`, the item's other lines indented to match); a blank line between a line of text
- *   and a list right under it (a list interrupts a paragraph either way);
+ *   and a list or fenced code right under it (either interrupts a paragraph), in a quote too;
  * - `{% … %}` tags spaced `{% name a="1" b="2" %}` with their attributes in name order; HTML tags' attributes in
  *   name order; a thematic break (`---`, `___`, `* * *`) as `***`;
  * - GFM table rows without cell padding, delimiter cells as `---`, `:-:`, `--:` (`:--` is `---`);
@@ -34,14 +34,10 @@ export function normalizeMarkdown(markdown: string): string {
     }
     const line = raw.replace(/[ \t]+$/, '');
     const opens = /^[ \t]*(`{3,}|~{3,})/.exec(line);
-    if (opens) {
-      fence = opens[1];
-      out.push(line);
-      continue;
-    }
-    const previous = out[out.length - 1] ?? '';
-    const normal = normalizeLine(line, previous);
-    if (LIST_ITEM.test(normal) && previous.trim() !== '' && !LIST_ITEM.test(previous) && !/^[ \t]*(\{%|\||>)/.test(previous)) out.push('');
+    const normal = opens ? line : normalizeLine(line, out[out.length - 1] ?? '');
+    if (opens) fence = opens[1];
+    const blank = blankBefore(normal, out[out.length - 1] ?? '');
+    if (blank !== undefined) out.push(blank);
     out.push(normal);
   }
   return dropBlankLines(out).join('\n').replace(/^\n+/, '') + '\n';
@@ -49,6 +45,22 @@ export function normalizeMarkdown(markdown: string): string {
 
 /** A bullet or ordered list item's first line (after normalization: `*` bullets, `1.` numbers). */
 const LIST_ITEM = /^[ \t]*(\*|1[.)])[ \t]/;
+
+const QUOTE = /^(?:[ \t]*>)*[ \t]?/;
+
+/**
+ * The blank line (in the quote the line is in) to put between a line of text and a list item or a fence opening
+ * right under it, or undefined where there is one already or the line above is no text (a list item, a tag, a row).
+ */
+function blankBefore(line: string, previous: string): string | undefined {
+  const quote = QUOTE.exec(line)![0];
+  const body = line.slice(quote.length);
+  if (!LIST_ITEM.test(body) && !/^[ \t]*(`{3,}|~{3,})/.test(body)) return undefined;
+  const above = QUOTE.exec(previous)![0];
+  const text = previous.slice(above.length);
+  if (above.trimEnd() !== quote.trimEnd() || text.trim() === '' || LIST_ITEM.test(text) || /^[ \t]*(\{%|\|)/.test(text)) return undefined;
+  return quote.trimEnd();
+}
 
 /** A list item whose content starts `extra` columns further right than one space after its marker would put it. */
 interface ListContent {
