@@ -220,6 +220,7 @@ function cellBlocks(nodes: readonly HtmlNode[], reader: BlockReader): Block[] | 
 }
 
 export function writeTable(table: Table, writer: BlockWriter): string {
+  fragmentsByName.set(table, new Map(table.fragments.map((fragment) => [fragment.fragment, fragment.nodes])));
   return gfmFits(table) ? writeGfm(table, writer) : writeHtmlTable(table, writer);
 }
 
@@ -227,8 +228,11 @@ function sortedRecords(table: Table) {
   return Object.entries(table.data.records).sort(([, a], [, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
 }
 
+/** The fragments of the table being written by name, built when its writing starts (a cell looks its own up). */
+const fragmentsByName = new WeakMap<Table, Map<string, Block[]>>();
+
 function fragmentNodes(table: Table, name: unknown): Block[] | undefined {
-  return typeof name === 'string' ? table.fragments.find((f) => f.fragment === name)?.nodes : undefined;
+  return typeof name === 'string' ? fragmentsByName.get(table)?.get(name) : undefined;
 }
 
 function gfmFits(table: Table): boolean {
@@ -302,23 +306,23 @@ function writeHtmlTable(table: Table, writer: BlockWriter): string {
     ]);
     return `<th${formatAttributes(th)}>${encodeHtml(column.title)}</th>`;
   });
-  const rows = sortedRecords(table).map(([, record]) => {
+  const rows = sortedRecords(table).map(([name, record]) => {
     const cells = columns.map((id) => {
       const column = definition[id];
       const valign = column.type === 'text' && column.verticalAlignment ? ` valign="${column.verticalAlignment}"` : '';
-      return `<td${valign}>${writeCell(table, column, record.values[id], writer)}</td>`;
+      return `<td${valign}>${writeCell(table, column, `${name}-${id}`, record.values[id], writer)}</td>`;
     });
     return `<tr>${cells.join('')}</tr>`;
   });
   return `<table${formatAttributes(attributes)}><thead><tr>${heads.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function writeCell(table: Table, column: TableColumn, value: TableValue | undefined, writer: BlockWriter): string {
+/** A cell's HTML; `name` is the fragment that holds a link cell's written text, when it is not the default. */
+function writeCell(table: Table, column: TableColumn, name: string, value: TableValue | undefined, writer: BlockWriter): string {
   if (value === undefined || value === null) return '';
   if (column.type === 'text') return cellHtml(fragmentNodes(table, value) ?? [], writer);
   if (column.type === 'number' || column.type === 'checkbox') return String(value);
-  const name = Object.entries(table.data.records).find(([, record]) => record.values[column.id] === value)?.[0];
-  const texts = (fragmentNodes(table, `${name}-${column.id}`) ?? []).map((p) => (p.type === 'paragraph' ? p.nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : '')).join('') : ''));
+  const texts = (fragmentNodes(table, name) ?? []).map((p) => (p.type === 'paragraph' ? p.nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : '')).join('') : ''));
   const single = value as ContentRef | { ref: ContentRef };
   const refs: ContentRef[] = Array.isArray(value) ? value.map((file): ContentRef => ({ kind: 'file', file })) : ['kind' in single ? single : single.ref];
   const use = column.type === 'image' ? 'image' : column.type === 'files' ? 'file' : 'link';
