@@ -16,7 +16,7 @@ import { readImages } from './blocks/media';
 import { readTagRegion } from './blocks/tag-blocks';
 import { readGfmTable, readHtmlTable } from './blocks/tables';
 import { verbatimBlock } from './blocks/verbatim';
-import { Region } from './tag-tree';
+import { Region, TextRegion } from './tag-tree';
 
 /** HTML blocks longer than this are kept verbatim without being read as elements (a real cards table is a few KiB). */
 const MAX_HTML_BLOCK = 256 * 1024;
@@ -30,8 +30,10 @@ export function parseMarkdown(markdown: string): Root {
 
 /**
  * Reads a page's regions (tag-tree.ts) as blocks: each region of Markdown parsed on its own (mdast), each
- * tag by its family (blocks/), phrasing by the inline reader. Link and footnote definitions are gathered
- * from every region first, so a reference reads the same wherever its definition is.
+ * tag by its family (blocks/), phrasing by the inline reader. A reference reads the same wherever its
+ * definition is: the parser only makes `[text][label]` and `[^1]` references of labels it has seen defined, so
+ * the page's definition lines are parsed after each region's text (what they add there is not read), and the
+ * definitions gathered from every region.
  */
 export class PageBlockReader implements BlockReader {
   private readonly trees = new Map<Region, Root>();
@@ -42,13 +44,24 @@ export class PageBlockReader implements BlockReader {
   constructor(readonly links: LinkContext, regions: readonly Region[], maxNodes: number) {
     const definitions = new Map<string, Definition>();
     const footnotes = new Map<string, FootnoteDefinition>();
+    const texts: TextRegion[] = [];
     const pending: Region[] = [...regions];
-    let nodes = 0;
     for (let region = pending.pop(); region !== undefined; region = pending.pop()) {
       if (region.kind === 'tag') for (const child of region.children) pending.push(child);
       // Blank lines between tags (most text regions of a page of tags) are nothing to parse.
-      if (region.kind !== 'text' || region.lines.every((line) => line.trim() === '')) continue;
-      const tree = parseMarkdown(region.lines.join('\n'));
+      if (region.kind === 'text' && region.lines.some((line) => line.trim() !== '')) texts.push(region);
+    }
+    let labels = texts.length > 1 ? definitionLines(texts) : '';
+    // Bounded: a page of many regions and many definitions parses them at most MAX_LABEL_TEXT over (else as before).
+    if (labels.length * texts.length > MAX_LABEL_TEXT) labels = '';
+    let nodes = 0;
+    for (const region of texts) {
+      const text = region.lines.join('\n');
+      let tree = parseMarkdown(labels === '' ? text : `${text}\n\n${labels}`);
+      const own = (child: RootContent) => (child.position?.start.offset ?? 0) < text.length;
+      // A region that ends inside a fence would take the labels into its code: it is parsed without them.
+      if (labels !== '' && tree.children.some((child) => own(child) && (child.position?.end.offset ?? 0) > text.length)) tree = parseMarkdown(text);
+      tree.children = tree.children.filter(own);
       this.trees.set(region, tree);
       nodes += collect(tree, definitions, footnotes);
       if (nodes > maxNodes + 1) throw tooManyNodes(maxNodes);
@@ -188,6 +201,30 @@ export class PageBlockReader implements BlockReader {
  * Gathers a parsed region's definitions and answers its node count, without recursion, bounding its depth before
  * anything recurses over it (each Markdown node becomes at least one document node).
  */
+/** Characters of definition lines parsed again after other regions, at most, in a page (a real page: a few KiB). */
+const MAX_LABEL_TEXT = 1024 * 1024;
+
+const DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*\S/;
+
+/** The lines of the page's regions that define a link or footnote label (outside fenced code), their first lines only. */
+function definitionLines(regions: readonly TextRegion[]): string {
+  const lines: string[] = [];
+  for (const region of regions) {
+    let fence: string | undefined;
+    for (const line of region.lines) {
+      const opens = /^[ \t]*(`{3,}|~{3,})/.exec(line);
+      if (fence !== undefined) {
+        if (line.trim().startsWith(fence) && line.trim().replace(/[`~]/g, '') === '') fence = undefined;
+      } else if (opens) {
+        fence = opens[1];
+      } else if (DEFINITION.test(line)) {
+        lines.push(line.trim());
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
 function collect(tree: Nodes, definitions: Map<string, Definition>, footnotes: Map<string, FootnoteDefinition>): number {
   const pending: [Nodes, number][] = [[tree, 0]];
   let nodes = 0;

@@ -90,3 +90,16 @@ describe('hostile markdown', () => {
     expect(blocks(markdown)).toEqual([verbatim(markdown)]);
   });
 });
+
+describe('definitions across regions', () => {
+  it('reads a reference whose definition lies after a tag as a link, and a footnote reference too', () => {
+    const [paragraph] = blocks('See [the spec][spec].\n\n{% hint style="info" %}\nHint.\n{% endhint %}\n\n[spec]: https://spec.dev/');
+    expect(paragraph).toMatchObject({ type: 'paragraph', nodes: [{ object: 'text' }, { type: 'link', data: { ref: { kind: 'url', url: 'https://spec.dev/' } } }, { object: 'text' }] });
+  });
+
+  it('keeps a page that ends inside a fence as it is, the definitions of other regions out of its code', () => {
+    const nodes = blocks('[a]: https://a.dev/\n\n{% hint style="info" %}\nHi.\n{% endhint %}\n\n```\ncode');
+    expect(nodes[nodes.length - 1]).toMatchObject({ type: 'code', nodes: [{ nodes: [{ leaves: [{ text: 'code' }] }] }] });
+    expect((nodes[nodes.length - 1] as { nodes: unknown[] }).nodes).toHaveLength(1);
+  });
+});
