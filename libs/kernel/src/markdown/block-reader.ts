@@ -14,7 +14,8 @@ import { BlockReader } from './blocks/block-context';
 import { readFence, readMath, readPre } from './blocks/code';
 import { readImages } from './blocks/media';
 import { readTagRegion } from './blocks/tag-blocks';
-import { readGfmTable, readHtmlTable } from './blocks/tables';
+import { readGfmTable } from './blocks/gfm-tables';
+import { readHtmlTable } from './blocks/html-tables';
 import { verbatimBlock } from './blocks/verbatim';
 import { Region, TextRegion } from './tag-tree';
 

@@ -3,7 +3,9 @@ import { LinkContext } from './dialect';
 import { BlockWriter } from './blocks/block-context';
 import { writeCode, writeMath } from './blocks/code';
 import { writeImages } from './blocks/media';
-import { writeTable } from './blocks/tables';
+import { gfmFits, writeGfm } from './blocks/gfm-tables';
+import { writeHtmlTable } from './blocks/html-tables';
+import { indexFragments } from './blocks/tables';
 import { writeTagBlock } from './blocks/tag-blocks';
 import { verbatimText } from './blocks/verbatim';
 import { writeInlines } from './inline-adapter';
@@ -85,7 +87,8 @@ export class PageBlockWriter implements BlockWriter {
       case 'math':
         return writeMath(node);
       case 'table':
-        return writeTable(node, this);
+        indexFragments(node);
+        return gfmFits(node) ? writeGfm(node, this) : writeHtmlTable(node, this);
       case 'images':
         return writeImages(node, this);
       case 'image':
