@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizeMarkdown } from '@folio/content/gitsync/fidelity-normalize';
+import { normalizeMarkdown } from '@folio/kernel/markdown/normalize';
 import { filesOf, GITBOOK_SPACE } from '../support/folders';
 import { cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { organizationWithRoles, RoleCast } from '../support/roles';

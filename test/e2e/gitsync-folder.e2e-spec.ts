@@ -2,7 +2,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { Forbidden, NotFound, TooLarge } from '@folio/platform/domain/errors';
 import { decodeDocument } from '@folio/kernel/document/stored-document';
 import { TreeSnapshot } from '@folio/kernel/tree/content-trees';
-import { normalizeMarkdown } from '@folio/content/gitsync/fidelity-normalize';
+import { normalizeMarkdown } from '@folio/kernel/markdown/normalize';
 import { MAX_FOLDER_PAGES } from '@folio/content/gitsync/folder-contents';
 import { FolderExport } from '@folio/content/gitsync/folder-export';
 import { measureFolderFidelity } from '@folio/content/gitsync/folder-fidelity';

@@ -77,7 +77,7 @@ describe('links and backlinks', () => {
       { operation: 'insert_files', files: [{ name: 'logo.png', ref: 'logo', contentType: 'image/png', base64: PNG }] },
       page('old', 'Old', 'An old page.'),
       page('intro', 'Intro', 'Soon.'),
-      page('setup', 'Setup', `Back to [the intro](/pages/intro#top).\n\n![Logo](/files/logo)\n\n{% content-ref url="/pages/intro" %}\n[Intro](/pages/intro)\n{% endcontent-ref %}`),
+      page('setup', 'Setup', `Back to [the intro](/pages/intro#top).\n\n![Logo](/files/logo)\n\n{% content-ref url="/pages/intro" %}\n[/pages/intro](/pages/intro)\n{% endcontent-ref %}`),
       {
         operation: 'update_page',
         page: 'intro',

@@ -1,5 +1,5 @@
 import { Caller } from '@folio/platform/auth/caller';
-import { normalizeMarkdown } from './fidelity-normalize';
+import { normalizeMarkdown } from '@folio/kernel/markdown/normalize';
 import { readFolderContents } from './folder-contents';
 import { FolderExport } from './folder-export';
 import { FolderImport } from './folder-import';

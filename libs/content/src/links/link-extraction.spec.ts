@@ -13,7 +13,7 @@ describe('extractLinks', () => {
       [
         'See [the guide](/pages/guide), [a site](https://example.com/a) and [](mention:user:u1).',
         '{% content-ref url="/spaces/other/pages/p9" %}\n[Other](/spaces/other/pages/p9)\n{% endcontent-ref %}',
-        '![Logo](/files/logo)',
+        '<figure><img src="/files/logo" alt="Logo"></figure>',
         '{% file src="/files/report" %}\n{% endfile %}',
         'Back to [the top](#intro), over to [the space](/spaces/s2) ![icon](/files/icon)',
       ].join('\n\n'),
@@ -24,6 +24,8 @@ describe('extractLinks', () => {
       { ref: { kind: 'url', url: 'https://example.com/a' }, relation: 'link', block: keys[0] },
       { ref: { kind: 'user', user: 'u1' }, relation: 'mention', block: keys[0] },
       { ref: { kind: 'page', page: 'p9', space: 'other' }, relation: 'content-ref', block: keys[1] },
+      // The text written inside the content-ref is kept, its link with it.
+      { ref: { kind: 'page', page: 'p9', space: 'other' }, relation: 'link', block: expect.any(String) },
       { ref: { kind: 'file', file: 'logo' }, relation: 'image', block: expect.any(String) },
       { ref: { kind: 'file', file: 'report' }, relation: 'file', block: keys[3] },
       { ref: { kind: 'anchor', anchor: 'intro' }, relation: 'link', block: keys[4] },

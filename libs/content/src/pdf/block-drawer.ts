@@ -212,8 +212,11 @@ class PageDrawing {
     if (shown.length === 0) return;
     const fragments = new Map((block.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
     const records = Object.values(block.data.records ?? {}).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
-    const rows = records.slice(0, MAX_TABLE_ROWS).map((record) => shown.map((id) => blocksText(fragments.get(record.values?.[id])?.nodes)));
-    const header = block.data.view.hideHeader ? [] : [shown.map((id) => ({ text: String(definition[id].title ?? ''), font: { src: FONT.bold } }))];
+    const rows = records.slice(0, MAX_TABLE_ROWS).map((record) => shown.map((id) => {
+      const value = record.values?.[id];
+      return typeof value === 'string' ? blocksText(fragments.get(value)?.nodes) : '';
+    }));
+    const header = block.data.view.type === 'grid' && block.data.view.hideHeader ? [] : [shown.map((id) => ({ text: String(definition[id].title ?? ''), font: { src: FONT.bold } }))];
     doc.font(FONT.regular).fontSize(SIZE.table).fillColor(COLOR.text);
     this.keepRoomFor(doc.currentLineHeight(true) * 3);
     doc.table({

@@ -28,7 +28,7 @@ describe('PdfPrinter and pagesToPrint', () => {
     const page = (id: string, title: string, markdown: string, into: string | null = null) =>
       editor.insertPage({ id, into, meta: { title }, document: markdownToDocument(markdown).document, now: NOW });
     await editor.addFile({ id: 'logo', name: 'logo.png', contentType: 'image/png', bytes: png({ width: 30, height: 10, colorType: 2 }), now: NOW });
-    await page('intro', 'Introduction', 'Go to [setup](/pages/setup), [the API](/pages/api), [elsewhere](/spaces/other2/pages/x), [nowhere](/pages/gone) or [a script](javascript:alert(1)).\n\n![Logo](/files/logo)');
+    await page('intro', 'Introduction', 'Go to [setup](/pages/setup), [the API](/pages/api), [elsewhere](/spaces/other2/pages/x), [nowhere](/pages/gone) or [a script](javascript:alert(1)).\n\n<figure><img src="/files/logo" alt="Logo"></figure>');
     await page('setup', 'Setup', 'Install it.', 'intro');
     await page('api', 'API', 'Call it.');
     await editor.insertPage({ id: 'out', into: null, type: 'link', meta: { title: 'Website' }, document: null, now: NOW });

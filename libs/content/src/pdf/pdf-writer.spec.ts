@@ -134,7 +134,8 @@ describe('PdfWriter', () => {
       doc: { name: 'guide.svg' },
     };
     const assets: PageAssets = { link: () => null, file: (id) => files[id] ?? null };
-    const document = md('![Logo](/files/logo)\n\n![Logo again](/files/logo)\n\n![Broken](/files/broken)\n\n![Drawing](/files/doc)');
+    const figure = (src: string, alt: string) => `<figure><img src="${src}" alt="${alt}"></figure>`;
+    const document = md([figure('/files/logo', 'Logo'), figure('/files/logo', 'Logo again'), figure('/files/broken', 'Broken'), figure('/files/doc', 'Drawing')].join('\n\n'));
     const bytes = await print([page('a', 'Pictures', document, { assets })]);
     // The RGBA logo is one picture and its alpha mask, embedded once for its two uses.
     expect(bytes.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);

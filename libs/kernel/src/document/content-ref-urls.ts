@@ -3,10 +3,11 @@ import { ContentRef, ImageRef } from './document.model';
 /**
  * How references to Folio content are written in markdown, GitBook's way (the client's spec writes a file as
  * `/files/<fileId>` and a page as `/pages/<pageId>`): `/files/<id>`, `/pages/<id>`, `/pages/<id>#<anchor>`,
+ * `/reusable-contents/<id>` (what `{% include %}` names over the API),
  * `#<anchor>` (this page), and `/spaces/<spaceId>` before either for another space's content. Any other URL
  * is a URL. Reading and writing go through this one table, so a document's references survive a round trip.
  */
-const CONTENT_PATH = /^(?:\/spaces\/([A-Za-z0-9]+))?\/(files|pages)\/([A-Za-z0-9_-]+)(?:#(.+))?$/;
+const CONTENT_PATH = /^(?:\/spaces\/([A-Za-z0-9]+))?\/(files|pages|reusable-contents)\/([A-Za-z0-9_-]+)(?:#(.+))?$/;
 const SPACE_PATH = /^\/spaces\/([A-Za-z0-9]+)$/;
 const ANCHOR = /^#(.+)$/;
 const ID = /^[A-Za-z0-9_-]+$/;
@@ -17,6 +18,7 @@ export function refFromUrl(url: string): ContentRef {
     const [, space, kind, id, anchor] = content;
     const inSpace = space ? { space } : {};
     if (kind === 'files') return anchor === undefined ? { kind: 'file', file: id, ...inSpace } : { kind: 'url', url };
+    if (kind === 'reusable-contents') return anchor === undefined ? { kind: 'reusable-content', reusableContent: id, ...inSpace } : { kind: 'url', url };
     return anchor === undefined ? { kind: 'page', page: id, ...inSpace } : { kind: 'anchor', anchor, page: id, ...inSpace };
   }
   const space = SPACE_PATH.exec(url);

@@ -11,15 +11,6 @@ function refusedFast(markdown: string, message: RegExp): void {
 
 describe('malformed and hostile markdown', () => {
   it.each([
-    ['an unclosed {% tabs %}', '{% tabs %}\n{% tab title="a" %}\nText\n{% endtab %}', /tabs %} is not closed/],
-    ['an unclosed {% hint %}', '{% hint style="info" %}\nText', /hint %} is not closed/],
-    ['a closing tag that closes nothing', 'Text\n\n{% endhint %}', /endhint %} closes no/],
-    ['a closing tag of another block', '{% hint style="info" %}\nText\n{% endtab %}', /endtab %} closes no/],
-    ['a tab outside tabs', '{% tab title="a" %}\nText\n{% endtab %}', /outside \{% tabs %\}/],
-    ['content in tabs outside a tab', '{% tabs %}\nStray\n{% endtabs %}', /outside a \{% tab %\}/],
-    ['a hint style the spec does not know', '{% hint style="fancy" %}\nText\n{% endhint %}', /hint style "fancy"/],
-    ['a {% code %} around no code block', '{% code title="a" %}\nText\n{% endcode %}', /exactly one code block/],
-    ['an unsupported block tag', '{% swagger src="x" %}', /swagger %} is not supported/],
     ['front matter that is not YAML', '---\ntitle: [unclosed\n---\nText', /front matter is not valid YAML/],
     ['a title that is not a string', '---\ntitle: [1, 2]\n---\nText', /title is not a string/],
   ])('refuses %s', (_name, markdown, message) => refusedFast(markdown, message));

@@ -1,72 +1,67 @@
-import type { Paragraph as MdParagraph, PhrasingContent } from 'mdast';
-
-/** A GitBook block tag on a line of its own: `{% hint style="info" %}`, `{% endhint %}`. */
+/**
+ * GitBook's block tags, each on a line of its own: `{% hint style="info" %}`, `{% endhint %}`,
+ * `{% if visitor.claims.plan === "pro" %}`, `{% include "path.md" %}`, `{% @integration/block key="v" %}`.
+ */
 export interface Tag {
   name: string;
-  attributes: Record<string, string>;
+  /** What follows the name, as written (an `if`'s expression, an include's quoted path). */
+  args: string;
+  /** `key="value"` pairs (and bare `key` flags as ''), in the order written; keys come from the page, hence a Map. */
+  attributes: Map<string, string>;
+  /** Whether the arguments are attributes and nothing else. */
+  onlyAttributes: boolean;
 }
 
-const TAG = /^[ \t]*\{%[ \t]*([a-z-]+)((?:[ \t]+[a-zA-Z]+="[^"]*")*)[ \t]*%\}[ \t]*$/;
-const ATTRIBUTE = /([a-zA-Z]+)="([^"]*)"/g;
+/** A tag's name: letters, digits, `-`, `_`, `@`, `/`, `.` (an integration's block is `@name/block`). */
+const NAME = /^[A-Za-z@][\w@/.-]*/;
+const ATTRIBUTE = /([A-Za-z_][\w-]*)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"']+)))?/y;
 
+/** The tag a line holds, or undefined when the line is not exactly one tag (it is then text). */
 export function parseTag(line: string): Tag | undefined {
-  const match = TAG.exec(line);
-  if (!match) return undefined;
-  const attributes: Record<string, string> = {};
-  for (const [, name, value] of match[2].matchAll(ATTRIBUTE)) attributes[name] = value;
-  return { name: match[1], attributes };
+  // By hand, not one regular expression: a line of spaces and no closing `%}` must not make it backtrack.
+  const trimmed = line.trimEnd();
+  if (!trimmed.startsWith('{%') || !trimmed.endsWith('%}') || trimmed.length < 4) return undefined;
+  const inner = trimmed.slice(2, -2).trim();
+  const name = NAME.exec(inner)?.[0];
+  if (name === undefined) return undefined;
+  const rest = inner.slice(name.length);
+  if (rest !== '' && rest[0] !== ' ' && rest[0] !== '\t') return undefined;
+  const args = rest.trim();
+  return { name, args, ...parseAttributes(args) };
 }
 
+/** `a="1" b c='2' d=3` as a map; a part that is not an attribute ends the reading (an `if` holds an expression). */
+function parseAttributes(args: string): Pick<Tag, 'attributes' | 'onlyAttributes'> {
+  const attributes = new Map<string, string>();
+  let at = 0;
+  while (at < args.length) {
+    while (args[at] === ' ' || args[at] === '\t') at++;
+    if (at >= args.length) break;
+    ATTRIBUTE.lastIndex = at;
+    const match = ATTRIBUTE.exec(args);
+    if (!match || attributes.has(match[1])) return { attributes, onlyAttributes: false };
+    attributes.set(match[1], match[2] ?? match[3] ?? match[4] ?? '');
+    at = ATTRIBUTE.lastIndex;
+    if (at < args.length && args[at] !== ' ' && args[at] !== '\t') return { attributes, onlyAttributes: false };
+  }
+  return { attributes, onlyAttributes: true };
+}
+
+/** A tag line; attributes whose value is undefined are left out, the others written `key="value"` in the order given. */
 export function formatTag(name: string, attributes: Record<string, string | undefined> = {}): string {
   const written = Object.entries(attributes)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => ` ${key}="${value}"`)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => ` ${key}="${value.replace(/"/g, '&quot;')}"`)
     .join('');
   return `{% ${name}${written} %}`;
 }
 
-/**
- * A paragraph cut at its tag lines. CommonMark joins a tag line with the lines around it into one
- * paragraph (GitBook writes `{% hint %}` right above the hint's text), so tags are found as whole lines
- * inside the paragraph's text nodes: the paragraph's other content stays as it was parsed.
- */
-export function splitAtTags(paragraph: MdParagraph): (MdParagraph | Tag)[] {
-  const parts: (MdParagraph | Tag)[] = [];
-  let current: PhrasingContent[] = [];
-  const flush = () => {
-    const trimmed = trimEdges(current);
-    if (trimmed.length > 0) parts.push({ type: 'paragraph', children: trimmed });
-    current = [];
-  };
-  paragraph.children.forEach((child, index) => {
-    if (child.type !== 'text') {
-      current.push(child);
-      return;
-    }
-    const lines = child.value.split('\n');
-    lines.forEach((line, i) => {
-      // A whole line: it starts the text node at the paragraph's start or after a newline, and ends it at a newline or the paragraph's end.
-      const startsLine = i > 0 || index === 0;
-      const endsLine = i < lines.length - 1 || index === paragraph.children.length - 1;
-      const tag = startsLine && endsLine ? parseTag(line) : undefined;
-      if (tag) {
-        flush();
-        parts.push(tag);
-      } else {
-        current.push({ type: 'text', value: i < lines.length - 1 ? `${line}\n` : line });
-      }
-    });
-  });
-  flush();
-  return parts;
+/** A tag written with its raw arguments (an `if`'s expression, an include's path). */
+export function formatRawTag(name: string, args: string): string {
+  return args === '' ? `{% ${name} %}` : `{% ${name} ${args} %}`;
 }
 
-/** Phrasing without the line breaks left at its edges where a tag line was cut out. */
-function trimEdges(children: PhrasingContent[]): PhrasingContent[] {
-  const out = children.filter((child) => child.type !== 'text' || child.value !== '');
-  const first = out[0];
-  if (first?.type === 'text') out[0] = { ...first, value: first.value.replace(/^\s+/, '') };
-  const last = out[out.length - 1];
-  if (last?.type === 'text') out[out.length - 1] = { ...last, value: last.value.replace(/\s+$/, '') };
-  return out.filter((child) => child.type !== 'text' || child.value !== '');
+/** An attribute's value with `&quot;` (how formatTag writes a quote inside one) read back. */
+export function attribute(tag: Tag, name: string): string | undefined {
+  return tag.attributes.get(name)?.replace(/&quot;/g, '"');
 }

@@ -19,10 +19,11 @@ function roundTrips(markdown: string): void {
 
 describe('markdown to document, per construct', () => {
   it.each([
-    ['heading-1', '## Intro\n\n# One', 'heading-1'],
-    ['heading-2', '## Two', 'heading-2'],
-    ['heading-3', '### Three', 'heading-3'],
-    ['heading-3 for deeper levels', '#### Four', 'heading-3'],
+    ['heading-1 (GitBook writes it ##: the page title is #)', '## One', 'heading-1'],
+    ['heading-1 below the title', 'Intro\n\n# One', 'heading-1'],
+    ['heading-2', '### Two', 'heading-2'],
+    ['heading-3', '#### Three', 'heading-3'],
+    ['heading-3 for deeper levels', '##### Five', 'heading-3'],
   ])('reads a %s', (_name, markdown, type) => {
     const nodes = blocks(markdown);
     expect(nodes[nodes.length - 1]).toMatchObject({ type, data: {} });
@@ -52,7 +53,7 @@ describe('markdown to document, per construct', () => {
   });
 
   it('reads links, emoji, mentions and inline math as inlines', () => {
-    const markdown = 'See [the *docs*](https://x.dev) 🎉 [](mention:user:u1) $e=mc^2$';
+    const markdown = 'See [the *docs*](https://x.dev) 🎉 [](mention:user:u1) $$e=mc^2$$';
     expect(blocks(markdown)).toEqual([
       paragraph(
         text('See '),
@@ -152,20 +153,25 @@ describe('markdown to document, per construct', () => {
     roundTrips('| Name | Size |\n| :-- | --: |\n| a | **1** |\n| b | 2 |');
   });
 
-  it('reads a paragraph of images as an images block, and an image among text as an inline image', () => {
-    expect(blocks('![A](https://i/a.png) ![B](https://i/b.png)')).toEqual([{ object: 'block', type: 'images', data: {}, isVoid: false,
+  it('reads <figure>s as an images block (GitBook\'s block images), and a Markdown image as an inline image', () => {
+    const markdown = '<div><figure><img src="https://i/a.png" alt="A"></figure> <figure><img src="https://i/b.png" alt="B"></figure></div>';
+    expect(blocks(markdown)).toEqual([{ object: 'block', type: 'images', data: {}, isVoid: false,
       nodes: ['A', 'B'].map((alt) => ({ object: 'block', type: 'image', isVoid: true, fragments: [],
         data: { ref: { kind: 'url', url: `https://i/${alt.toLowerCase()}.png` }, alt } })) }]);
+    expect(blocks('![A](https://i/a.png)')[0]).toMatchObject({ type: 'paragraph', nodes: [{ type: 'inline-image' }] });
     expect(blocks('An ![icon](https://i/i.svg) here')[0]).toMatchObject({ type: 'paragraph', nodes: [
       text('An '), { type: 'inline-image', data: { ref: { kind: 'url', url: 'https://i/i.svg' }, alt: 'icon' } }, text(' here')] });
-    roundTrips('![A](https://i/a.png) ![B](https://i/b.png)\n\nAn ![icon](https://i/i.svg) here');
+    roundTrips(`${markdown}\n\nAn ![icon](https://i/i.svg) here`);
   });
 
-  it('reads {% file %} and {% content-ref %} blocks', () => {
-    const markdown = '{% file src="file-1" %}\n{% endfile %}\n\n{% content-ref url="setup.md" %}\n[setup.md](setup.md)\n{% endcontent-ref %}';
+  it('reads {% file %} and {% content-ref %} blocks, a caption that is not a link to the target kept', () => {
+    const markdown = '{% file src="file-1" %}\n{% endfile %}\n\n{% content-ref url="setup.md" %}\n[setup.md](setup.md)\n{% endcontent-ref %}' +
+      '\n\n{% content-ref url="setup.md" %}\n[Set up](setup.md)\n{% endcontent-ref %}';
     expect(blocks(markdown)).toEqual([
       { object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'file-1' } }, isVoid: true },
       { object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: 'setup.md' } }, isVoid: true },
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: 'setup.md' } }, isVoid: true, fragments: [
+        { object: 'fragment', fragment: 'caption', nodes: [paragraph(expect.objectContaining({ type: 'link' }))] }] },
     ]);
     roundTrips(markdown);
   });
@@ -188,10 +194,11 @@ describe('title', () => {
 });
 
 describe('front matter', () => {
-  it('says whether the page is hidden or left out of search, and nothing of other fields', () => {
-    const parsed = markdownToDocument('---\nhidden: true\nnoIndex: false\nicon: book\n---\nText.');
-    expect(parsed).toMatchObject({ hidden: true, noIndex: false });
-    expect(Object.keys(parsed).sort()).toEqual(['document', 'hidden', 'noIndex']);
+  it('says whether the page is hidden or left out of search, its icon, and keeps keys it has no field for', () => {
+    const parsed = markdownToDocument('---\nhidden: true\nnoIndex: false\nicon: book\nowner: docs-team\n---\nText.');
+    expect(parsed).toMatchObject({ hidden: true, noIndex: false, icon: 'book' });
+    expect(Object.keys(parsed).sort()).toEqual(['document', 'hidden', 'icon', 'noIndex']);
+    expect(parsed.document.data).toEqual({ frontMatter: { owner: 'docs-team' } });
   });
 
   it.each([
@@ -209,6 +216,6 @@ describe('document to markdown', () => {
           { object: 'leaf', text: 'Done', marks: [{ object: 'mark', type: 'bold' }, { object: 'mark', type: 'italic' }] },
           { object: 'leaf', text: ' now', marks: [{ object: 'mark', type: 'bold' }] }] }] }] },
     ] };
-    expect(documentToMarkdown(document)).toBe('{% hint style="success" %}\n\n**_Done_ now**\n\n{% endhint %}\n');
+    expect(documentToMarkdown(document)).toBe('{% hint style="success" %}\n**_Done_ now**\n{% endhint %}\n');
   });
 });
