@@ -112,6 +112,8 @@ describe('a space in and out as a zipped Git Sync folder (Folio routes, not in t
     const pages = await api.spaces.listPagesInChangeRequest(spaceId, summary.changeRequest.id);
     expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', 200, pages.data);
     expect(pages.data.pages.map((page) => page.title)).toEqual(['Welcome', 'Guide']);
+    // No commit named: the revision the import appended names none.
+    expect((await api.spaces.getRevisionById(spaceId, changeRequest.data.revision)).data).not.toHaveProperty('git');
     const files = await api.spaces.listFilesInChangeRequestById(spaceId, summary.changeRequest.id);
     expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', 200, files.data);
     expect(files.data.items).toMatchObject([{ name: 'video.mp4', contentType: 'video/mp4', size: video.length }]);
@@ -153,6 +155,33 @@ describe('a space in and out as a zipped Git Sync folder (Folio routes, not in t
       source.close();
       rmSync(path, { force: true });
     }
+  });
+
+  it('names the commit the query gives (gitOid, gitMessage, gitRef) on the revision the import appends', async () => {
+    const oid = randomBytes(20).toString('hex');
+    const query = `?gitOid=${oid}&gitMessage=${encodeURIComponent('Guide: a video\n\nFrom the docs repo.')}&gitRef=refs/heads/main`;
+    const response = await upload(cast.ed.token, await zipOf({ ...folder, 'guide.md': '# Guide\n\nWatch the video twice.\n' }), query);
+    expect(response.status).toBe(201);
+    const { changeRequest } = response.body as { changeRequest: { id: string } };
+    const api = server.as(cast.ed.token);
+    const { revision } = (await api.spaces.getChangeRequestById(spaceId, changeRequest.id)).data;
+    const { data } = await api.spaces.getRevisionById(spaceId, revision);
+    expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}', 200, data);
+    expect(data.git).toEqual({ oid, message: 'Guide: a video\n\nFrom the docs repo.', ref: 'refs/heads/main', createdByGitBook: false });
+  });
+
+  it.each([
+    ['an oid that is not hex', `?gitOid=${'g'.repeat(40)}`, /gitOid/],
+    ['an oid of 39 digits', `?gitOid=${'a'.repeat(39)}`, /gitOid/],
+    ['an uppercase oid', `?gitOid=${'A'.repeat(40)}`, /gitOid/],
+    ['a message without the oid', '?gitMessage=hello', /gitOid/],
+    ['a ref with a space', `?gitOid=${'a'.repeat(64)}&gitRef=refs/heads/a%20b`, /gitRef/],
+    ['a message past 4,096 characters', `?gitOid=${'a'.repeat(40)}&gitMessage=${'m'.repeat(4097)}`, /gitMessage/],
+  ])('refuses a commit query with %s: 400 with the error body, nothing written', async (_what, query, message) => {
+    const before = await server.head();
+    const response = await upload(cast.ed.token, await zipOf(folder), query);
+    expect(response).toMatchObject({ status: 400, body: { error: { code: 400, message: expect.stringMatching(message) } } });
+    expect(await server.head()).toBe(before);
   });
 
   it('exports a revision with ?revision=, and answers 404 with the error body for one the space does not have', async () => {

@@ -4,6 +4,7 @@ import { DirectorySink, DirectorySource } from '@folio/content/gitsync/directory
 import { FolderExport } from '@folio/content/gitsync/folder-export';
 import { FolderImport } from '@folio/content/gitsync/folder-import';
 import { print } from '../cli-io';
+import { readCheckout } from '../git-checkout';
 import { CommandGroup } from '../subcommand';
 import { cliCaller } from './caller';
 
@@ -23,15 +24,23 @@ async function withProgress<T>(what: string, work: (progress: (done: number, tot
   }
 }
 
-const importSpace = (app: INestApplicationContext, [spaceId, dir]: string[], merge: boolean) =>
-  withProgress('Importing', (onProgress) => app.get(FolderImport).run(cliCaller(), spaceId, new DirectorySource(dir), { merge, onProgress }));
+/**
+ * A directory in a Git working tree names the commit checked out on the revision the import appends; with
+ * changes not committed under it the content is not that commit's, so it names none (and says so on stderr).
+ */
+async function importSpace(app: INestApplicationContext, [spaceId, dir]: string[], merge: boolean) {
+  const checkout = await readCheckout(dir);
+  if (checkout?.dirty) process.stderr.write(`${dir} has changes not committed to ${checkout.commit.oid}: the import names no commit\n`);
+  const commit = checkout && !checkout.dirty ? checkout.commit : undefined;
+  return withProgress('Importing', (onProgress) => app.get(FolderImport).run(cliCaller(), spaceId, new DirectorySource(dir), { merge, onProgress, commit }));
+}
 
 const exportSpace = (app: INestApplicationContext, [spaceId, dir]: string[], revision?: string) =>
   withProgress('Exporting', (onProgress) => app.get(FolderExport).run(cliCaller(), spaceId, new DirectorySink(dir), { revision, onProgress }));
 
 export const importCommand: CommandGroup = {
   space: {
-    summary: 'read a Git Sync folder into a new change request of the space (merged with --merge); prints its summary',
+    summary: "read a Git Sync folder into a new change request of the space (merged with --merge), naming the Git commit it is checked out at; prints its summary",
     positionals: ['<spaceId>', '<dir>'],
     options: { merge: { value: '', flag: true } },
     run: async (app, positionals, args) => print(await importSpace(app, positionals, args.merge === true)),

@@ -28,6 +28,7 @@ import { DocumentWork } from '../documents/document-work';
 import { applyFolderFiles, WantedFile } from './apply-folder-files';
 import { applyFolderIncludes } from './apply-folder-includes';
 import { FolderPagesApplier, WantedPage } from './apply-folder-pages';
+import { assertFolderCommit } from './folder-commit';
 import { FolderContents, readFolderContents } from './folder-contents';
 import { FolderCounts, FolderImportService, FolderSource, ImportOptions, ImportSummary } from './folder.port';
 import { PageRead } from './folder-pages';
@@ -79,13 +80,16 @@ export class FolderImport implements FolderImportService {
   async run(caller: Caller, spaceId: string, source: FolderSource, opts: ImportOptions = {}): Promise<ImportSummary> {
     const { permissions } = await this.reads.space(spaceId, caller);
     assertAllowed(permissions.edit, 'import content into this space');
+    if (opts.commit) assertFolderCommit(opts.commit);
     // Everything the folder could be refused for is checked before a change request is made.
     const folder = await readFolderContents(source);
     const variables = folder.vars === undefined ? {} : readVars(folder.vars);
     const changeRequestId = opts.changeRequestId ?? (await this.commands.execute(new CreateChangeRequest(caller, spaceId, 'Import of a Git Sync folder'))).id;
     const { changeRequest } = await this.reads.get(spaceId, changeRequestId, caller);
     const deps = { aggregates: this.aggregates, trees: this.trees, clock: this.clock };
-    const counts = await editRequestHead(deps, caller, { spaceId, number: changeRequest.number }, async (editor, _state, now) => {
+    // The commit is named on the revision appended; an import that changes nothing appends none, so names none.
+    const git = opts.commit && { ...opts.commit, createdByGitBook: false };
+    const counts = await editRequestHead(deps, caller, { spaceId, number: changeRequest.number, git }, async (editor, _state, now) => {
       const applied = await this.apply(editor, folder, variables, opts, now);
       return { result: applied.counts, touched: applied.touched };
     });

@@ -6,7 +6,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { StreamedBody } from '@folio/platform/http/streamed-body';
 import { ExportZip } from './export-zip.query';
-import { ExportZipQuery, ImportZipQuery } from './folder-zip.dto';
+import { commitOf, ExportZipQuery, ImportZipQuery } from './folder-zip.dto';
 import { ImportZip } from './import-zip.command';
 
 /**
@@ -27,7 +27,7 @@ export class FolderZipController {
   async import(@CallerParam() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: ImportZipQuery, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const body = request.body instanceof Readable ? request.body : null;
     try {
-      const summary = await this.commands.execute(new ImportZip(caller, spaceId, body, request.headers['content-length'], query.merge ?? false));
+      const summary = await this.commands.execute(new ImportZip(caller, spaceId, body, request.headers['content-length'], { merge: query.merge ?? false, commit: commitOf(query) }));
       void reply.header('location', summary.changeRequest.url);
       return summary;
     } catch (error) {

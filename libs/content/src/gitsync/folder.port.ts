@@ -1,4 +1,5 @@
 import { Caller } from '@folio/platform/auth/caller';
+import { FolderCommit } from './folder-commit';
 
 /**
  * A Git Sync folder as import and export see it, whatever holds it: a directory (the CLI), a zip streamed
@@ -60,6 +61,8 @@ export interface ImportOptions {
    * instead of refusing the import (the fidelity measure counts them).
    */
   keepRefused?: boolean;
+  /** The Git commit the folder holds: named on the revision the import appends (checked: a bad one is a 400). */
+  commit?: FolderCommit;
 }
 
 export interface ExportOptions {

@@ -9,7 +9,7 @@ import { STREAMED_MEDIA_TYPES } from '@folio/platform/http/streamed-body';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
 import { FolderImport } from './folder-import';
-import { ImportSummary } from './folder.port';
+import { ImportOptions, ImportSummary } from './folder.port';
 import { ZipFolderSource } from './zip/zip-folder-source';
 import { zipLimits } from './zip/zip-limits';
 
@@ -21,7 +21,7 @@ export class ImportZip extends Command<ImportSummary> {
     /** The request's body unread; null when it was not sent as a zip (a JSON body, none). */
     readonly body: NodeJS.ReadableStream | null,
     readonly declaredLength: string | undefined,
-    readonly merge: boolean,
+    readonly opts: Pick<ImportOptions, 'merge' | 'commit'>,
   ) {
     super();
   }
@@ -41,7 +41,7 @@ export class ImportZipHandler implements ICommandHandler<ImportZip> {
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  async execute({ caller, spaceId, body, declaredLength, merge }: ImportZip): Promise<ImportSummary> {
+  async execute({ caller, spaceId, body, declaredLength, opts }: ImportZip): Promise<ImportSummary> {
     const { permissions } = await this.reads.space(spaceId, caller);
     assertAllowed(permissions.edit, 'import content into this space');
     if (body === null) throw new Invalid(`The body must be a zip file, sent as ${STREAMED_MEDIA_TYPES.join(' or ')}`);
@@ -50,7 +50,7 @@ export class ImportZipHandler implements ICommandHandler<ImportZip> {
       const source = await ZipFolderSource.open(path, zipLimits(this.config));
       try {
         await source.verify();
-        return await this.folders.run(caller, spaceId, source, { merge });
+        return await this.folders.run(caller, spaceId, source, opts);
       } finally {
         source.close();
       }

@@ -4,7 +4,7 @@ import { Clock } from '@folio/platform/clock';
 import { Conflict } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { ContentTrees, TreeEditor } from '@folio/kernel/tree/content-trees';
-import { RevisionRecord } from '@folio/content/revisions/revision.model';
+import { RevisionGitCommit, RevisionRecord } from '@folio/content/revisions/revision.model';
 import { assertUnlocked, spaceDecider } from '@folio/content/spaces/space.decider';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { changeRequestDecider, ExistingChangeRequest, MergeUnderWay, StaleHead } from '../change-request.decider';
@@ -23,12 +23,13 @@ export interface HeadEdit<T> {
  * Applies `change` to a change request's head on one tree editor and records the new tree as one `edits`
  * revision (EditContent, on the head it was applied to). When another edit moved the head first, `change` runs
  * again on the new head (bounded); a change that leaves the tree as it was writes nothing. A locked space, a
- * merged request and one being merged are refused before `change` runs (the decider refuses them too).
+ * merged request and one being merged are refused before `change` runs (the decider refuses them too). `git`,
+ * the commit the change was read from (a Git Sync import's), goes on the revision appended.
  */
 export async function editRequestHead<T>(
   deps: { aggregates: Aggregates; trees: ContentTrees; clock: Clock },
   caller: Caller,
-  request: { spaceId: string; number: number },
+  request: { spaceId: string; number: number; git?: RevisionGitCommit },
   change: (editor: TreeEditor, state: ExistingChangeRequest, now: string) => Promise<HeadEdit<T>>,
 ): Promise<T> {
   const { aggregates, trees, clock } = deps;
@@ -45,7 +46,7 @@ export async function editRequestHead<T>(
     const { result, touched } = await change(editor, state, now);
     const tree = await editor.commit();
     if (tree === state.head.tree) return result;
-    const revision: RevisionRecord = { id: newId(), type: 'edits', parents: [state.head.revision], tree, createdBy: caller.userId, createdAt: now };
+    const revision: RevisionRecord = { id: newId(), type: 'edits', parents: [state.head.revision], tree, createdBy: caller.userId, createdAt: now, ...(request.git ? { git: request.git } : {}) };
     try {
       await aggregates.handle(stream, changeRequestDecider, { type: 'EditContent', revision, basedOn: state.head.revision, touched }, caller);
       return result;
