@@ -57,7 +57,7 @@ export class FolderExport implements FolderExportService {
     const documents = pages.filter((page) => paths.has(page.id));
     const batches = Array.from({ length: Math.ceil(documents.length / PAGES_PER_BATCH) }, (_, i) => documents.slice(i * PAGES_PER_BATCH, (i + 1) * PAGES_PER_BATCH));
     const writeBatch = async (batch: PageNode[]) => {
-      const inputs = await Promise.all(batch.map(async (page) => ({ path: paths.get(page.id)!, self: page.id, bytes: await snapshot.documentBytes(page), front: frontMatterOf(page) })));
+      const inputs = await Promise.all(batch.map(async (page) => ({ path: paths.get(page.id)!, bytes: await snapshot.documentBytes(page), front: frontMatterOf(page) })));
       return (await this.documents.writeFolderPages({ links: data, pages: inputs })).map((written, i) => ({ ...written, path: inputs[i].path }));
     };
     let done = 0;
@@ -70,7 +70,7 @@ export class FolderExport implements FolderExportService {
     }
     for (const content of contents) {
       const path = includesAt.get(content.id)!;
-      const [{ markdown: body, keptVerbatim }] = await this.documents.writeFolderPages({ links: data, pages: [{ path, self: content.id, bytes: await snapshot.documentBytes(content), front: {} }] });
+      const [{ markdown: body, keptVerbatim }] = await this.documents.writeFolderPages({ links: data, pages: [{ path, bytes: await snapshot.documentBytes(content), front: {} }] });
       summary.keptVerbatim += keptVerbatim;
       // An include's title is its front matter (GitBook's form); its body starts right after.
       await sink.write(path, Buffer.from(`---\n${stringifyYaml({ title: content.title })}---\n\n${body}`));

@@ -181,7 +181,7 @@ export class FolderImport implements FolderImportService {
       const bytes = entry ? await readEntry(entry, MAX_MARKDOWN_BYTES) : Buffer.alloc(0);
       const owner = exists ? ((await editor.page(id)) ?? (await editor.reusableContent(id))) : null;
       oids.push(gitBlobOid(bytes));
-      pages.push({ path, self: id, markdown: bytes.toString('utf8'), previous: owner ? await editor.documentBytes(owner) : null });
+      pages.push({ path, markdown: bytes.toString('utf8'), previous: owner ? await editor.documentBytes(owner) : null });
     }
     const reads = await this.documents.readFolderPages({ links, pages, maxNodes: MAX_DOCUMENT_NODES });
     return reads.map((read, i) => ({ ...read, oid: oids[i] }));

@@ -16,8 +16,6 @@ import { countKeptVerbatim } from './kept-verbatim';
 export interface PageToRead {
   /** The file's path in the folder: what its relative targets are resolved against. */
   path: string;
-  /** The page's (or reusable content's) id: what its `#anchor` targets point at. */
-  self: string;
   markdown: string;
   /** Its stored document when the page is there already: the new one keeps the keys of the blocks it keeps. */
   previous: Uint8Array | null;
@@ -37,9 +35,9 @@ export interface ReadBatch {
 
 export function readFolderPages({ links, pages, maxNodes }: ReadBatch): PageRead[] {
   const folder = new FolderLinks(links);
-  return pages.map(({ path, self, markdown, previous }) => {
+  return pages.map(({ path, markdown, previous }) => {
     try {
-      const { document: parsed, ...front } = markdownToDocument(markdown, { links: folder.of(path, self), maxNodes });
+      const { document: parsed, ...front } = markdownToDocument(markdown, { links: folder.of(path), maxNodes });
       const document = previous ? pairKeys(decodeDocument(previous), parsed) : parsed;
       return { path, front, document: encodeDocument(document), empty: document.nodes.length === 0, keptVerbatim: countKeptVerbatim(document) };
     } catch (error) {
@@ -51,7 +49,6 @@ export function readFolderPages({ links, pages, maxNodes }: ReadBatch): PageRead
 
 export interface PageToWrite {
   path: string;
-  self: string;
   /** The stored document (null: an empty page). */
   bytes: Uint8Array | null;
   front: PageFrontMatter;
@@ -69,8 +66,8 @@ export interface PageWritten {
 
 export function writeFolderPages({ links, pages }: WriteBatch): PageWritten[] {
   const folder = new FolderLinks(links);
-  return pages.map(({ path, self, bytes, front }) => {
+  return pages.map(({ path, bytes, front }) => {
     const document = decodeDocument(bytes);
-    return { markdown: documentToMarkdown(document, front, { links: folder.of(path, self) }), keptVerbatim: countKeptVerbatim(document) };
+    return { markdown: documentToMarkdown(document, front, { links: folder.of(path) }), keptVerbatim: countKeptVerbatim(document) };
   });
 }

@@ -12,12 +12,13 @@ const links = new FolderLinks({
 });
 
 describe('folder links', () => {
-  const setup = links.of('guides/setup.md', 'setup');
+  const setup = links.of('guides/setup.md');
 
   it('reads relative page, anchor, asset and include targets as references, and anything else as the API does', () => {
     expect(setup.refOfTarget('../README.md', 'link')).toEqual({ kind: 'page', page: 'home' });
     expect(setup.refOfTarget('README.md#intro', 'link')).toEqual({ kind: 'anchor', anchor: 'intro', page: 'guides' });
-    expect(setup.refOfTarget('#here', 'link')).toEqual({ kind: 'anchor', anchor: 'here', page: 'setup' });
+    expect(setup.refOfTarget('#here', 'link')).toEqual({ kind: 'anchor', anchor: 'here' });
+    expect(setup.refOfTarget('setup.md#here', 'link')).toEqual({ kind: 'anchor', anchor: 'here', page: 'setup' });
     expect(setup.refOfTarget('../.gitbook/assets/a%20b.png', 'image')).toEqual({ kind: 'file', file: 'f1' });
     expect(setup.refOfTarget('../.gitbook/assets/a b.png', 'file')).toEqual({ kind: 'file', file: 'f1' });
     expect(setup.refOfTarget('../.gitbook/includes/signup.md', 'include')).toEqual({ kind: 'reusable-content', reusableContent: 'rc1' });
@@ -27,7 +28,9 @@ describe('folder links', () => {
 
   it('writes references relative to the page, and what is not in the folder in the API form', () => {
     expect(setup.targetOfRef({ kind: 'page', page: 'home' }, 'link')).toBe('../README.md');
-    expect(setup.targetOfRef({ kind: 'anchor', anchor: 'x', page: 'setup' }, 'link')).toBe('#x');
+    // A same-page anchor is written as it was read: `#x` without a page, `setup.md#x` (GitBook's form) with one.
+    expect(setup.targetOfRef({ kind: 'anchor', anchor: 'x' }, 'link')).toBe('#x');
+    expect(setup.targetOfRef({ kind: 'anchor', anchor: 'x', page: 'setup' }, 'link')).toBe('setup.md#x');
     expect(setup.targetOfRef({ kind: 'anchor', anchor: 'x', page: 'guides' }, 'link')).toBe('README.md#x');
     expect(setup.targetOfRef({ kind: 'file', file: 'f1' }, 'image')).toBe('../.gitbook/assets/a b.png');
     expect(setup.targetOfRef({ kind: 'reusable-content', reusableContent: 'rc1' }, 'include')).toBe('../.gitbook/includes/signup.md');

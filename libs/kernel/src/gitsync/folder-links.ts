@@ -38,11 +38,11 @@ export class FolderLinks {
     this.includePaths = inverse(data.includes);
   }
 
-  /** The link context of the page (or include) whose file is `from`; `self`: its page id, for `#anchor` targets. */
-  of(from: string, self?: string): LinkContext {
+  /** The link context of the page (or include) whose file is `from`. */
+  of(from: string): LinkContext {
     return {
-      refOfTarget: (target, use) => this.refOfTarget(from, self, target, use),
-      targetOfRef: (ref, use) => this.targetOfRef(from, self, ref, use),
+      refOfTarget: (target, use) => this.refOfTarget(from, target, use),
+      targetOfRef: (ref, use) => this.targetOfRef(from, ref, use),
     };
   }
 
@@ -50,10 +50,12 @@ export class FolderLinks {
     return this.pagePaths.get(id);
   }
 
-  private refOfTarget(from: string, self: string | undefined, target: string, use: TargetUse): ContentRef | undefined {
+  private refOfTarget(from: string, target: string, use: TargetUse): ContentRef | undefined {
     const hash = target.indexOf('#');
     const [path, anchor] = hash < 0 ? [target, undefined] : [target.slice(0, hash), target.slice(hash + 1)];
-    if (path === '') return anchor ? { kind: 'anchor', anchor, ...(self !== undefined ? { page: self } : {}) } : undefined;
+    // `#x` is an anchor of the page it is written in (no page named, as the spec reads it); `page.md#x` names the
+    // page, this one included (GitBook writes a same-page anchor that way): each is written back as it came.
+    if (path === '') return anchor ? { kind: 'anchor', anchor } : undefined;
     for (const spelling of targetSpellings(path)) {
       const resolved = resolveTarget(from, spelling);
       const ref = resolved === undefined ? undefined : this.byPath.get(resolved);
@@ -64,7 +66,7 @@ export class FolderLinks {
     return API_LINKS.refOfTarget(target, use);
   }
 
-  private targetOfRef(from: string, self: string | undefined, ref: ContentRef, use: TargetUse): string {
+  private targetOfRef(from: string, ref: ContentRef, use: TargetUse): string {
     const inSpace = !('space' in ref) || ref.space === undefined;
     const path = (to: string | undefined) => (to === undefined ? undefined : relativeTarget(from, to));
     let target: string | undefined;
@@ -72,7 +74,7 @@ export class FolderLinks {
     else if (inSpace && ref.kind === 'file') target = path(this.filePaths.get(ref.file));
     else if (inSpace && ref.kind === 'reusable-content') target = path(this.includePaths.get(ref.reusableContent));
     else if (inSpace && ref.kind === 'anchor') {
-      const page = ref.page === undefined || ref.page === self ? '' : path(this.pagePaths.get(ref.page));
+      const page = ref.page === undefined ? '' : path(this.pagePaths.get(ref.page));
       target = page === undefined ? undefined : `${page}#${ref.anchor}`;
     }
     return target ?? API_LINKS.targetOfRef(ref, use);
