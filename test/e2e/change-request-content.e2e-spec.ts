@@ -69,6 +69,49 @@ describe('change-request content', () => {
     expect(page.markdown).toContain(`![Logo](/files/${fileId})`);
   });
 
+  it("takes a GitBook page's Markdown whole: its front matter as the page's fields and blocks GitBook writes, read back the same", async () => {
+    const page = [
+      '---',
+      'description: Install it in three steps',
+      'icon: rocket',
+      'layout:',
+      '  width: wide',
+      '  tableOfContents:',
+      '    visible: false',
+      'hidden: true',
+      '---',
+      '',
+      '# Setup',
+      '',
+      '{% stepper %}',
+      '{% step %}',
+      '## Download',
+      '',
+      'Get the <kbd>zip</kbd> from [the site](https://example.com/download).',
+      '{% endstep %}',
+      '',
+      '{% step %}',
+      '## Run it',
+      '',
+      '{% hint style="success" %}',
+      'It runs.',
+      '{% endhint %}',
+      '{% endstep %}',
+      '{% endstepper %}',
+      '',
+    ].join('\n');
+    const { data } = await write([{ operation: 'insert_page', title: 'Placeholder', document: markdown(page) }], false);
+    const id = ((data as ChangeRequestContentUpdate).changes[0].page as { id: string }).id;
+    const read = await server.as(admin.token).spaces.getPageInChangeRequestById(spaceId, cr.id, id);
+    expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', 200, read.data);
+    expect(read.data).toMatchObject({ title: 'Setup', description: 'Install it in three steps', icon: 'rocket', hidden: true, layout: { width: 'wide', tableOfContents: false } });
+    const stepper = (read.data as unknown as { document: { nodes: { type: string; nodes: { type: string }[] }[] } }).document.nodes[0];
+    expect(stepper.type).toBe('stepper');
+    expect(stepper.nodes.map((step) => step.type)).toEqual(['stepper-step', 'stepper-step']);
+    const asMarkdown = await server.as(admin.token).spaces.getPageInChangeRequestById(spaceId, cr.id, id, { format: 'markdown' } as never);
+    expect((asMarkdown.data as unknown as { markdown: string }).markdown).toBe(page);
+  });
+
   it("applies the issue's batch in one revision and answers the ChangeRequestContentUpdate with compat=false", async () => {
     const { data, status } = await write(
       [

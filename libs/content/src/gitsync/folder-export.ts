@@ -10,7 +10,7 @@ import { writeVars } from '@folio/kernel/gitsync/folder-vars';
 import { CONFIG_FILE, DEFAULT_CONFIG, writeGitBookConfig } from '@folio/kernel/gitsync/gitbook-config';
 import { writeSummary } from '@folio/kernel/gitsync/summary';
 import { summaryOfTree } from '@folio/kernel/gitsync/summary-of-tree';
-import { PageFrontMatter } from '@folio/kernel/markdown/dialect';
+import { frontMatterOf } from '@folio/kernel/markdown/dialect';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { DocumentWork } from '../documents/document-work';
 import { fileBytes } from '../files/file-bytes';
@@ -85,14 +85,6 @@ export class FolderExport implements FolderExportService {
     if (vars !== undefined) await sink.write(VARS_FILE, Buffer.from(vars));
     return summary;
   }
-}
-
-/** The page fields its Markdown carries (its link title is SUMMARY.md's, its place the layout's). */
-function frontMatterOf(page: PageNode): PageFrontMatter {
-  const { title, description, icon, emoji, hidden, noIndex, noRobotsIndex, condition, layout, cover, metaLinks, variables } = page;
-  const front: PageFrontMatter = { title, description, icon, emoji, hidden, noIndex, noRobotsIndex, condition, layout, cover, metaLinks, variables };
-  for (const key of Object.keys(front) as (keyof PageFrontMatter)[]) if (front[key] === undefined) delete front[key];
-  return front;
 }
 
 const pairs = (paths: Map<string, string>): [string, string][] => [...paths].map(([id, path]) => [path, id]);

@@ -1,3 +1,4 @@
+import { frontMatterOf } from '@folio/kernel/markdown/dialect';
 import { mapConcurrently } from '@folio/platform/concurrency/map-concurrently';
 import { DocumentWork } from '../documents/document-work';
 import { RawJson } from '@folio/platform/http/raw-json';
@@ -22,7 +23,7 @@ async function body(snapshot: TreeSnapshot, node: PageNode, as: BodyFormat): Pro
   if (node.type !== 'document') return null;
   const bytes = await snapshot.documentBytes(node);
   if (as.format === 'document') return { document: bytes ? new RawJson(bytes) : EMPTY_DOCUMENT };
-  return { markdown: await as.documents.toMarkdown(bytes, { title: node.title, description: node.description }) };
+  return { markdown: await as.documents.toMarkdown(bytes, frontMatterOf(node)) };
 }
 
 /** The views of `nodes` (a page and everything below it, or a whole tree), their bodies read DOCUMENT_READS at a time. */

@@ -15,6 +15,14 @@ export type PageFrontMatter = Partial<
   >
 >;
 
+/** The fields of a page its Markdown carries (what an export or a `format=markdown` read writes in its front matter). */
+export function frontMatterOf(page: PageMeta): PageFrontMatter {
+  const { title, description, icon, emoji, hidden, noIndex, noRobotsIndex, condition, layout, cover, metaLinks, variables } = page;
+  const front: PageFrontMatter = { title, description, icon, emoji, hidden, noIndex, noRobotsIndex, condition, layout, cover, metaLinks, variables };
+  for (const key of Object.keys(front) as (keyof PageFrontMatter)[]) if (front[key] === undefined) delete front[key];
+  return front;
+}
+
 /** What a target written in a page is used for: the same path is a page from a link, a file from an image. */
 export type TargetUse = 'link' | 'image' | 'file' | 'include' | 'content-ref' | 'cover';
 
