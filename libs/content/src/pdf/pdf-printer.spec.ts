@@ -58,7 +58,7 @@ describe('PdfPrinter and pagesToPrint', () => {
     expect(stored.chunked).toBe(true);
     const editor = await new ContentTrees(objects.store).edit(tree.hash);
     await editor.addFile({ id: 'photo', name: 'photo.png', contentType: 'image/png', stored, now: NOW });
-    await editor.insertPage({ id: 'album', into: null, meta: { title: 'Album' }, document: markdownToDocument('![Photo](/files/photo)').document, now: NOW });
+    await editor.insertPage({ id: 'album', into: null, meta: { title: 'Album' }, document: markdownToDocument('<figure><img src="/files/photo" alt="Photo"></figure>').document, now: NOW });
     tree = await new ContentTrees(objects.store).open(await editor.commit());
     const bytes = await print({ page: 'album', only: true });
     expect(bytes.toString('latin1')).toMatch(new RegExp(`/Subtype /Image[\\s\\S]*/Width ${side}|/Width ${side}[\\s\\S]*/Subtype /Image`));

@@ -130,7 +130,7 @@ describe('the document schema', () => {
     expect(refusal(doc(BLOCK_EXAMPLES['list-item']))).toMatch(/^document\.nodes\[0\]: the document cannot hold a list-item block \(it holds paragraph, heading-1, /);
     const list = changed('list-ordered', (node) => ((node.nodes as Json[])[0].nodes = [BLOCK_EXAMPLES.tabs]));
     expect(refusal(doc(list))).toBe(
-      'document.nodes[0].nodes[0].nodes[0]: a list-item block cannot hold a tabs block (it holds paragraph, heading-1, heading-2, heading-3, list-ordered, list-unordered, list-tasks, divider, code, hint, blockquote, math, table)',
+      'document.nodes[0].nodes[0].nodes[0]: a list-item block cannot hold a tabs block (it holds paragraph, heading-1, heading-2, heading-3, list-ordered, list-unordered, list-tasks, divider, code, hint, blockquote, math, table, images)',
     );
     expect(refusal(doc(paragraph(BLOCK_EXAMPLES.divider)))).toBe('document.nodes[0].nodes[0].object: must be one of text, inline');
     expect(refusal(doc(changed('hint', (node) => (node.nodes = [BLOCK_EXAMPLES.code]))))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]: a hint block cannot hold a code block/);
@@ -204,15 +204,17 @@ describe('the document schema', () => {
     );
   });
 
-  it("takes what Folio's own markdown reads into: a page answered as JSON can be sent back", () => {
-    const folder = 'test/fixtures/markdown';
-    const pages = readdirSync(folder).filter((name) => name.endsWith('.md'));
-    expect(pages.length).toBeGreaterThan(0);
-    for (const name of pages) {
-      const { document } = markdownToDocument(readFileSync(join(folder, name), 'utf8'));
-      expect({ name, refusal: refusalOrNone(document) }).toEqual({ name, refusal: null });
-    }
-  });
+  it.each(['test/fixtures/markdown', 'test/fixtures/gitbook-space/blocks'])(
+    "takes what Folio's own markdown reads into (%s): a page answered as JSON can be sent back",
+    (folder) => {
+      const pages = readdirSync(folder).filter((name) => name.endsWith('.md'));
+      expect(pages.length).toBeGreaterThan(0);
+      for (const name of pages) {
+        const { document } = markdownToDocument(readFileSync(join(folder, name), 'utf8'));
+        expect({ name, refusal: refusalOrNone(document) }).toEqual({ name, refusal: null });
+      }
+    },
+  );
 
   it('judges the document frame', () => {
     expect(refusal({ object: 'document', nodes: [] })).toBe('document.data: is required');

@@ -93,7 +93,7 @@ function judgeNode(at: NodeLocation, documentPath: string, hold: Hold): void {
   if (has(node, 'isVoid') || schema.isVoid !== 'optional') field(VOID[schema.isVoid], node, at, documentPath, 'isVoid');
   if (has(node, 'data') || schema.dataRequired) field(schema.data, node, at, documentPath, 'data');
   if (schema.meta && has(node, 'meta')) field(schema.meta, node, at, documentPath, 'meta');
-  if (schema.fragments) {
+  if (schema.fragments && (has(node, 'fragments') || !schema.fragmentsOptional)) {
     field(list, node, at, documentPath, 'fragments');
     const fragments = node.fragments as unknown[];
     // Pushed before the nodes and last first, so their nodes are judged after the node's own, in order.

@@ -203,8 +203,8 @@ export interface Columns extends BlockBase<'columns'> {
   isVoid: false;
 }
 export interface Update extends BlockBase<'update'> {
-  /** date: an ISO timestamp (the spec's Timestamp); tags: the update's tag ids. */
-  data: { date: string; tags?: string[] };
+  /** date: an ISO timestamp (the spec's Timestamp; GitBook's Markdown writes a day); tags: references to the revision's tags. */
+  data: { date: string; tags?: Extract<ContentRef, { kind: 'tag' }>[] };
   nodes: Block[];
 }
 export interface Updates extends BlockBase<'updates'> {

@@ -60,15 +60,15 @@ const BLOCKS: [string, Block[]][] = [
       { object: 'block', type: 'column', data: {}, nodes: [p('right')] }] },
   ]],
   ['updates', [{ object: 'block', type: 'updates', data: { format: 'full' }, nodes: [
-    { object: 'block', type: 'update', data: { date: '2026-01-02', tags: ['new', 'beta'] }, nodes: [p('New.')] },
-    { object: 'block', type: 'update', data: { date: '2026-01-01' }, nodes: [p('Old.')] }] }]],
+    { object: 'block', type: 'update', data: { date: '2026-01-02T00:00:00.000Z', tags: [{ kind: 'tag', tag: 'new' }, { kind: 'tag', tag: 'beta' }] }, nodes: [p('New.')] },
+    { object: 'block', type: 'update', data: { date: '2026-01-01T00:00:00.000Z' }, nodes: [p('Old.')] }] }]],
   ['if, prompt, reusable content, content-ref, integration', [
     { object: 'block', type: 'if', data: { expression: 'visitor.claims.plan === "pro"' }, nodes: [p('Pro.')] },
-    { object: 'block', type: 'prompt', data: { description: 'Ask', icon: 'robot', openInAIProviders: true, defaultExpanded: 'full' }, nodes: [p('Explain.')] },
+    { object: 'block', type: 'prompt', data: { description: 'Ask', icon: 'robot', openInAIProviders: true, defaultExpanded: 'full' }, nodes: [{ object: 'block', type: 'code', data: { syntax: 'markdown' }, nodes: [line('Explain.')] }] },
     { object: 'block', type: 'reusable-content', data: { ref: { kind: 'reusable-content', reusableContent: 'rc1' } }, isVoid: true },
     { object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'pg1' } }, isVoid: true },
     { object: 'block', type: 'integration', data: { integration: 'maps', block: 'map', props: { city: 'Lyon', zoom: '3' } }, isVoid: true },
-    { object: 'block', type: 'integration', data: { integration: 'sketch', block: 'canvas' }, isVoid: true },
+    { object: 'block', type: 'integration', data: { integration: 'sketch', block: 'canvas', props: {} }, isVoid: true },
   ]],
   ['OpenAPI blocks', [
     { object: 'block', type: 'swagger', data: { ref: { kind: 'url', url: 'https://api.dev/spec.yaml' }, path: '/pets', method: 'get', expanded: true }, isVoid: true },

@@ -219,3 +219,22 @@ describe('document to markdown', () => {
     expect(documentToMarkdown(document)).toBe('{% hint style="success" %}\n**_Done_ now**\n{% endhint %}\n');
   });
 });
+
+/** What GitBook writes where the spec's schema is narrower: read into what the schema takes, written back GitBook's way. */
+describe('GitBook forms the spec shapes otherwise', () => {
+  it("reads an update's day as that day's midnight (UTC) and its tags as tag references, and writes them back as written", () => {
+    const markdown = '{% updates format="full" %}\n{% update date="2024-01-15" tags="api,beta" %}\nShipped.\n{% endupdate %}\n{% endupdates %}\n';
+    const [updates] = withoutKeys(markdownToDocument(markdown).document).nodes as Block[];
+    expect((updates as { nodes: Block[] }).nodes[0]).toMatchObject({ data: { date: '2024-01-15T00:00:00.000Z', tags: [{ kind: 'tag', tag: 'api' }, { kind: 'tag', tag: 'beta' }] } });
+    expect(documentToMarkdown(markdownToDocument(markdown).document)).toBe(markdown);
+  });
+
+  it('gives `{% updates %}` its default format, and keeps a prompt that holds no single code block as written', () => {
+    const [updates] = markdownToDocument('{% updates %}\n{% update date="2024-01-15" %}\nA.\n{% endupdate %}\n{% endupdates %}\n').document.nodes;
+    expect(updates).toMatchObject({ type: 'updates', data: { format: 'full' } });
+    const prose = '{% prompt description="Plan" %}\nList what to check.\n{% endprompt %}';
+    const [kept] = markdownToDocument(prose).document.nodes;
+    expect(kept).toMatchObject({ type: 'code', data: { syntax: 'verbatim' } });
+    expect(documentToMarkdown(markdownToDocument(prose).document)).toBe(`${prose}\n`);
+  });
+});

@@ -1,5 +1,5 @@
 import { MAX_DOCUMENT_DEPTH } from '../document-limits';
-import { NodeSchema, types } from './node-schema';
+import { NodeSchema, types, WRITTEN_CAPTION } from './node-schema';
 import { contentRef, fileRef, fileOrUrlRef, length, reusableContentRef } from './shared-values';
 import { anyString, boolean, fields, oneOf, optional, plainObject } from './value-checks';
 
@@ -18,10 +18,10 @@ export const MEDIA_BLOCKS: Record<string, NodeSchema> = {
     fields({ ref: fileOrUrlRef, refDark: optional(fileOrUrlRef), width: optional(length), height: optional(length), alt: optional(anyString) }),
     { fragments: [{ fragment: 'caption', holds: types('paragraph') }] },
   ),
-  file: voidBlock(fields({ ref: fileRef })),
+  file: voidBlock(fields({ ref: fileRef }), WRITTEN_CAPTION),
   drawing: voidBlock(fields({ ref: optional(fileRef) })),
-  embed: voidBlock(fields({ url: anyString, fullWidth: optional(boolean) })),
-  'content-ref': voidBlock(fields({ ref: contentRef })),
+  embed: voidBlock(fields({ url: anyString, fullWidth: optional(boolean) }), WRITTEN_CAPTION),
+  'content-ref': voidBlock(fields({ ref: contentRef }), WRITTEN_CAPTION),
   'reusable-content': voidBlock(fields({ ref: reusableContentRef }), { meta: fields({ token: optional(anyString) }) }),
   integration: voidBlock(
     fields({

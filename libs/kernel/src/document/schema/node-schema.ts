@@ -23,6 +23,8 @@ export interface NodeSchema {
   nodes?: { holds: ReadonlySet<string>; min?: number; max?: number };
   /** The fragments it must carry, one schema per name (a single unnamed schema judges every fragment). */
   fragments?: readonly FragmentSchema[];
+  /** Whether it may leave its fragments out (a caption Folio keeps only where one was written). */
+  fragmentsOptional?: boolean;
   meta?: Check;
 }
 
@@ -43,14 +45,29 @@ export const TOP_LEVELS = [
   'stepper', 'if', 'columns', 'updates',
 ] as const; // prettier-ignore
 
-/** What a tab, a step and an update hold alike (each adds its own few). */
+/**
+ * What a tab, a step and an update hold alike (each adds its own few). The spec's lists leave out nestings GitBook
+ * itself writes and its public documentation uses (a table or tabs in a step, a stepper in a tab, a table in a
+ * tab), so a page GitBook wrote could not be sent back as JSON: these take the spec's list and those four.
+ */
 export const STEP_CONTENT = [
   ...ESSENTIALS,
   'content-ref', 'code', 'embed', 'file', 'images', 'drawing', 'hint', 'prompt', 'blockquote', 'math', 'integration',
+  'table', 'tabs', 'stepper', 'expandable',
 ] as const; // prettier-ignore
 
 /** The inline types of the spec, and texts: what a paragraph or a heading holds. */
 export const INLINE_CONTENT = ['text', 'link', 'emoji', 'icon', 'expression', 'inline-math', 'inline-image', 'annotation', 'mention', 'button'] as const;
+
+/**
+ * The text GitBook writes inside a file, embed, page-reference or OpenAPI tag (`{% file %}caption{% endfile %}`),
+ * for which the spec has no field: Markdown keeps it in a `caption` fragment, only where one was written, so a
+ * page read as JSON can be sent back. Folio's one addition to the spec's blocks.
+ */
+export const WRITTEN_CAPTION: Pick<NodeSchema, 'fragments' | 'fragmentsOptional'> = {
+  fragments: [{ fragment: 'caption', holds: types(TOP_LEVELS) }],
+  fragmentsOptional: true,
+};
 
 /** The spec's DocumentBlock: every block type, what a table cell's fragment may hold. */
 export const BLOCK_TYPES = [

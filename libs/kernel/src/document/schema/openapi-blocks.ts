@@ -1,10 +1,10 @@
-import { metaWithId, NodeSchema } from './node-schema';
+import { metaWithId, NodeSchema, WRITTEN_CAPTION } from './node-schema';
 import { fileOrUrlRef, openApiRef } from './shared-values';
 import { anyString, arrayOf, boolean, Check, fields, optional } from './value-checks';
 
 /** Blocks that show part of an OpenAPI specification: the whole spec (`swagger`), an operation, schemas, a webhook. */
 
-const openApiBlock = (data: Check): NodeSchema => ({ data, dataRequired: true, isVoid: 'void', meta: metaWithId });
+const openApiBlock = (data: Check): NodeSchema => ({ data, dataRequired: true, isVoid: 'void', meta: metaWithId, ...WRITTEN_CAPTION });
 
 export const OPENAPI_BLOCKS: Record<string, NodeSchema> = {
   // The spec's DocumentBlockOpenAPI: its type is `swagger`, its ref the specification's file or URL.

@@ -23,6 +23,8 @@ const view = byField('type', {
     coverDefinitionDark: optional(anyString),
     hideColumnTitle: optional(boolean),
     wrap: optional(boolean),
+    // Not in the spec's cards view, but GitBook writes `<th width>` on cards columns too (a narrow icon column).
+    columnWidths: optional(mapOf(number)),
   }),
 });
 

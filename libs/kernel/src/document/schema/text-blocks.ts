@@ -26,7 +26,8 @@ export const TEXT_BLOCKS: Record<string, NodeSchema> = {
     data: fields({ checked: optional(boolean) }),
     dataRequired: false,
     isVoid: 'optional',
-    nodes: { holds: types(ESSENTIALS, 'code', 'hint', 'blockquote', 'math', 'table') },
+    // The spec's list and images: GitBook writes a figure inside a list item (a screenshot under a numbered step).
+    nodes: { holds: types(ESSENTIALS, 'code', 'hint', 'blockquote', 'math', 'table', 'images') },
   },
   divider: { data: fields({}), dataRequired: true, isVoid: 'void' },
   blockquote: { data: fields({}), dataRequired: false, isVoid: 'optional', nodes: { holds: types(ESSENTIALS, 'blockquote') } },

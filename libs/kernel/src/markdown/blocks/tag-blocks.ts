@@ -32,12 +32,17 @@ function readTag(region: TagRegion, reader: BlockReader): Block | undefined {
   const form = FORM_OF_TAG.get(tag.name);
   if (form === undefined || (!region.closed && form.content !== 'caption' && form.content !== 'none')) return undefined;
   const data = readAttributes(form, tag, reader);
+  // The spec requires an updates block's format; `{% updates %}` (as GitBook's own guides write it) is its default.
+  if (data !== undefined && form.type === 'updates' && data.format === undefined) data.format = 'full';
   if (data === undefined || (form.type === 'hint' && !HINT_STYLES.includes(data.style as HintStyle))) return undefined;
   // Blocks whose data the spec makes optional leave it out when it is empty.
   const block = { object: 'block', type: form.type, ...(Object.keys(data).length > 0 || !OPTIONAL_DATA.has(form.type) ? { data } : {}) } as Record<string, unknown>;
   switch (form.content) {
-    case 'blocks':
-      return { ...block, nodes: reader.regions(region.children) } as unknown as Block;
+    case 'blocks': {
+      const nodes = reader.regions(region.children);
+      if (form.holdsOne !== undefined && (nodes.length !== 1 || nodes[0].type !== form.holdsOne)) return undefined;
+      return { ...block, nodes } as unknown as Block;
+    }
     case 'items': {
       const items: Block[] = [];
       for (const child of region.children) {
@@ -107,11 +112,23 @@ function readValue(kind: AttributeKind, value: string): unknown {
     case 'length': {
       return readLength(value);
     }
+    case 'tags':
+      // Tag slugs, as the spec's tag references (`{ kind: 'tag', tag }`).
+      return value === '' ? [] : value.split(',').map((tag) => ({ kind: 'tag', tag }));
+    case 'date':
+      // The spec's update date is a date-time; GitBook writes a day (`2024-01-15`): that day's midnight, UTC.
+      return DAY.test(value) ? `${value}T00:00:00.000Z` : DATE_TIME.test(value) ? value : undefined;
   }
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?Z$/;
+
 function writeValue(kind: AttributeKind, value: unknown): string {
   if (kind === 'list') return (value as string[]).join(',');
+  if (kind === 'tags') return (value as { tag: string }[]).map((ref) => ref.tag).join(',');
+  if (kind === 'date') return MIDNIGHT.exec(value as string)?.[1] ?? (value as string);
   if (kind === 'length') return writeLength(value as Length);
   return String(value);
 }
@@ -129,7 +146,7 @@ function readIntegration(tag: Tag): Integration | undefined {
   const [integration, block, ...rest] = tag.name.slice(1).split('/');
   if (!integration || !block || rest.length > 0 || !tag.onlyAttributes) return undefined;
   const props = Object.fromEntries([...tag.attributes.keys()].map((name) => [name, attribute(tag, name)!]));
-  return { object: 'block', type: 'integration', data: { integration, block, ...(tag.attributes.size > 0 ? { props } : {}) }, isVoid: true };
+  return { object: 'block', type: 'integration', data: { integration, block, props }, isVoid: true };
 }
 
 const SUMMARY = /^<summary>(.*)<\/summary>\s*$/i;

@@ -7,7 +7,7 @@ import { TargetUse } from '../dialect';
  * The generic reader and writer (tag-blocks.ts) follow this table; a tag whose attributes are not all listed
  * here is kept verbatim, so nothing written is lost.
  */
-export type AttributeKind = 'string' | 'boolean' | 'number' | 'list' | 'length';
+export type AttributeKind = 'string' | 'boolean' | 'number' | 'list' | 'length' | 'date' | 'tags';
 
 export interface TagForm {
   tag: string;
@@ -23,6 +23,8 @@ export interface TagForm {
   attributes: readonly (readonly [attribute: string, field: string, kind: AttributeKind])[];
   /** Fields the spec requires, besides the reference: without them the tag is kept verbatim. */
   required?: readonly string[];
+  /** The one block type its content must be (a prompt holds one code block); any other content is kept verbatim. */
+  holdsOne?: Block['type'];
 }
 
 /** A block of a spec registered with the organization (`spec="name"`), its link to the spec as its caption. */
@@ -39,11 +41,12 @@ export const TAG_FORMS: readonly TagForm[] = [
   { tag: 'columns', type: 'columns', content: 'items', item: 'column', attributes: [['fullWidth', 'fullWidth', 'boolean']] },
   { tag: 'column', type: 'column', content: 'blocks', attributes: [['width', 'width', 'length'], ['valign', 'verticalAlignment', 'string']] },
   { tag: 'updates', type: 'updates', content: 'items', item: 'update', attributes: [['format', 'format', 'string']] },
-  { tag: 'update', type: 'update', content: 'blocks', attributes: [['date', 'date', 'string'], ['tags', 'tags', 'list']], required: ['date'] },
+  { tag: 'update', type: 'update', content: 'blocks', attributes: [['date', 'date', 'date'], ['tags', 'tags', 'tags']], required: ['date'] },
   {
     tag: 'prompt',
     type: 'prompt',
     content: 'blocks',
+    holdsOne: 'code',
     attributes: [['description', 'description', 'string'], ['icon', 'icon', 'string'], ['openInAIProviders', 'openInAIProviders', 'boolean'], ['defaultExpanded', 'defaultExpanded', 'string']],
   },
   { tag: 'file', type: 'file', content: 'caption', ref: { attribute: 'src', use: 'file' }, attributes: [] },
