@@ -115,7 +115,10 @@ export class PageBlockWriter implements BlockWriter {
   private heading(node: Heading): string {
     const marks = '#'.repeat(Number(node.type.slice(-1)) + 1);
     const anchor = node.data.id !== undefined ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
-    const text = this.inlines(node.nodes, false, 'heading');
+    const written = this.inlines(node.nodes, false, 'heading');
+    // Before an anchor a trailing space is no line's end (the reader takes one space off before the anchor), so it
+    // stays a space, as GitBook writes it (`## Title  <a …>`), not `&#x20;`.
+    const text = anchor === '' ? written : written.replace(/&#x20;$/, ' ');
     return `${marks} ${text}${anchor}`.trimEnd();
   }
 

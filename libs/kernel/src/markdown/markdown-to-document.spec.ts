@@ -229,6 +229,13 @@ describe('GitBook forms the spec shapes otherwise', () => {
     expect(documentToMarkdown(markdownToDocument(markdown).document)).toBe(markdown);
   });
 
+  it('writes a heading ending in a space before its anchor as GitBook does, two plain spaces', () => {
+    const markdown = '## Write or review  <a href="#write" id="write"></a>\n';
+    const [heading] = markdownToDocument(markdown).document.nodes;
+    expect(heading).toMatchObject({ type: 'heading-1', data: { id: 'write' }, nodes: [{ leaves: [{ text: 'Write or review ' }] }] });
+    expect(documentToMarkdown(markdownToDocument(markdown).document)).toBe(markdown);
+  });
+
   it('gives `{% updates %}` its default format, and keeps a prompt that holds no single code block as written', () => {
     const [updates] = markdownToDocument('{% updates %}\n{% update date="2024-01-15" %}\nA.\n{% endupdate %}\n{% endupdates %}\n').document.nodes;
     expect(updates).toMatchObject({ type: 'updates', data: { format: 'full' } });
