@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { gitBlobHash } from '@folio/kernel/gitsync/git-blob';
 import { pipeline, Readable, Transform, TransformCallback } from 'node:stream';
 import { Invalid, TooLarge } from '@folio/platform/domain/errors';
 import { ContentObjectStore, mib } from '@folio/platform/object-store/content-object-store.port';
@@ -26,7 +26,7 @@ export interface StoredFolderFile {
  */
 export async function storeFolderFile(store: ContentObjectStore, entry: FolderEntry, maxBytes: number): Promise<StoredFolderFile> {
   if (entry.size > maxBytes) throw new TooLarge(`The file ${entry.path} is ${mib(entry.size)}, more than the ${mib(maxBytes)} a file may be`);
-  const oid = createHash('sha1').update(`blob ${entry.size}\0`);
+  const oid = gitBlobHash(entry.size);
   const head: Buffer[] = [];
   let headBytes = 0;
   const seen = new Transform({

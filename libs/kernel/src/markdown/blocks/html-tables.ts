@@ -1,8 +1,8 @@
 import { Block, CardsView, ColumnAlignment, ContentRef, Fragment, GridView, Table, TableColumn, TableValue } from '@folio/kernel/document/document.model';
 import { elementsOnly, formatAttributes, hasOnly, HtmlNode, htmlText } from '../html-elements';
 import { BlockReader, BlockWriter } from './block-context';
+import { escapeAttribute } from '../inline-html';
 import { decodeHtml, encodeHtml } from './code';
-import { attributeText } from './media';
 import { columnId, emptyParagraph, fragmentNodes, orderIndexes, recordId, sortedRecords } from './tables';
 
 /** GitBook's HTML tables (cards, and grids a pipe table cannot say), both ways: see tables.ts for the form. */
@@ -230,7 +230,7 @@ function writeCell(table: Table, column: TableColumn, name: string, value: Table
   const use = column.type === 'image' ? 'image' : column.type === 'files' ? 'file' : 'link';
   return refs.map((ref, i) => {
     const target = writer.links.targetOfRef(ref, use);
-    return `<a href="${attributeText(target)}">${encodeHtml(texts[i] ?? defaultText(target))}</a>`;
+    return `<a href="${escapeAttribute(target)}">${encodeHtml(texts[i] ?? defaultText(target))}</a>`;
   }).join('');
 }
 

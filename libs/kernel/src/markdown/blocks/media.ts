@@ -1,6 +1,7 @@
 import { Fragment, Image, ImageRef, Images, Length } from '@folio/kernel/document/document.model';
 import { elementsOnly, formatAttributes, hasOnly, HtmlElement, HtmlNode, htmlText } from '../html-elements';
 import { BlockReader, BlockWriter } from './block-context';
+import { escapeAttribute } from '../inline-html';
 import { decodeHtml } from './code';
 
 /**
@@ -124,18 +125,13 @@ export function writeImages(block: Images, writer: BlockWriter): string {
 function writeFigure(image: Image, writer: BlockWriter): string {
   const { ref, refDark, alt, width, height } = image.data;
   const img = `<img${formatAttributes(new Map([
-    ['src', attributeText(writer.links.targetOfRef(ref, 'image'))],
-    ['alt', attributeText(alt ?? '')],
+    ['src', escapeAttribute(writer.links.targetOfRef(ref, 'image'))],
+    ['alt', escapeAttribute(alt ?? '')],
     ['width', width === undefined ? undefined : writeLength(width)],
     ['height', height === undefined ? undefined : writeLength(height)],
   ]))}>`;
-  const picture = refDark === undefined ? img : `<picture><source srcset="${attributeText(writer.links.targetOfRef(refDark, 'image'))}" media="${DARK}">${img}</picture>`;
+  const picture = refDark === undefined ? img : `<picture><source srcset="${escapeAttribute(writer.links.targetOfRef(refDark, 'image'))}" media="${DARK}">${img}</picture>`;
   const caption = image.fragments.find((f) => f.fragment === 'caption');
   const figcaption = caption === undefined ? '' : `<figcaption>${caption.nodes.map((p) => `<p>${p.type === 'paragraph' ? writer.inlines(p.nodes, true) : ''}</p>`).join('')}</figcaption>`;
   return `<figure>${picture}${figcaption}</figure>`;
-}
-
-/** An attribute's value as GitBook writes it: `&`, `"` and `'` as entities, the rest as it is. */
-export function attributeText(value: string): string {
-  return value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;').replace(/'/g, '&#x27;');
 }

@@ -13,8 +13,12 @@ export function verbatimBlock(text: string): Code {
   return codeBlock({ syntax: VERBATIM }, text.split('\n'));
 }
 
+/** Whether the block is one the dialect kept verbatim. */
+export function isVerbatim(block: { type?: unknown; data?: unknown }): boolean {
+  return block.type === 'code' && (block.data as Code['data'] | undefined)?.syntax === VERBATIM;
+}
+
 /** The text a verbatim block stands for, or undefined for any other block. */
 export function verbatimText(block: { type: string; data?: unknown; nodes?: unknown }): string | undefined {
-  if (block.type !== 'code' || (block as Code).data.syntax !== VERBATIM) return undefined;
-  return codeLines(block as Code).join('\n');
+  return isVerbatim(block) ? codeLines(block as Code).join('\n') : undefined;
 }
