@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { loadSecret, SECRET } from '@folio/platform/config/secret';
+import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
+import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteAccess } from './sites/site-access';
 import { SiteSpaceDuplication } from './sites/site-space-duplication';
@@ -31,12 +33,22 @@ import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
 export class PublishingModule {}
 
 /**
- * The routes: the API only. The published answers and the sites' visitor keys live here with the server
- * secret the keys derive from: only the API loads it, so the projector starts without it.
+ * The routes: the API only. The published answers, the sites' visitor keys and the site tokens live here
+ * with the server secret they derive from: only the API loads it, so the projector starts without it.
  */
 @Module({
   imports: [PublishingModule, AdaptiveModule, ShareLinksModule, CustomizationModule],
-  providers: [GetPublishedSiteHandler, PublishedAnswers, ...visitorAuthHandlers, SiteVisitorAuth, { provide: SECRET, inject: [CONFIG], useFactory: loadSecret }],
+  providers: [
+    GetPublishedSiteHandler,
+    PublishedAnswers,
+    ...visitorAuthHandlers,
+    SiteVisitorAuth,
+    SiteTokens,
+    { provide: SiteTokenVerifier, useExisting: SiteTokens },
+    { provide: SECRET, inject: [CONFIG], useFactory: loadSecret },
+  ],
   controllers: [SiteController, SiteStructureController, VisitorAuthController],
+  // The API's guard checks site tokens with it (see platform/http/auth.guard.ts).
+  exports: [SiteTokenVerifier],
 })
 export class PublishingHttpModule {}

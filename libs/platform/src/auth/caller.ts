@@ -1,4 +1,5 @@
 import { Source } from '../event-store/event-store.port';
+import { Reader } from './reader';
 
 /** Who issued a command or query, and under which request: becomes the events' metadata. */
 export interface Caller {
@@ -6,6 +7,8 @@ export interface Caller {
   userId: string;
   source: Source;
   correlationId: string;
+  /** Set for the bearer of a site token (its userId is then `readerUserId(siteId)`): what it may read. */
+  reader?: Reader;
 }
 
 export const systemCaller = (correlationId: string, source: Source = 'system'): Caller => ({

@@ -55,4 +55,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ TMPDIR: '/var/folio-tmp' }).tempDir).toBe('/var/folio-tmp');
     expect(loadConfig({}).tempDir).toBe(tmpdir());
   });
+
+  it('addresses sites at PUBLIC_SITES_URL, by default under Folio\'s host without its port, and refuses a URL the renderer could not serve', () => {
+    expect(loadConfig({}).publicSitesUrl).toBe('http://localhost/sites/{org}');
+    expect(loadConfig({ PUBLIC_URL: 'https://folio.example.com:8443/api/' }).publicSitesUrl).toBe('https://folio.example.com/api/sites/{org}');
+    expect(loadConfig({ PUBLIC_SITES_URL: 'https://{org}.docs.example.com/' }).publicSitesUrl).toBe('https://{org}.docs.example.com');
+    expect(loadConfig({ PUBLIC_SITES_URL: 'https://docs.example.com/{org}' }).publicSitesUrl).toBe('https://docs.example.com/{org}');
+    for (const bad of ['ftp://{org}.example.com', 'https://docs.example.com:8080/{org}', 'https://docs.example.com/{org}?x=1', 'https://docs.example.com', 'https://{org}.example.com/{org}', 'not a url']) {
+      expect(() => loadConfig({ PUBLIC_SITES_URL: bad })).toThrow(StartupError);
+    }
+  });
+
+  it('gives site tokens SITE_TOKEN_TTL_S seconds, an hour by default', () => {
+    expect(loadConfig({}).siteTokenTtlSeconds).toBe(3600);
+    expect(loadConfig({ SITE_TOKEN_TTL_S: '600' }).siteTokenTtlSeconds).toBe(600);
+    expect(() => loadConfig({ SITE_TOKEN_TTL_S: '0' })).toThrow(StartupError);
+  });
 });

@@ -32,6 +32,15 @@ export interface FolioConfig {
   fileMaxMegabytes: number;
   /** TMPDIR (the OS's temp directory when unset): where uploads are written while they are read. */
   tempDir: string;
+  /**
+   * PUBLIC_SITES_URL: where readers find published sites, with `{org}` standing for an organization's
+   * hostname (its id when it has none): `https://{org}.docs.example.com` or `https://docs.example.com/{org}`.
+   * A site is served at this URL plus `/<basename>`, or at the root of its custom hostname. It is the
+   * renderer's address, not Folio's: it has no port, since GitBook's renderer refuses hosts with one.
+   */
+  publicSitesUrl: string;
+  /** SITE_TOKEN_TTL_S: how long the `apiToken` of a resolved URL stays valid, in seconds. */
+  siteTokenTtlSeconds: number;
 }
 
 const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
@@ -39,6 +48,8 @@ const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
 const DEFAULT_IMPORT_MAX_MB = 512;
 /** GitHub refuses files over 100 MB, so no Git Sync repository holds a larger one. */
 const DEFAULT_FILE_MAX_MB = 100;
+/** An hour: GitBook's renderer asks again for a URL whose token is within two minutes of its end. */
+const DEFAULT_SITE_TOKEN_TTL_S = 3600;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const port = Number(env.PORT ?? 3000);
@@ -59,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const importMaxMegabytes = positiveInteger(env, 'IMPORT_MAX_MB', DEFAULT_IMPORT_MAX_MB);
   const fileMaxMegabytes = positiveInteger(env, 'FILE_MAX_MB', DEFAULT_FILE_MAX_MB);
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
+  const publicSitesUrl = sitesUrlTemplate(env.PUBLIC_SITES_URL || defaultSitesUrl(publicUrl));
+  const siteTokenTtlSeconds = positiveInteger(env, 'SITE_TOKEN_TTL_S', DEFAULT_SITE_TOKEN_TTL_S);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -76,7 +89,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     importMaxMegabytes,
     fileMaxMegabytes,
     tempDir: resolve(env.TMPDIR || tmpdir()),
+    publicSitesUrl,
+    siteTokenTtlSeconds,
   };
+}
+
+/** Without PUBLIC_SITES_URL, sites are addressed under Folio's own host, its port left out (see publicSitesUrl). */
+function defaultSitesUrl(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol}//${url.hostname}${url.pathname.replace(/\/+$/, '')}/sites/{org}`;
+}
+
+/** PUBLIC_SITES_URL checked: an http(s) URL without port, query or fragment, naming `{org}` once. */
+function sitesUrlTemplate(value: string): string {
+  const template = trimSlash(value);
+  let url: URL;
+  try {
+    url = new URL(template.replace('{org}', 'org'));
+  } catch {
+    throw new StartupError(`PUBLIC_SITES_URL must be an http(s) URL; got "${value}"`);
+  }
+  const problem =
+    url.protocol !== 'http:' && url.protocol !== 'https:' ? 'must be http(s)'
+    : url.port !== '' ? 'must have no port (GitBook\'s renderer refuses hosts with one)'
+    : url.search !== '' || url.hash !== '' ? 'must have no query or fragment'
+    : template.split('{org}').length !== 2 ? 'must name {org} once'
+    : null;
+  if (problem) throw new StartupError(`PUBLIC_SITES_URL ${problem}; got "${value}"`);
+  return template;
 }
 
 /** A whole number of at least 1 from `env[name]`, `fallback` when unset or empty. */

@@ -2,28 +2,37 @@ import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from
 import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { Caller } from '../auth/caller';
+import { readerUserId } from '../auth/reader';
+import { FOR_READERS } from './for-readers.decorator';
 import { IS_PUBLIC } from './public.decorator';
 import { requestId } from './request-id';
+import { looksLikeJwt, SiteTokenVerifier } from './site-token-verifier';
 import { TokenVerifier } from './token-verifier';
 
 export type AuthenticatedRequest = FastifyRequest & { caller?: Caller };
 
-/** Every route needs `Authorization: Bearer <token>` unless marked `@Public()`. */
+/**
+ * Every route needs `Authorization: Bearer <token>` unless marked `@Public()`: an API token (a user), or
+ * on routes marked `@ForReaders()` a site token (a reader of one published site). A site token anywhere
+ * else is refused like no token at all (401), so that it learns nothing of what exists.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  /** Whether each route handler is public: decided once per handler, not read from its metadata per request. */
   private readonly publicHandlers = new WeakMap<object, boolean>();
+  private readonly readerHandlers = new WeakMap<object, boolean>();
 
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenVerifier,
+    private readonly siteTokens: SiteTokenVerifier,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.isPublic(context)) return true;
+    if (this.marked(context, IS_PUBLIC, this.publicHandlers)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match) throw new UnauthorizedException('Missing bearer token in the Authorization header');
+    if (looksLikeJwt(match[1])) return this.reader(context, request, match[1]);
     const userId = await this.tokens.verify(match[1]);
     if (!userId) throw new UnauthorizedException('Unknown or revoked API token');
     request.caller = {
@@ -37,13 +46,29 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  private isPublic(context: ExecutionContext): boolean {
+  private async reader(context: ExecutionContext, request: AuthenticatedRequest, token: string): Promise<boolean> {
+    if (!this.marked(context, FOR_READERS, this.readerHandlers)) throw new UnauthorizedException('A site token only reads published content');
+    const reader = await this.siteTokens.verify(token);
+    if (!reader) throw new UnauthorizedException('Unknown or expired site token');
+    request.caller = {
+      userId: readerUserId(reader.siteId),
+      source: 'api',
+      reader,
+      get correlationId() {
+        return requestId(request);
+      },
+    };
+    return true;
+  }
+
+  /** Whether the route handler carries `key`: decided once per handler, not read from its metadata per request. */
+  private marked(context: ExecutionContext, key: string, known: WeakMap<object, boolean>): boolean {
     const handler = context.getHandler();
-    let known = this.publicHandlers.get(handler);
-    if (known === undefined) {
-      known = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
-      this.publicHandlers.set(handler, known);
+    let marked = known.get(handler);
+    if (marked === undefined) {
+      marked = this.reflector.getAllAndOverride<boolean>(key, [handler, context.getClass()]) === true;
+      known.set(handler, marked);
     }
-    return known;
+    return marked;
   }
 }
