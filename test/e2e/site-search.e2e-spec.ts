@@ -36,10 +36,10 @@ describe('site search', () => {
   const page = (title: string, markdown = 'The zebra crosses.', more: Record<string, unknown> = {}) => ({ title, document: { markdown }, ...more });
 
   /** A site token for a visitor of `site` with `claims`, as the resolve mints them. */
-  async function siteToken(site: string, claims: Record<string, unknown>, siteSpaceId = siteSpaces.guide) {
+  async function siteToken(site: string, claims: Record<string, unknown>, more: Partial<Reader> = {}) {
     const secret = readFileSync(join(server.dataDir, 'secret'), 'utf8').trim();
-    const reader: Reader = { siteId: site, organizationId: orgId, claims, visitorType: 'human', siteSpaceId, spaceId: spaces.guide };
-    return signSiteToken(reader, [spaces.guide], secret, server.url, server.clock.now(), 600);
+    const reader: Reader = { siteId: site, organizationId: orgId, claims, visitorType: 'human', siteSpaceId: siteSpaces.guide, spaceId: spaces.guide, ...more };
+    return signSiteToken(reader, [reader.spaceId], secret, server.url, server.clock.now(), 600);
   }
 
   async function search(token: string, body: Record<string, unknown>, query: { page?: string; limit?: number } = {}, site = siteId): Promise<Answer> {
@@ -166,13 +166,8 @@ describe('site search', () => {
     await orgs(ann.token).publishSite(orgId, shared.id);
     const link = (await orgs(ann.token).createSiteShareLink(orgId, shared.id, { name: 'Partners' })).data;
     const shareKey = new URL(link.urls.published!).searchParams.get('shareKey')!;
-    const secret = readFileSync(join(server.dataDir, 'secret'), 'utf8').trim();
     const [siteSpace] = (await orgs(ann.token).listSiteSpaces(orgId, shared.id)).data.items;
-    const token = (key?: string) =>
-      signSiteToken(
-        { siteId: shared.id, organizationId: orgId, claims: {}, visitorType: 'human', siteSpaceId: siteSpace.id, spaceId: spaces.api, ...(key ? { shareKey: key } : {}) },
-        [spaces.api], secret, server.url, server.clock.now(), 600,
-      );
+    const token = (key?: string) => siteToken(shared.id, {}, { siteSpaceId: siteSpace.id, spaceId: spaces.api, ...(key ? { shareKey: key } : {}) });
     const body = { query: 'zebra', scope: { mode: 'all' as const } };
     expect(Object.keys(await found(await token(shareKey), body, shared.id))).toEqual(['API']);
     await expectStatus(orgs(await token()).searchSiteContent(orgId, shared.id, body), 404);

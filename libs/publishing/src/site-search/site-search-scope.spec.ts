@@ -23,7 +23,7 @@ const SECTIONS: ScopedStructure = {
   type: 'sections',
   structure: [section(guidesEn, guidesFr), { object: 'site-section-group', children: [section(apiEn, apiFr)] }, section(blog)],
 };
-const ids = (scope: SiteSearchScope, structure = SECTIONS) => selectSiteSpaces(structure, scope).map((s) => s.id);
+const ids = (scope: SiteSearchScope, structure: ScopedStructure = SECTIONS) => selectSiteSpaces(structure, scope).map((s) => s.id);
 
 describe('site search scope selection', () => {
   it('default: each section’s default site space, the first where the default is not shown', () => {
