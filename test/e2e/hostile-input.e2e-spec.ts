@@ -426,6 +426,7 @@ describe('hostile and odd input', () => {
       'POST /v1/orgs/:organizationId/sites/:siteId/section-groups/:groupId/sections': { sectionId: section.id },
       'POST /v1/orgs/:organizationId/sites/:siteId/share-links': { name: 'Friends' },
       'PATCH /v1/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': { name: 'Family' },
+      'POST /v1/orgs/:organizationId/sites/:siteId/search': { query: 'x', scope: { mode: 'all' } },
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one

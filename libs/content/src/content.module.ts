@@ -88,7 +88,7 @@ import { MemberSpacesController } from './spaces/member-spaces.controller';
 import { ApplyTemplateToSpaceHandler } from './templates/apply-template.command';
 import { TemplateController } from './templates/template.controller';
 import { SearchController } from './search/search.controller';
-import { SearchOrganizationContentHandler, SearchSpaceContentHandler } from './search/search.queries';
+import { SearchOrganizationContentHandler, SearchSpaceContentHandler, SearchSpacesHandler } from './search/search.queries';
 import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
 
 const handlers = [
@@ -126,6 +126,7 @@ const handlers = [
   ListContributorsHandler,
   SearchSpaceContentHandler,
   SearchOrganizationContentHandler,
+  SearchSpacesHandler,
   GetCommentScopeHandler,
   CheckCommentTargetHandler,
   GetSpacesForSiteHandler,

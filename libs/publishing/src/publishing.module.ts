@@ -6,8 +6,12 @@ import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
+import { PublishedStructures } from './published/published-structures';
 import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
+import { SiteSearchController } from './site-search/site-search.controller';
+import { siteSearchHandlers } from './site-search/site-search.query';
+import { SiteSearchers } from './site-search/site-searchers';
 import { SiteAccess } from './sites/site-access';
 import { SiteSpaceDuplication } from './sites/site-space-duplication';
 import { SiteSpacePurgeProcess } from './sites/site-space-purge';
@@ -41,13 +45,16 @@ export class PublishingModule {}
   providers: [
     GetPublishedSiteHandler,
     PublishedAnswers,
+    PublishedStructures,
+    ...siteSearchHandlers,
+    SiteSearchers,
     ...visitorAuthHandlers,
     SiteVisitorAuth,
     SiteTokens,
     { provide: SiteTokenVerifier, useExisting: SiteTokens },
     { provide: SECRET, inject: [CONFIG], useFactory: loadSecret },
   ],
-  controllers: [SiteController, SiteStructureController, VisitorAuthController],
+  controllers: [SiteController, SiteStructureController, VisitorAuthController, SiteSearchController],
   // The API's guard checks site tokens with it (see platform/http/auth.guard.ts).
   exports: [SiteTokenVerifier],
 })

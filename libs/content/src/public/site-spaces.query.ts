@@ -15,11 +15,13 @@ export interface SpaceForSite {
  * Publishing's question to content: which of these ids are spaces of the organization the caller may
  * see, and what are they? Keyed by space id. A deleted space still within its retention is answered
  * (`deleted: true`); an unknown, purged or expired one, one of another organization, or one the caller
- * may not see is absent, as GET /v1/spaces/{id} would answer 404 for it.
+ * may not see is absent, as GET /v1/spaces/{id} would answer 404 for it. A null caller asks as the
+ * published site shows its spaces to its visitors (a site token's reader, who is no member): every space
+ * of the organization among the ids, read-only, whatever its own permissions.
  */
 export class GetSpacesForSite extends Query<Map<string, SpaceForSite>> {
   constructor(
-    readonly caller: Caller,
+    readonly caller: Caller | null,
     readonly organizationId: string,
     readonly spaceIds: string[],
   ) {

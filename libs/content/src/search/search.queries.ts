@@ -1,5 +1,5 @@
 import { BadRequestException, Inject } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
@@ -8,6 +8,7 @@ import { decodeCursor, DEFAULT_LIMIT, encodeCursor, ListEnvelope, listEnvelope }
 import { Filter } from '@folio/platform/read-store/read-store.port';
 import { SEARCH_INDEX, SearchIndex, SearchResult } from '@folio/platform/search/search.port';
 import { ContentAccess } from '../access/content-access';
+import { SearchSpaces, SearchText } from '../public/search-spaces.query';
 import { SpaceReads } from '../spaces/space.reads';
 import { SearchQueryDto } from './search.dto';
 import { SearchPageResource, searchPageResource, SearchSpaceResource, wordMatcher } from './search-result.resource';
@@ -30,7 +31,7 @@ function offsetOf(page: string | undefined, bound: string): number {
 }
 
 /** One page of the ranked hits in `filter`, with the cursor of the next. */
-async function searchPage(search: SearchIndex, scope: string, query: SearchQueryDto, filter: Filter) {
+async function searchPage(search: SearchIndex, scope: string, query: SearchText, filter: Filter) {
   const bound = binding(scope, query.query);
   const offset = offsetOf(query.page, bound);
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -80,35 +81,48 @@ export class SearchOrganizationContent extends Query<ListEnvelope<SearchSpaceRes
   }
 }
 
-/**
- * Main's pages of the organization's live spaces the caller may read (a non-member gets 404), ranked
- * together, then grouped by space in the order of each space's best hit; `rank` stays the page's place in
- * the whole ranking. A page of the answer holds `limit` pages, so its spaces are as many as they span.
- */
+/** Main's pages of the organization's live spaces the caller may read (a non-member gets 404), as SearchSpaces answers them. */
 @QueryHandler(SearchOrganizationContent)
 export class SearchOrganizationContentHandler implements IQueryHandler<SearchOrganizationContent> {
   constructor(
     private readonly spaces: SpaceReads,
     private readonly access: ContentAccess,
-    @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
-    @Inject(CONFIG) private readonly config: FolioConfig,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, organizationId, query }: SearchOrganizationContent) {
     await this.access.organizationRole(caller, organizationId);
     const live = await this.spaces.all({ organizationId, deletedAt: null });
-    const readable = new Map((await this.spaces.visibleAmong(caller, live)).map(({ space }) => [space.id, space]));
-    if (readable.size === 0) return listEnvelope<SearchSpaceResource>([]);
-    const filter = { spaceId: { $in: [...readable.keys()] } };
-    const { hits, offset, next } = await searchPage(this.search, `organization:${organizationId}`, query, filter);
-    const matches = wordMatcher(query.query);
+    const readable = (await this.spaces.visibleAmong(caller, live)).map(({ space }) => ({ id: space.id, title: space.title }));
+    return this.queries.execute(new SearchSpaces(readable, query, `organization:${organizationId}`));
+  }
+}
+
+/**
+ * Main's pages of the given spaces, ranked together, then grouped by space in the order of each space's
+ * best hit; `rank` stays the page's place in the whole ranking. A page of the answer holds `limit` pages,
+ * so its spaces are as many as they span.
+ */
+@QueryHandler(SearchSpaces)
+export class SearchSpacesHandler implements IQueryHandler<SearchSpaces> {
+  constructor(
+    @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
+    @Inject(CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  async execute({ spaces, text, scope }: SearchSpaces) {
+    const titles = new Map(spaces.map((space) => [space.id, space.title]));
+    if (titles.size === 0) return listEnvelope<SearchSpaceResource>([]);
+    const filter = { spaceId: { $in: [...titles.keys()] } };
+    const { hits, offset, next } = await searchPage(this.search, scope, text, filter);
+    const matches = wordMatcher(text.query);
     const groups = new Map<string, SearchSpaceResource>();
     hits.forEach((hit, i) => {
       const spaceId = hit.doc.spaceId;
       let group = groups.get(spaceId);
       if (!group) {
         // Hits come best first, so a space's first hit carries its best score.
-        group = { type: 'space', id: spaceId, title: readable.get(spaceId)!.title, score: hit.score, pages: [] };
+        group = { type: 'space', id: spaceId, title: titles.get(spaceId)!, score: hit.score, pages: [] };
         groups.set(spaceId, group);
       }
       group.pages.push(searchPageResource(hit, offset + i + 1, `${this.config.appUrl}/s/${spaceId}`, matches));

@@ -57,7 +57,7 @@ describe('GetSpacesForSite', () => {
     // At t1, nine days after t0: a space deleted at t0 is past its 7-day retention, one deleted at t1 is not.
     return new SpaceReads(store.reads, new ContentAccess(queries, store.reads), new ManualClock(new Date(t1)));
   };
-  const spacesFor = (caller: Caller, organizationId: string, spaceIds: string[]) =>
+  const spacesFor = (caller: Caller | null, organizationId: string, spaceIds: string[]) =>
     new GetSpacesForSiteHandler(reads(), config).execute(new GetSpacesForSite(caller, organizationId, spaceIds));
 
   beforeEach(() =>
@@ -92,6 +92,13 @@ describe('GetSpacesForSite', () => {
     expect([...(await spacesFor(as('guest'), 'o1', ['live', 'binned'])).keys()]).toEqual(['binned']);
     expect((await spacesFor(as('guest'), 'o1', ['binned'])).get('binned')?.resource.permissions.edit).toBe(true);
     expect((await spacesFor(as('stranger'), 'o1', ['live', 'binned'])).size).toBe(0);
+  });
+
+  it('answers a published site’s visitor (no caller) every space of the organization, read-only, whatever its permissions', async () => {
+    const found = await spacesFor(null, 'o1', ['nope', 'live', 'binned', 'expired', 'purged', 'elsewhere']);
+    expect([...found.keys()].sort()).toEqual(['binned', 'live']);
+    expect(found.get('live')?.resource.permissions).toMatchObject({ view: true, edit: false });
+    expect(found.get('binned')).toMatchObject({ deleted: true });
   });
 
   it('reads many spaces in a few batched reads, not one per space', async () => {

@@ -14,7 +14,7 @@ export class GetSpacesForSiteHandler implements IQueryHandler<GetSpacesForSite> 
   ) {}
 
   async execute({ caller, organizationId, spaceIds }: GetSpacesForSite): Promise<Map<string, SpaceForSite>> {
-    const views = await this.spaces.visibleIn(caller, organizationId, spaceIds);
+    const views = caller === null ? await this.spaces.publishedIn(organizationId, spaceIds) : await this.spaces.visibleIn(caller, organizationId, spaceIds);
     return new Map(
       views.map((view) => [view.space.id, { resource: spaceResource(view, this.config), title: view.space.title, deleted: Boolean(view.space.deletedAt) }]),
     );

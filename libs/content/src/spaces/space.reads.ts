@@ -55,11 +55,23 @@ export class SpaceReads {
    * retention included), read in batches rather than one by one; the others are left out.
    */
   async visibleIn(caller: Caller, organizationId: string, spaceIds: string[]): Promise<SpaceView[]> {
+    return this.visibleAmong(caller, await this.existingIn(organizationId, spaceIds));
+  }
+
+  /**
+   * The organization's spaces among `spaceIds` as a published site shows them to its visitors: every one
+   * (deleted ones within their retention included), read-only, whatever its own permissions, for the
+   * site has published them. Publishing decides which visitor sees which of them.
+   */
+  async publishedIn(organizationId: string, spaceIds: string[]): Promise<SpaceView[]> {
+    return (await this.existingIn(organizationId, spaceIds)).map((space) => ({ space, role: 'read' }));
+  }
+
+  private async existingIn(organizationId: string, spaceIds: string[]): Promise<SpaceDoc[]> {
     if (spaceIds.length === 0) return [];
     // By id, in one snapshot: the document cache answers what it holds (a site shows the same spaces on every visit).
     const docs = await this.reads.snapshot([...new Set(spaceIds)].map((id) => ({ collection: SPACES, id })));
-    const here = docs.filter((space): space is SpaceDoc => space !== null && space.organizationId === organizationId && !this.expired(space as SpaceDoc));
-    return this.visibleAmong(caller, here);
+    return docs.filter((space): space is SpaceDoc => space !== null && space.organizationId === organizationId && !this.expired(space as SpaceDoc));
   }
 
   /** A page of the organization's live spaces, oldest first unless `direction` says otherwise. */

@@ -6,18 +6,15 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { Forbidden, NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
 import { VerifyVisitorToken } from '@folio/identity/public/visitor-token.query';
-import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
-import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
 import { CustomizationReads } from '../customization/customization.reads';
 import { ShareLinkReads } from '../share-links/share-link.reads';
 import { SiteAccess } from '../sites/site-access';
-import { SiteViews } from '../sites/site-views';
 import { siteResource } from '../sites/site.resource';
 import { SiteReads } from '../sites/site.reads';
 import { SiteDoc } from '../sites/site.projection';
 import { PublishedAnswers } from './published-answers';
 import { SiteVisitorAuth } from '../visitor-auth/visitor-auth';
-import { visibleStructure } from './visible-structure';
+import { PublishedStructures } from './published-structures';
 
 /**
  * `GET …/sites/{siteId}/published`: what a visitor's renderer needs, for the visitor the request names.
@@ -43,8 +40,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
   constructor(
     private readonly access: SiteAccess,
     private readonly reads: SiteReads,
-    private readonly views: SiteViews,
-    private readonly schemas: AdaptiveSchemaReads,
+    private readonly structures: PublishedStructures,
     private readonly shareLinks: ShareLinkReads,
     private readonly customizations: CustomizationReads,
     private readonly queries: QueryBus,
@@ -70,13 +66,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
   }
 
   private async render(site: SiteDoc, role: Role | null, caller: Caller, claims: Record<string, unknown> | null) {
-    const siteId = site.id;
-    const [rendered, schema, customizations] = await Promise.all([
-      this.views.render(site, caller),
-      this.schemas.schema(siteId),
-      this.customizations.customizations(siteId),
-    ]);
-    const structure = visibleStructure(rendered.structure, schema?.jsonSchema ?? EMPTY_ADAPTIVE_SCHEMA, claims ?? {});
+    const [structure, customizations] = await Promise.all([this.structures.visible(site, caller, claims ?? {}), this.customizations.customizations(site.id)]);
     return {
       object: 'published-content-site' as const,
       site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }),

@@ -56,7 +56,8 @@ export class SiteViews {
     return docs.map((doc) => siteResource(doc, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }));
   }
 
-  async render(site: SiteDoc, caller: Caller): Promise<RenderedStructure> {
+  /** `caller` null: the spaces as the site shows them to its visitors (see GetSpacesForSite). */
+  async render(site: SiteDoc, caller: Caller | null): Promise<RenderedStructure> {
     const tree = await this.reads.structure(site);
     const nodes: Node[] = [...tree.root];
     const docs: SiteSpaceDoc[] = [...tree.rootSiteSpaces];
