@@ -5,7 +5,9 @@ import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
+import { PublishedStructure } from './published/published-structure';
 import { GetPublishedSiteHandler } from './published/published-site.query';
+import { ReaderAccess, ReaderSpacesHandler } from './readers/reader-access';
 import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteAccess } from './sites/site-access';
@@ -41,6 +43,9 @@ export class PublishingModule {}
   providers: [
     GetPublishedSiteHandler,
     PublishedAnswers,
+    PublishedStructure,
+    ReaderAccess,
+    ReaderSpacesHandler,
     ...visitorAuthHandlers,
     SiteVisitorAuth,
     SiteTokens,

@@ -9,6 +9,12 @@ export interface Caller {
   correlationId: string;
   /** Set for the bearer of a site token (its userId is then `readerUserId(siteId)`): what it may read. */
   reader?: Reader;
+  /**
+   * Set only by publishing's reader checks, never from a request: Folio reading a published site's
+   * structure as every visitor sees it, with `read` on the spaces of this organization (the site, not the
+   * caller's permissions, decides which it shows).
+   */
+  siteView?: { organizationId: string };
 }
 
 export const systemCaller = (correlationId: string, source: Source = 'system'): Caller => ({

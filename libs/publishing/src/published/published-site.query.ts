@@ -1,29 +1,30 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
+import { Reader } from '@folio/platform/auth/reader';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { Forbidden, NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
 import { VerifyVisitorToken } from '@folio/identity/public/visitor-token.query';
-import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
-import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
 import { CustomizationReads } from '../customization/customization.reads';
 import { ShareLinkReads } from '../share-links/share-link.reads';
 import { SiteAccess } from '../sites/site-access';
-import { SiteViews } from '../sites/site-views';
 import { siteResource } from '../sites/site.resource';
 import { SiteReads } from '../sites/site.reads';
 import { SiteDoc } from '../sites/site.projection';
-import { PublishedAnswers } from './published-answers';
+import { ReaderAccess } from '../readers/reader-access';
 import { SiteVisitorAuth } from '../visitor-auth/visitor-auth';
-import { visibleStructure } from './visible-structure';
+import { PublishedAnswers } from './published-answers';
+import { PublishedStructure } from './published-structure';
 
 /**
  * `GET …/sites/{siteId}/published`: what a visitor's renderer needs, for the visitor the request names.
  * A `share-link` site answers only with an active share key, a `visitor-auth` site only with a valid
  * visitor token (`POST /orgs/{id}/ping`'s); the token's claims decide which sections and site spaces
- * the visitor sees, and spaces in the bin are left out until they are restored.
+ * the visitor sees, and spaces in the bin are left out until they are restored. A site token's bearer
+ * (a reader) reads its own site only, as its token names the visitor (claims, share key), while its
+ * site is open to it (ReaderAccess); any other site is a 404 to it.
  */
 /** The answer as JSON text: kept answers are served as they were serialized (see PublishedAnswers). */
 export class GetPublishedSite extends Query<string> {
@@ -43,8 +44,8 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
   constructor(
     private readonly access: SiteAccess,
     private readonly reads: SiteReads,
-    private readonly views: SiteViews,
-    private readonly schemas: AdaptiveSchemaReads,
+    private readonly structures: PublishedStructure,
+    private readonly readers: ReaderAccess,
     private readonly shareLinks: ShareLinkReads,
     private readonly customizations: CustomizationReads,
     private readonly queries: QueryBus,
@@ -54,6 +55,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
   ) {}
 
   async execute({ caller, organizationId, siteId, shareKey, visitorToken }: GetPublishedSite) {
+    if (caller.reader) return this.forReader(caller, caller.reader, organizationId, siteId);
     const role = await this.access.role(caller, organizationId);
     const site = await this.reads.site(organizationId, siteId);
     if (!site.published) throw new NotFound('published site');
@@ -69,14 +71,15 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     return this.answers.answer(key, async () => this.render(site, role, caller, claims));
   }
 
+  private async forReader(caller: Caller, reader: Reader, organizationId: string, siteId: string) {
+    if (reader.siteId !== siteId || reader.organizationId !== organizationId || (await this.readers.spaces(reader)) === null) throw new NotFound('published site');
+    const site = await this.reads.site(organizationId, siteId);
+    const key = JSON.stringify([siteId, caller.userId, reader.shareKey ?? null, reader.claims]);
+    return this.answers.answer(key, async () => this.render(site, null, caller, reader.claims));
+  }
+
   private async render(site: SiteDoc, role: Role | null, caller: Caller, claims: Record<string, unknown> | null) {
-    const siteId = site.id;
-    const [rendered, schema, customizations] = await Promise.all([
-      this.views.render(site, caller),
-      this.schemas.schema(siteId),
-      this.customizations.customizations(siteId),
-    ]);
-    const structure = visibleStructure(rendered.structure, schema?.jsonSchema ?? EMPTY_ADAPTIVE_SCHEMA, claims ?? {});
+    const [structure, customizations] = await Promise.all([this.structures.of(site, caller, claims ?? {}), this.customizations.customizations(site.id)]);
     return {
       object: 'published-content-site' as const,
       site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }),
