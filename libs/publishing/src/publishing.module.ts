@@ -7,6 +7,7 @@ import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
 import { PublishedStructures } from './published/published-structures';
+import { ReaderAccess, ReaderSpacesHandler } from './readers/reader-access';
 import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteSearchController } from './site-search/site-search.controller';
@@ -48,6 +49,8 @@ export class PublishingModule {}
     PublishedStructures,
     ...siteSearchHandlers,
     SiteSearchers,
+    ReaderAccess,
+    ReaderSpacesHandler,
     ...visitorAuthHandlers,
     SiteVisitorAuth,
     SiteTokens,

@@ -6,6 +6,7 @@ import { ROLES, Role } from '@folio/platform/domain/roles';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { GetMembership, Membership } from '@folio/identity/public/membership.query';
+import { ReaderSpaces } from '@folio/publishing/public/reader-spaces.query';
 import { CONTENT_GRANTS, ContentGrantDoc } from './content-grant.projection';
 
 /** What access needs of a space or collection read model document. */
@@ -32,6 +33,8 @@ function strongest(roles: (Role | null)[]): Role | null {
  * caller and the caller's teams on the item and every collection above it, and the item's
  * `defaultLevel` (`inherit` takes the parent collection's, up to the root, where it means none).
  * Computed on every request from the read models, so a grant or role change applies at once.
+ * A site token's bearer (a reader) has no membership: it reads, and only reads, the spaces its site
+ * shows it now (publishing's ReaderSpaces); every other space or collection is a 404 to it.
  */
 @Injectable()
 export class ContentAccess {
@@ -45,12 +48,17 @@ export class ContentAccess {
     return (await this.membership(caller.userId, organizationId)).role;
   }
 
-  forSpace(caller: Caller, space: ContentNode): Promise<Role | null> {
-    if (isOperator(caller)) return Promise.resolve('admin');
-    return this.single(caller.userId, space, 'space');
+  async forSpace(caller: Caller, space: ContentNode): Promise<Role | null> {
+    if (isOperator(caller)) return 'admin';
+    const published = await this.publishedReads(caller);
+    if (!published) return this.single(caller.userId, space, 'space');
+    if (!published(space)) throw new NotFound('space');
+    return 'read';
   }
 
-  forCollection(caller: Caller, collection: ContentNode): Promise<Role | null> {
+  async forCollection(caller: Caller, collection: ContentNode): Promise<Role | null> {
+    // A reader reads spaces, never a collection.
+    if (isPublishedReader(caller)) throw new NotFound('collection');
     return this.single(caller.userId, collection, 'collection');
   }
 
@@ -60,7 +68,20 @@ export class ContentAccess {
    */
   async forMany(caller: Caller, nodes: ContentNode[]): Promise<Map<string, Role | null>> {
     if (isOperator(caller)) return new Map(nodes.map((node) => [node.id, 'admin']));
+    const published = await this.publishedReads(caller);
+    if (published) return new Map(nodes.map((node) => [node.id, published(node) ? 'read' : null]));
     return this.effective(caller.userId, nodes);
+  }
+
+  /**
+   * For a reader, which nodes it reads; undefined for any other caller. A reader's spaces are asked of publishing on each call (kept there while nothing
+   * changed), so an unpublished site or a revoked share link closes them at once.
+   */
+  private async publishedReads(caller: Caller): Promise<((node: ContentNode) => boolean) | undefined> {
+    if (!caller.reader) return undefined;
+    const { organizationId } = caller.reader;
+    const spaces = await this.queries.execute(new ReaderSpaces(caller.reader));
+    return (node) => spaces !== null && node.organizationId === organizationId && spaces.has(node.id);
   }
 
   /** The nodes the caller may see, in order, each with the caller's role; nothing for a non-member. */
@@ -138,6 +159,10 @@ export class ContentAccess {
  */
 function isOperator(caller: Caller): boolean {
   return caller.userId === 'system' && caller.source === 'script';
+}
+
+function isPublishedReader(caller: Caller): boolean {
+  return caller.reader !== undefined;
 }
 
 /** The first defaultLevel up the chain that does not inherit; none at the root. */

@@ -27,7 +27,8 @@ export interface OpenContent {
 /**
  * The one place that turns (space, main | revision | change request) into a revision and its tree, for a
  * caller: 404 when the caller may not read the space, and for a revision or request the space does not
- * have. Every content read (the three route families) shares everything after this.
+ * have. Every content read (the three route families) shares everything after this. A reader (a site
+ * token) reads main and main's past revisions of the spaces its site shows, and no change request.
  */
 @Injectable()
 export class ContentReads {
@@ -49,9 +50,12 @@ export class ContentReads {
       case 'revision': {
         await this.spaces.visible(caller, spaceId);
         const revision = await this.revision(spaceId, at.revisionId);
+        // A reader reads what was published: main's revisions (a merge included), never a change request's draft.
+        if (caller.reader && !revision.onMain) throw new NotFound('revision');
         return this.opened(revision, `${spaceApp}/~/revisions/${revision.id}`);
       }
       case 'change-request': {
+        if (caller.reader) throw new NotFound('change request');
         const { changeRequest } = await this.changeRequests.get(spaceId, at.changeRequest, caller);
         return this.opened(await this.revision(spaceId, changeRequest.revision), `${spaceApp}/~/changes/${changeRequest.number}`);
       }

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { ForReaders } from '@folio/platform/http/for-readers.decorator';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { atChangeRequest as changeRequest, atMain as main, atRevision as revision } from './content-reads';
 import { ContentFilesQuery, ContentQuery, PageQuery, readOptions } from './content-read.dto';
@@ -25,61 +26,73 @@ export class ContentController {
     return this.queries.execute(new ListRevisions(caller, spaceId, list));
   }
 
+  @ForReaders()
   @Get('content')
   mainRevision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() q: ContentQuery) {
     return this.queries.execute(new GetContentRevision(c, s, main(), readOptions(q)));
   }
 
+  @ForReaders()
   @Get('content/pages')
   mainPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() q: ContentQuery) {
     return this.queries.execute(new ListContentPages(c, s, main(), readOptions(q)));
   }
 
+  @ForReaders()
   @Get('content/page/:pageId')
   mainPage(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('pageId') pageId: string, @Query() q: PageQuery) {
     return this.queries.execute(new GetContentPage(c, s, main(), { id: pageId }, q.format ?? 'document', readOptions(q)));
   }
 
+  @ForReaders()
   @Get('content/path/*')
   mainPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('*') path: string, @Query() q: PageQuery) {
     return this.queries.execute(new GetContentPage(c, s, main(), { path: pagePath(path) }, q.format ?? 'document', readOptions(q)));
   }
 
+  @ForReaders()
   @Get('content/files')
   mainFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Query() q: ContentFilesQuery) {
     return this.queries.execute(new ListContentFiles(c, s, main(), q, readOptions(q)));
   }
 
+  @ForReaders()
   @Get('content/files/:fileId')
   mainFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('fileId') fileId: string, @Query() q: ContentQuery) {
     return this.queries.execute(new GetContentFile(c, s, main(), fileId, readOptions(q)));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId')
   revision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() q: ContentQuery) {
     return this.queries.execute(new GetContentRevision(c, s, revision(r), readOptions(q)));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId/pages')
   revisionPages(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() q: ContentQuery) {
     return this.queries.execute(new ListContentPages(c, s, revision(r), readOptions(q)));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId/page/:pageId')
   revisionPage(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('pageId') pageId: string, @Query() q: PageQuery) {
     return this.queries.execute(new GetContentPage(c, s, revision(r), { id: pageId }, q.format ?? 'document', readOptions(q)));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId/path/*')
   revisionPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('*') path: string, @Query() q: PageQuery) {
     return this.queries.execute(new GetContentPage(c, s, revision(r), { path: pagePath(path) }, q.format ?? 'document', readOptions(q)));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId/files')
   revisionFiles(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Query() q: ContentFilesQuery) {
     return this.queries.execute(new ListContentFiles(c, s, revision(r), q, readOptions(q)));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId/files/:fileId')
   revisionFile(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('fileId') fileId: string, @Query() q: ContentQuery) {
     return this.queries.execute(new GetContentFile(c, s, revision(r), fileId, readOptions(q)));

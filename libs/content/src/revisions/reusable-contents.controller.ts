@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { ForReaders } from '@folio/platform/http/for-readers.decorator';
 import { atChangeRequest, atMain, atRevision } from './content-reads';
 import { ContentQuery, DocumentQuery, readOptions } from './content-read.dto';
 import { GetReusableContent, GetReusableContentDocument } from './reusable-content.queries';
@@ -15,21 +16,25 @@ import { GetReusableContent, GetReusableContentDocument } from './reusable-conte
 export class ReusableContentsController {
   constructor(private readonly queries: QueryBus) {}
 
+  @ForReaders()
   @Get('content/reusable-contents/:reusableContentId')
   main(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('reusableContentId') id: string, @Query() q: ContentQuery) {
     return this.queries.execute(new GetReusableContent(c, s, atMain(), id, readOptions(q)));
   }
 
+  @ForReaders()
   @Get('content/reusable-contents/:reusableContentId/document')
   mainDocument(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('reusableContentId') id: string, @Query() _q: DocumentQuery) {
     return this.queries.execute(new GetReusableContentDocument(c, s, atMain(), id));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId/reusable-contents/:reusableContentId')
   revision(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('reusableContentId') id: string, @Query() q: ContentQuery) {
     return this.queries.execute(new GetReusableContent(c, s, atRevision(r), id, readOptions(q)));
   }
 
+  @ForReaders()
   @Get('revisions/:revisionId/reusable-contents/:reusableContentId/document')
   revisionDocument(
     @CallerParam() c: Caller,

@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { ForReaders } from '@folio/platform/http/for-readers.decorator';
 import { IfMatch } from '@folio/platform/http/etag';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { CreateSpace, DeleteSpace, DuplicateSpace, MoveSpace, RestoreSpace, TransferSpace, UpdateSpace } from './space.commands';
@@ -35,6 +36,7 @@ export class SpaceController {
     return this.queries.execute(new ListSpaces(caller, organizationId, list));
   }
 
+  @ForReaders()
   @Get('spaces/:spaceId')
   get(@CallerParam() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: GetSpaceQuery) {
     return this.queries.execute(new GetSpace(caller, spaceId, query.shareKey));

@@ -2,6 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { ForReaders } from '@folio/platform/http/for-readers.decorator';
 import { GetAuthenticatedUser, GetUser } from './user.queries';
 
 @Controller()
@@ -13,6 +14,7 @@ export class UserController {
     return this.queries.execute(new GetAuthenticatedUser(caller));
   }
 
+  @ForReaders()
   @Get('users/:userId')
   get(@CallerParam() caller: Caller, @Param('userId') userId: string) {
     return this.queries.execute(new GetUser(caller, userId));

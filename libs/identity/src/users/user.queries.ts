@@ -4,9 +4,11 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
+import { ReaderSpaces } from '@folio/publishing/public/reader-spaces.query';
+import { GetMembership } from '../public/membership.query';
 import { SharesOrganization } from './shares-organization.query';
 import { UserReads } from './user.reads';
-import { userResource, UserResource } from './user.resource';
+import { PublicUserResource, publicUserResource, userResource, UserResource } from './user.resource';
 
 export class GetAuthenticatedUser extends Query<UserResource> {
   constructor(readonly caller: Caller) {
@@ -28,8 +30,12 @@ export class GetAuthenticatedUserHandler implements IQueryHandler<GetAuthenticat
   }
 }
 
-/** `GET /users/{userId}`: the user themself, or someone sharing an organization with them; 404 for anyone else. */
-export class GetUser extends Query<UserResource> {
+/**
+ * `GET /users/{userId}`: the user themself, or someone sharing an organization with them; 404 for anyone
+ * else. A reader (a site token, resolving a mention) sees a member of its site's organization, while the
+ * site is open to it, by public fields only (no email).
+ */
+export class GetUser extends Query<UserResource | PublicUserResource> {
   constructor(
     readonly caller: Caller,
     readonly userId: string,
@@ -47,6 +53,13 @@ export class GetUserHandler implements IQueryHandler<GetUser> {
   ) {}
 
   async execute({ caller, userId }: GetUser) {
+    if (caller.reader) {
+      const { reader } = caller;
+      const member = (await this.queries.execute(new ReaderSpaces(reader))) !== null && (await this.queries.execute(new GetMembership(reader.organizationId, userId))) !== null;
+      const user = member ? await this.users.user(userId) : null;
+      if (!user) throw new NotFound('user');
+      return publicUserResource(user, this.config);
+    }
     // Not 403: a stranger must not learn that the id belongs to someone.
     const visible = caller.userId === userId || (await this.queries.execute(new SharesOrganization(caller.userId, userId)));
     const user = visible ? await this.users.user(userId) : null;

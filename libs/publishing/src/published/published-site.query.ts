@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
+import { Reader } from '@folio/platform/auth/reader';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { Forbidden, NotFound } from '@folio/platform/domain/errors';
@@ -12,15 +13,18 @@ import { SiteAccess } from '../sites/site-access';
 import { siteResource } from '../sites/site.resource';
 import { SiteReads } from '../sites/site.reads';
 import { SiteDoc } from '../sites/site.projection';
-import { PublishedAnswers } from './published-answers';
+import { ReaderAccess } from '../readers/reader-access';
 import { SiteVisitorAuth } from '../visitor-auth/visitor-auth';
+import { PublishedAnswers } from './published-answers';
 import { PublishedStructures } from './published-structures';
 
 /**
  * `GET …/sites/{siteId}/published`: what a visitor's renderer needs, for the visitor the request names.
  * A `share-link` site answers only with an active share key, a `visitor-auth` site only with a valid
  * visitor token (`POST /orgs/{id}/ping`'s); the token's claims decide which sections and site spaces
- * the visitor sees, and spaces in the bin are left out until they are restored.
+ * the visitor sees, and spaces in the bin are left out until they are restored. A site token's bearer
+ * (a reader) reads its own site only, as its token names the visitor (claims, share key), while its
+ * site is open to it (ReaderAccess); any other site is a 404 to it.
  */
 /** The answer as JSON text: kept answers are served as they were serialized (see PublishedAnswers). */
 export class GetPublishedSite extends Query<string> {
@@ -41,6 +45,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     private readonly access: SiteAccess,
     private readonly reads: SiteReads,
     private readonly structures: PublishedStructures,
+    private readonly readers: ReaderAccess,
     private readonly shareLinks: ShareLinkReads,
     private readonly customizations: CustomizationReads,
     private readonly queries: QueryBus,
@@ -50,6 +55,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
   ) {}
 
   async execute({ caller, organizationId, siteId, shareKey, visitorToken }: GetPublishedSite) {
+    if (caller.reader) return this.forReader(caller, caller.reader, organizationId, siteId);
     const role = await this.access.role(caller, organizationId);
     const site = await this.reads.site(organizationId, siteId);
     if (!site.published) throw new NotFound('published site');
@@ -65,7 +71,15 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     return this.answers.answer(key, async () => this.render(site, role, caller, claims));
   }
 
-  private async render(site: SiteDoc, role: Role | null, caller: Caller, claims: Record<string, unknown> | null) {
+  private async forReader(caller: Caller, reader: Reader, organizationId: string, siteId: string) {
+    if (reader.siteId !== siteId || reader.organizationId !== organizationId || (await this.readers.spaces(reader)) === null) throw new NotFound('published site');
+    const site = await this.reads.site(organizationId, siteId);
+    const key = JSON.stringify([siteId, caller.userId, reader.shareKey ?? null, reader.claims]);
+    // Rendered as the site shows it to its visitors (no caller), for the token's claims.
+    return this.answers.answer(key, async () => this.render(site, null, null, reader.claims));
+  }
+
+  private async render(site: SiteDoc, role: Role | null, caller: Caller | null, claims: Record<string, unknown> | null) {
     const [structure, customizations] = await Promise.all([this.structures.visible(site, caller, claims ?? {}), this.customizations.customizations(site.id)]);
     return {
       object: 'published-content-site' as const,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
-import { ShareLinkReads } from '../share-links/share-link.reads';
+import { ReaderAccess } from '../readers/reader-access';
 import { SiteAccess } from '../sites/site-access';
 import { SiteDoc } from '../sites/site.projection';
 import { SiteReads } from '../sites/site.reads';
@@ -26,22 +26,19 @@ export class SiteSearchers {
   constructor(
     private readonly access: SiteAccess,
     private readonly reads: SiteReads,
-    private readonly shareLinks: ShareLinkReads,
+    private readonly readers: ReaderAccess,
   ) {}
 
   async searcher(caller: Caller, organizationId: string, siteId: string): Promise<SiteSearcher> {
     const { reader } = caller;
     if (reader) {
-      if (reader.siteId !== siteId || reader.organizationId !== organizationId) throw new NotFound('site');
-    } else {
-      await this.access.role(caller, organizationId);
+      // The reader's own checks: its site, still published, its share link still active.
+      if (reader.siteId !== siteId || reader.organizationId !== organizationId || (await this.readers.spaces(reader)) === null) throw new NotFound('site');
+      return { site: await this.reads.site(organizationId, siteId), viewer: null, claims: reader.claims };
     }
+    await this.access.role(caller, organizationId);
     const site = await this.reads.site(organizationId, siteId);
     if (!site.published) throw new NotFound('site');
-    if (!reader) return { site, viewer: caller, claims: {} };
-    if (site.visibility === 'share-link' && !(reader.shareKey !== undefined && (await this.shareLinks.activeShareLink(siteId, reader.shareKey)))) {
-      throw new NotFound('site');
-    }
-    return { site, viewer: null, claims: reader.claims };
+    return { site, viewer: caller, claims: {} };
   }
 }

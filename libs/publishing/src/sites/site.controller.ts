@@ -5,6 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
+import { ForReaders } from '@folio/platform/http/for-readers.decorator';
 import { answerDeletion } from '@folio/platform/http/deletion';
 import { AddSiteSpace, ChangeSiteStructure, CreateSite, DuplicateSiteSpace, DeleteSite, PublishSite, UpdateSite, UpdateSiteSpace } from './site.commands';
 import { AddSiteSpaceBody, CreateSiteBody, DuplicateSiteSpaceBody, ListSitesQuery, ListSiteSpacesQuery, PublishedSiteQuery, UpdateSiteBody, UpdateSiteSpaceBody } from './site.dto';
@@ -62,6 +63,7 @@ export class SiteController {
   }
 
   /** What a visitor's renderer needs; the visitor is named by a visitor token (`POST /orgs/{id}/ping`'s) in `X-Visitor-Token`. */
+  @ForReaders()
   @Get(`${SITE}/published`)
   async published(
     @CallerParam() caller: Caller,
