@@ -64,6 +64,7 @@ import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
 import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
+import { LocateMainPagesHandler } from './revisions/main-pages.handler';
 import { ReusableContentsController } from './revisions/reusable-contents.controller';
 import { reusableContentQueryHandlers } from './revisions/reusable-content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
@@ -167,6 +168,7 @@ export class ContentModule {}
     ContentReads,
     RenderedTrees,
     ...contentQueryHandlers,
+    LocateMainPagesHandler,
     ...reusableContentQueryHandlers,
     UpdateChangeRequestContentHandler,
     MergeInputLoader,

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PublishingModule } from '../publishing.module';
+import { siteRedirectCommandHandlers } from './site-redirect.commands';
+import { SiteRedirectController } from './site-redirect.controller';
+import { siteRedirectQueryHandlers } from './site-redirect.queries';
+import { SiteRedirectReads } from './site-redirect.reads';
+import { SiteRedirectTargets } from './site-redirect-targets';
+
+/** Sites' redirects: their handlers, reads and routes (the API only). */
+@Module({
+  imports: [PublishingModule],
+  providers: [...siteRedirectCommandHandlers, ...siteRedirectQueryHandlers, SiteRedirectReads, SiteRedirectTargets],
+  controllers: [SiteRedirectController],
+})
+export class SiteRedirectsHttpModule {}
