@@ -187,6 +187,34 @@ describe('site redirects', () => {
     });
   });
 
+  describe("the spaces' .gitbook.yaml redirects, where no site redirect answers", () => {
+    let site: Site;
+    beforeAll(async () => {
+      site = await publishedSite();
+      await seedMain(server, ann.id, guide, (tree) =>
+        tree.setFolderRedirects([{ source: 'old-install', target: 'guides/install.md', page: 'install' }, { source: 'lost', target: 'lost.md', page: 'gone' }]));
+      await seedMain(server, ann.id, api, (tree) => tree.setFolderRedirects([{ source: '/old-ref/', target: './reference.md', page: 'ref' }]));
+    });
+
+    it("answers the redirect's page under the site space whose path the source is under (the default's at the root)", async () => {
+      const root = await bySource(site, '/old-install');
+      expect(root).toMatchObject({ redirect: { source: '/old-install', draft: false, destination: { kind: 'site-page', siteSpaceId: site.guide, pageId: 'install' } } });
+      expect(root.target).toBe(`${site.guideUrl}/guides/install`);
+      expect((await bySource(site, '/api/old-ref')).target).toBe(`${site.apiUrl}/reference`);
+    });
+
+    it("answers 404 for a source no space has, another space's source at the root, and a page no longer there", async () => {
+      for (const source of ['/old-ref', '/api/old-install', '/lost', '/elsewhere']) {
+        await expectStatus(orgs(rita).getSiteRedirectBySource(orgId, site.id, { source }), 404);
+      }
+    });
+
+    it("lets a site redirect of the same source win", async () => {
+      await create(site, { source: '/old-install', destination: external('https://site.example.com/') });
+      expect((await bySource(site, '/old-install')).target).toBe('https://site.example.com/');
+    });
+  });
+
   describe('bad input: 400, nothing written', () => {
     let site: Site;
     let path: string;

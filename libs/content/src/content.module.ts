@@ -64,7 +64,7 @@ import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
 import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
-import { LocateMainPagesHandler } from './revisions/main-pages.handler';
+import { FindFolderRedirectHandler, LocateMainPagesHandler } from './revisions/publishing-questions.handler';
 import { ReusableContentsController } from './revisions/reusable-contents.controller';
 import { reusableContentQueryHandlers } from './revisions/reusable-content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
@@ -169,6 +169,7 @@ export class ContentModule {}
     RenderedTrees,
     ...contentQueryHandlers,
     LocateMainPagesHandler,
+    FindFolderRedirectHandler,
     ...reusableContentQueryHandlers,
     UpdateChangeRequestContentHandler,
     MergeInputLoader,

@@ -10,6 +10,7 @@ import { ListSiteRedirectsQuery } from './site-redirect.dto';
 import { SiteRedirectReads } from './site-redirect.reads';
 import { SiteRedirectResource, siteRedirectResource } from './site-redirect.resource';
 import { SiteRedirectTargets } from './site-redirect-targets';
+import { SpaceRedirects } from './space-redirects';
 
 /** Every member of the organization lists a site's redirects (drafts with `draft=true`). */
 export class ListSiteRedirects extends Query<ListEnvelope<SiteRedirectResource>> {
@@ -40,8 +41,9 @@ export interface RedirectAnswer {
 /**
  * The live redirect a path of the site answers, and where it sends the reader (the spec's
  * getSiteRedirectBySource): a member of the organization, or a reader of this very site (a site token:
- * any other site is as missing as one that does not exist). 404 when no redirect answers the path or its
- * destination has no URL (an unpublished site, a section or site space gone).
+ * any other site is as missing as one that does not exist). The site's redirects first, then its spaces'
+ * `.gitbook.yaml` ones (SpaceRedirects). 404 when none answers the path or its destination has no URL (an
+ * unpublished site, a section or site space gone).
  */
 export class GetSiteRedirectBySource extends Query<RedirectAnswer> {
   constructor(readonly caller: Caller, readonly organizationId: string, readonly siteId: string, readonly source: string) {
@@ -56,6 +58,7 @@ export class GetSiteRedirectBySourceHandler implements IQueryHandler<GetSiteRedi
     private readonly sites: SiteReads,
     private readonly reads: SiteRedirectReads,
     private readonly targets: SiteRedirectTargets,
+    private readonly spaces: SpaceRedirects,
   ) {}
 
   async execute({ caller, organizationId, siteId, source }: GetSiteRedirectBySource): Promise<RedirectAnswer> {
@@ -65,6 +68,8 @@ export class GetSiteRedirectBySourceHandler implements IQueryHandler<GetSiteRedi
       const url = await this.targets.url(caller, site, found.destination);
       if (url !== null) return { redirect: siteRedirectResource(found), target: found.captureWildcard ? withRest(url, wildcardRest(found.source, source)) : url };
     }
+    const fromSpace = await this.spaces.answer(caller, site, source);
+    if (fromSpace) return fromSpace;
     throw new NotFound('site redirect');
   }
 
