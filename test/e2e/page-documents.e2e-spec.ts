@@ -2,9 +2,8 @@ import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document'
 import { RevisionRecord } from '@folio/content/revisions/revision.model';
 import { seedChangeRequest, seedMain } from '../support/content-seed';
 import { expectMatchesSpec } from '../support/openapi';
+import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
-
-type User = { id: string; token: string };
 
 const INTRO_MD = '# Welcome\n\nHello, **world**.\n';
 const CANONICAL = { kind: 'url' as const, url: 'https://example.com/intro' };
@@ -14,7 +13,7 @@ const ALTERNATE = { kind: 'page' as const, page: 'plain' };
 describe('page documents and meta links', () => {
   let server: TestServer;
   let ann: User; // admin of the organization
-  let bob: User; // member with the default `read` role
+  let rita: User; // member with the default `read` role
   let cat: User; // not a member
   let spaceId: string;
   let v1: RevisionRecord; // intro (document, meta links), plain (no document), a group and a link
@@ -22,11 +21,8 @@ describe('page documents and meta links', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    ann = await server.createUser('ann@acme.io', 'Ann Admin');
-    bob = await server.createUser('bob@acme.io', 'Bob Reader');
-    cat = await server.createUser('cat@elsewhere.io', 'Cat Stranger');
-    const orgId = (await server.as(ann.token).orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.io'] })).data.id;
-    await server.as(bob.token).orgs.joinOrganization(orgId);
+    let orgId: string;
+    ({ orgId, ann, rita, cat } = await organizationWithRoles(server));
     spaceId = (await server.as(ann.token).orgs.createSpace(orgId, { title: 'Docs' })).data.id;
     server.clock.advance(1000);
     v1 = await seedMain(server, ann.id, spaceId, async (tree, now) => {
@@ -48,30 +44,30 @@ describe('page documents and meta links', () => {
 
   describe("a revision's page document", () => {
     it("answers a document page's document, the same as the page read's", async () => {
-      const { data, status } = await spaces(bob).getPageDocumentInRevisionById(spaceId, v1.id, 'intro');
+      const { data, status } = await spaces(rita).getPageDocumentInRevisionById(spaceId, v1.id, 'intro');
       expect(status).toBe(200);
       expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document', 200, data);
-      const page = (await spaces(bob).getPageInRevisionById(spaceId, v1.id, 'intro')).data as { document: unknown };
+      const page = (await spaces(rita).getPageInRevisionById(spaceId, v1.id, 'intro')).data as { document: unknown };
       expect(data).toEqual(page.document);
       expect(JSON.stringify(data)).toContain('Hello, ');
     });
 
     it('answers the empty document for a document page without one, with evaluated and dereferenced accepted', async () => {
-      const { data } = await spaces(bob).getPageDocumentInRevisionById(spaceId, v1.id, 'plain', { evaluated: 'deterministic-only', dereferenced: true });
+      const { data } = await spaces(rita).getPageDocumentInRevisionById(spaceId, v1.id, 'plain', { evaluated: 'deterministic-only', dereferenced: true });
       expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document', 200, data);
       expect(data).toMatchObject({ object: 'document', nodes: [] });
     });
 
     it('answers 404 for a group page, a link page, an unknown page and a revision of another space', async () => {
-      await expectStatus(spaces(bob).getPageDocumentInRevisionById(spaceId, v1.id, 'more'), 404);
-      await expectStatus(spaces(bob).getPageDocumentInRevisionById(spaceId, v1.id, 'out'), 404);
-      await expectStatus(spaces(bob).getPageDocumentInRevisionById(spaceId, v1.id, 'nope'), 404);
-      await expectStatus(spaces(bob).getPageDocumentInRevisionById(spaceId, 'not-a-revision', 'intro'), 404);
+      await expectStatus(spaces(rita).getPageDocumentInRevisionById(spaceId, v1.id, 'more'), 404);
+      await expectStatus(spaces(rita).getPageDocumentInRevisionById(spaceId, v1.id, 'out'), 404);
+      await expectStatus(spaces(rita).getPageDocumentInRevisionById(spaceId, v1.id, 'nope'), 404);
+      await expectStatus(spaces(rita).getPageDocumentInRevisionById(spaceId, 'not-a-revision', 'intro'), 404);
     });
 
     it('refuses a bad evaluated or dereferenced (400)', async () => {
-      await expectStatus(spaces(bob).getPageDocumentInRevisionById(spaceId, v1.id, 'intro', { evaluated: 'maybe' as never }), 400);
-      await expectStatus(spaces(bob).getPageDocumentInRevisionById(spaceId, v1.id, 'intro', { dereferenced: 'all' as never }), 400);
+      await expectStatus(spaces(rita).getPageDocumentInRevisionById(spaceId, v1.id, 'intro', { evaluated: 'maybe' as never }), 400);
+      await expectStatus(spaces(rita).getPageDocumentInRevisionById(spaceId, v1.id, 'intro', { dereferenced: 'all' as never }), 400);
     });
 
     it('hides the space from a stranger (404)', () => expectStatus(spaces(cat).getPageDocumentInRevisionById(spaceId, v1.id, 'intro'), 404));
@@ -79,35 +75,35 @@ describe('page documents and meta links', () => {
 
   describe('meta links', () => {
     it("answers main's page's canonical and alternates", async () => {
-      const { data, status } = await spaces(bob).listSpacePageMetaLinks(spaceId, 'intro');
+      const { data, status } = await spaces(rita).listSpacePageMetaLinks(spaceId, 'intro');
       expect(status).toBe(200);
       expectMatchesSpec('GET', '/spaces/{spaceId}/content/page/{pageId}/meta-links', 200, data);
       expect(data).toEqual({ canonical: CANONICAL, alternates: [ALTERNATE] });
     });
 
     it("answers a revision's page's", async () => {
-      const { data } = await spaces(bob).listRevisionPageMetaLinks(spaceId, v1.id, 'intro');
+      const { data } = await spaces(rita).listRevisionPageMetaLinks(spaceId, v1.id, 'intro');
       expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links', 200, data);
       expect(data).toEqual({ canonical: CANONICAL, alternates: [ALTERNATE] });
     });
 
     it("answers a change request's page's as the request changed them", async () => {
-      const { data } = await spaces(bob).listChangeRequestPageMetaLinks(spaceId, cr.id, 'intro');
+      const { data } = await spaces(rita).listChangeRequestPageMetaLinks(spaceId, cr.id, 'intro');
       expectMatchesSpec('GET', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links', 200, data);
       expect(data).toEqual({ canonical: { kind: 'url', url: 'https://example.com/new' } });
     });
 
     it('answers {} for a page that sets none, a group included', async () => {
-      expect((await spaces(bob).listSpacePageMetaLinks(spaceId, 'plain')).data).toEqual({});
-      const { data } = await spaces(bob).listRevisionPageMetaLinks(spaceId, v1.id, 'more');
+      expect((await spaces(rita).listSpacePageMetaLinks(spaceId, 'plain')).data).toEqual({});
+      const { data } = await spaces(rita).listRevisionPageMetaLinks(spaceId, v1.id, 'more');
       expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links', 200, data);
       expect(data).toEqual({});
     });
 
     it('answers 404 for an unknown page, revision or change request, and to a stranger', async () => {
-      await expectStatus(spaces(bob).listSpacePageMetaLinks(spaceId, 'nope'), 404);
-      await expectStatus(spaces(bob).listRevisionPageMetaLinks(spaceId, 'not-a-revision', 'intro'), 404);
-      await expectStatus(spaces(bob).listChangeRequestPageMetaLinks(spaceId, 'not-a-request', 'intro'), 404);
+      await expectStatus(spaces(rita).listSpacePageMetaLinks(spaceId, 'nope'), 404);
+      await expectStatus(spaces(rita).listRevisionPageMetaLinks(spaceId, 'not-a-revision', 'intro'), 404);
+      await expectStatus(spaces(rita).listChangeRequestPageMetaLinks(spaceId, 'not-a-request', 'intro'), 404);
       await expectStatus(spaces(cat).listSpacePageMetaLinks(spaceId, 'intro'), 404);
       await expectStatus(spaces(cat).listRevisionPageMetaLinks(spaceId, v1.id, 'intro'), 404);
       await expectStatus(spaces(cat).listChangeRequestPageMetaLinks(spaceId, cr.id, 'intro'), 404);

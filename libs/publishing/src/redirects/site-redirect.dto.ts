@@ -61,10 +61,8 @@ const SourcePath = () => (target: object, property: string | symbol) => {
   Matches(SOURCE_PATTERN, { message: SOURCE_MESSAGE })(target, property);
 };
 
-export class CreateSiteRedirectBody {
-  @SourcePath()
-  source!: string;
-
+/** The flags a redirect is created and changed with, each optional. */
+class SiteRedirectFlags {
   @IsOptionalNonNull()
   @IsBoolean()
   captureWildcard?: boolean;
@@ -76,27 +74,20 @@ export class CreateSiteRedirectBody {
   @IsOptionalNonNull()
   @IsBoolean()
   permanent?: boolean;
+}
+
+export class CreateSiteRedirectBody extends SiteRedirectFlags {
+  @SourcePath()
+  source!: string;
 
   @IsDestination(true)
   destination!: DestinationInput;
 }
 
-export class UpdateSiteRedirectBody {
+export class UpdateSiteRedirectBody extends SiteRedirectFlags {
   @IsOptionalNonNull()
   @SourcePath()
   source?: string;
-
-  @IsOptionalNonNull()
-  @IsBoolean()
-  captureWildcard?: boolean;
-
-  @IsOptionalNonNull()
-  @IsBoolean()
-  draft?: boolean;
-
-  @IsOptionalNonNull()
-  @IsBoolean()
-  permanent?: boolean;
 
   @IsOptionalNonNull()
   @IsDestination(false)
