@@ -119,6 +119,7 @@ export class BulkUpsertSiteRedirectsHandler extends SiteRedirectWrite implements
     const command = { type: 'UpsertSiteRedirects' as const, siteId, organizationId, items, newIds: items.map(() => newId()), actor: caller.userId };
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.aggregates.load(stream, siteRedirectDecider);
+      // The results depend on the entries and the state, not on the time the events are stamped with.
       const { results } = planUpserts({ ...command, now: '' }, state);
       try {
         await this.aggregates.handle(stream, siteRedirectDecider, command, caller, { ifMatch: revision });
