@@ -47,10 +47,6 @@ export class BucketMap<V> {
     return this.with(at, bucket, this.size - 1);
   }
 
-  *entries(): IterableIterator<[string, V]> {
-    for (const bucket of this.buckets) if (bucket) yield* bucket.entries();
-  }
-
   private with(at: number, bucket: ReadonlyMap<string, V>, size: number): BucketMap<V> {
     const buckets = [...this.buckets];
     buckets[at] = bucket;

@@ -2,7 +2,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsStr
 import { ListQuery } from '@folio/platform/http/pagination';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { asBoolean } from '../sites/site.dto';
-import { MAX_SOURCE_LENGTH, SOURCE_PATTERN } from './site-redirect-source';
+import { isSourcePath, MAX_SOURCE_LENGTH, SOURCE_PATTERN } from './site-redirect-source';
 import { SiteRedirectDestination } from './site-redirect.events';
 
 /** A page of a site space named by its path in a space (SiteRedirectInputDestinationPath): resolved to a `site-page` when written. */
@@ -100,7 +100,7 @@ export type BulkEntryInput =
   | { source: string; intent?: 'live' | 'draft'; captureWildcard?: boolean; permanent?: boolean; destination: DestinationInput | null };
 
 const isBool = (value: unknown) => value === undefined || typeof value === 'boolean';
-const isSource = (value: unknown) => typeof value === 'string' && value.length <= MAX_SOURCE_LENGTH && SOURCE_PATTERN.test(value);
+const isSource = (value: unknown) => typeof value === 'string' && isSourcePath(value);
 
 export function isBulkEntry(value: unknown): value is BulkEntryInput {
   if (!isRecord(value)) return false;
