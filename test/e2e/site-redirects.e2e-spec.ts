@@ -215,6 +215,25 @@ describe('site redirects', () => {
     });
   });
 
+  describe('a site with sections', () => {
+    it("sends a section's redirect to the section's URL, and finds a space's redirects under its section's path", async () => {
+      const site = (await orgs(ann).createSite(orgId, { title: 'Sectioned', visibility: 'public' } as never)).data;
+      await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: guide } as never);
+      const apiSection = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: api } as never)).data;
+      await orgs(ann).publishSite(orgId, site.id);
+      const sections = (await orgs(ann).listSiteSections(orgId, site.id)).data.items;
+      const apiUrl = sections.find((s) => s.id === apiSection.id)!.urls.published!;
+      const { data: redirect } = await orgs(ann).createSiteRedirect(orgId, site.id, { source: '/api-docs', destination: { kind: 'site-section', siteSectionId: apiSection.id } });
+      const answer = (await orgs(rita).getSiteRedirectBySource(orgId, site.id, { source: '/api-docs' })).data;
+      expectMatchesSpec('GET', BY_SOURCE, 200, answer);
+      expect(answer).toEqual({ redirect, target: apiUrl });
+      // The API section's site space is served at the section's URL: its space's redirects are under its path.
+      const path = new URL(apiUrl).pathname.slice(new URL(sections.find((s) => s.default)!.urls.published!).pathname.replace(/\/$/, '').length);
+      await seedMain(server, ann.id, api, (tree) => tree.setFolderRedirects([{ source: 'old-ref', target: 'reference.md', page: 'ref' }]));
+      expect((await orgs(rita).getSiteRedirectBySource(orgId, site.id, { source: `${path}/old-ref` })).data.target).toBe(`${apiUrl}/reference`);
+    });
+  });
+
   describe('bad input: 400, nothing written', () => {
     let site: Site;
     let path: string;
