@@ -67,6 +67,13 @@ describe('a space as a Git Sync folder', () => {
       const files = await tree.files();
       expect(files.find((file) => file.name === 'screen shot.png')).toMatchObject({ contentType: 'image/png', dimensions: { width: 4, height: 4 }, git: { path: '.gitbook/assets/screen shot.png' } });
       expect(await tree.variables()).toEqual({ product: 'Folio', version: '2.1' });
+      // `.gitbook.yaml`'s redirects as written, each with the page its file is (none for a file that is no page).
+      const pageOf = async (path: string) => (await tree.pages()).find((page) => page.git?.path === path)!.id;
+      expect(await tree.folderRedirects()).toEqual([
+        { source: 'getting-started', target: 'guides/getting-started.md', page: await pageOf('guides/getting-started.md') },
+        { source: 'old/config', target: './guides/configuration.md', page: await pageOf('guides/configuration.md') },
+        { source: 'retired', target: 'nowhere.md' },
+      ]);
       expect((await tree.reusableContents()).map(({ title, git }) => ({ title, path: git?.path }))).toContainEqual({ title: 'Support note', path: '.gitbook/includes/support-note.md' });
     },
     SLOW,

@@ -369,6 +369,8 @@ describe('hostile and odd input', () => {
     const section = await json('POST', `/orgs/${orgId}/sites/${site.id}/sections`, { spaceId });
     const group = await json('POST', `/orgs/${orgId}/sites/${site.id}/section-groups`, { title: 'G', sections: [section.id] });
     const shareLink = await json('POST', `/orgs/${orgId}/sites/${site.id}/share-links`, { name: 'Friends' });
+    const elsewhere = { kind: 'external', url: 'https://example.com/' };
+    const siteRedirect = await json('POST', `/orgs/${orgId}/sites/${site.id}/redirects`, { source: '/old', destination: elsewhere });
     const audit = (await json('GET', `/orgs/${orgId}/audit-events?limit=1`)).items as { id: string }[];
     const real: Record<string, string> = {
       organizationId: orgId,
@@ -384,6 +386,7 @@ describe('hostile and odd input', () => {
       sectionId: section.id,
       groupId: group.id,
       shareLinkId: shareLink.id,
+      siteRedirectId: siteRedirect.id,
       changeRequestId: String(changeRequest.number),
       revisionId: String(space.revision),
       pageId: 'intro',
@@ -427,6 +430,9 @@ describe('hostile and odd input', () => {
       'POST /v1/orgs/:organizationId/sites/:siteId/share-links': { name: 'Friends' },
       'PATCH /v1/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': { name: 'Family' },
       'POST /v1/orgs/:organizationId/sites/:siteId/search': { query: 'x', scope: { mode: 'all' } },
+      'POST /v1/orgs/:organizationId/sites/:siteId/redirects': { source: '/new', destination: elsewhere },
+      'PUT /v1/orgs/:organizationId/sites/:siteId/redirects': { redirects: [{ source: '/new', destination: elsewhere }] },
+      'PATCH /v1/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': { permanent: true },
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one
@@ -434,7 +440,11 @@ describe('hostile and odd input', () => {
      */
     const EXPECTED: Record<string, number[]> = { 'GET /v1/subdomains/:subdomain': [400, 404], 'GET /v1/files/:hash': [403] };
     /** Query strings a route needs besides its path. */
-    const QUERIES: Record<string, string> = { 'GET /v1/orgs/:organizationId/search': '?query=x', 'GET /v1/spaces/:spaceId/search': '?query=x' };
+    const QUERIES: Record<string, string> = {
+      'GET /v1/orgs/:organizationId/search': '?query=x',
+      'GET /v1/spaces/:spaceId/search': '?query=x',
+      'GET /v1/orgs/:organizationId/sites/:siteId/redirect': '?source=/old',
+    };
     const routes = knownRoutes(server.app.getHttpAdapter().getInstance()).filter((r) => r.method !== 'HEAD' && r.url.includes('/:'));
     expect(routes.length).toBeGreaterThan(100);
 

@@ -122,6 +122,7 @@ describe('lifecycle', () => {
       await api.orgs.updateSiteSectionById(org.id, site.id, section.id, { condition: 'visitor.claims.beta' } as never);
       await api.orgs.addSectionGroupToSite(org.id, site.id, { title: 'Docs', sections: [section.id] } as never);
       await api.orgs.createSiteShareLink(org.id, site.id, { name: 'Partners' });
+      await api.orgs.createSiteRedirect(org.id, site.id, { source: '/old/*', captureWildcard: true, destination: { kind: 'site-section', siteSectionId: section.id } });
       await api.orgs.updateSiteCustomizationById(org.id, site.id, { title: `Custom ${i}` } as never);
       await api.orgs.publishSite(org.id, site.id);
       await api.spaces.deleteSpaceById(shown.id);
@@ -131,7 +132,7 @@ describe('lifecycle', () => {
       siteIds.push([org.id, site.id]);
     }
     const before = await dump(server);
-    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors', 'searchPages', 'searchSpaces', 'comments', 'commentReplies', 'commenters', 'sites', 'siteSpaces', 'siteSections', 'siteSectionGroups', 'siteAdaptiveSchemas', 'siteShareLinks', 'siteCustomizations']) {
+    for (const collection of ['members', 'teams', 'teamMembers', 'samlProviders', 'organizationInvites', 'auditEvents', 'spaces', 'collections', 'contentGrants', 'revisions', 'changeRequests', 'changeRequestReviews', 'changeRequestReviewers', 'changeRequestContributors', 'searchPages', 'searchSpaces', 'comments', 'commentReplies', 'commenters', 'sites', 'siteSpaces', 'siteSections', 'siteSectionGroups', 'siteAdaptiveSchemas', 'siteShareLinks', 'siteCustomizations', 'siteRedirects']) {
       expect(before[collection]?.length).toBeGreaterThan(0);
     }
     // The text index is rebuilt with its collection: search answers the same.

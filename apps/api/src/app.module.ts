@@ -14,6 +14,7 @@ import { CollaborationHttpModule, CollaborationModule } from '@folio/collaborati
 import { PublishingHttpModule, PublishingModule } from '@folio/publishing/publishing.module';
 import { AdaptiveHttpModule, AdaptiveModule } from '@folio/publishing/adaptive/adaptive.module';
 import { ShareLinksHttpModule, ShareLinksModule } from '@folio/publishing/share-links/share-links.module';
+import { SiteRedirectsHttpModule } from '@folio/publishing/redirects/site-redirects.module';
 import { CustomizationHttpModule, CustomizationModule } from '@folio/publishing/customization/customization.module';
 import { allProjections } from './projections';
 
@@ -37,6 +38,7 @@ import { allProjections } from './projections';
     AdaptiveHttpModule,
     ShareLinksModule,
     ShareLinksHttpModule,
+    SiteRedirectsHttpModule,
     CustomizationModule,
     CustomizationHttpModule,
   ],

@@ -64,6 +64,7 @@ import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
 import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
+import { FindFolderRedirectHandler, LocateMainPagesHandler } from './revisions/publishing-questions.handler';
 import { ReusableContentsController } from './revisions/reusable-contents.controller';
 import { reusableContentQueryHandlers } from './revisions/reusable-content.queries';
 import { PurgeExpiredSpacesHandler, SpacePurgeScheduler } from './spaces/space-retention';
@@ -168,6 +169,8 @@ export class ContentModule {}
     ContentReads,
     RenderedTrees,
     ...contentQueryHandlers,
+    LocateMainPagesHandler,
+    FindFolderRedirectHandler,
     ...reusableContentQueryHandlers,
     UpdateChangeRequestContentHandler,
     MergeInputLoader,

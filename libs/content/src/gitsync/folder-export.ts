@@ -39,7 +39,8 @@ export class FolderExport implements FolderExportService {
 
   async run(caller: Caller, spaceId: string, sink: FolderSink, opts: ExportOptions = {}): Promise<ExportSummary> {
     const { revision, snapshot } = await this.contents.open(caller, spaceId, opts.revision === undefined ? { kind: 'main' } : { kind: 'revision', revisionId: opts.revision });
-    const config = { ...DEFAULT_CONFIG, redirects: new Map<string, string>() };
+    // The space's `.gitbook.yaml` redirects go back as they came in.
+    const config = { ...DEFAULT_CONFIG, redirects: new Map((await snapshot.folderRedirects()).map(({ source, target }) => [source, target])) };
     const reserved = [CONFIG_FILE, config.summary];
     const pages = await snapshot.pages();
     const paths = pagePaths(pages, reserved);

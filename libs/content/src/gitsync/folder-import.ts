@@ -16,7 +16,8 @@ import { filePaths, includePaths, pagePaths } from '@folio/kernel/gitsync/folder
 import { FolderLinkData, FolderLinks } from '@folio/kernel/gitsync/folder-links';
 import { readVars } from '@folio/kernel/gitsync/folder-vars';
 import { gitBlobOid } from '@folio/kernel/gitsync/git-blob';
-import { CONFIG_FILE } from '@folio/kernel/gitsync/gitbook-config';
+import { CONFIG_FILE, folderRedirectsOf } from '@folio/kernel/gitsync/gitbook-config';
+import { assertFolderRedirects } from '@folio/kernel/tree/folder-redirects';
 import { ContentTrees, TreeEditor } from '@folio/kernel/tree/content-trees';
 import { CreateChangeRequest } from '../change-requests/change-request.commands';
 import { ContentTouched } from '../change-requests/change-request.events';
@@ -84,6 +85,7 @@ export class FolderImport implements FolderImportService {
     // Everything the folder could be refused for is checked before a change request is made.
     const folder = await readFolderContents(source);
     const variables = folder.vars === undefined ? {} : readVars(folder.vars);
+    assertFolderRedirects(folderRedirectsOf(folder.config, new Map()));
     const changeRequestId = opts.changeRequestId ?? (await this.commands.execute(new CreateChangeRequest(caller, spaceId, 'Import of a Git Sync folder'))).id;
     const { changeRequest } = await this.reads.get(spaceId, changeRequestId, caller);
     const deps = { aggregates: this.aggregates, trees: this.trees, clock: this.clock };
@@ -130,6 +132,8 @@ export class FolderImport implements FolderImportService {
       (counts.refused ??= []).push({ path: read.path, reason: read.refused });
     };
 
+    // `.gitbook.yaml`'s redirects, kept as written, each with the page its file is (they follow it when it moves).
+    await editor.setFolderRedirects(folderRedirectsOf(folder.config, new Map(links.pages)));
     const touchedFiles = await applyFolderFiles(editor, this.objects, files, now, this.config.fileMaxMegabytes * 1024 * 1024);
     const includeReads = await this.readDocuments(editor, folder, links, includes);
     const wantedIncludes = includeReads.flatMap((read, i) => {

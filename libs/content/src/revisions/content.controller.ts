@@ -5,8 +5,8 @@ import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { ForReaders } from '@folio/platform/http/for-readers.decorator';
 import { ListQuery } from '@folio/platform/http/pagination';
 import { atChangeRequest as changeRequest, atMain as main, atRevision as revision } from './content-reads';
-import { ContentFilesQuery, ContentQuery, PageQuery, readOptions } from './content-read.dto';
-import { GetContentFile, GetContentPage, GetContentRevision, ListContentFiles, ListContentPages, ListRevisions } from './content.queries';
+import { ContentFilesQuery, ContentQuery, DocumentQuery, PageQuery, readOptions } from './content-read.dto';
+import { GetContentFile, GetContentPage, GetContentRevision, GetPageDocument, GetPageMetaLinks, ListContentFiles, ListContentPages, ListRevisions } from './content.queries';
 
 /** A page path as the route's wildcard holds it, without the slashes around it. */
 const pagePath = (path: string) => path.replace(/^\/+|\/+$/g, '');
@@ -45,6 +45,12 @@ export class ContentController {
   }
 
   @ForReaders()
+  @Get('content/page/:pageId/meta-links')
+  mainPageMetaLinks(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('pageId') pageId: string) {
+    return this.queries.execute(new GetPageMetaLinks(c, s, main(), pageId));
+  }
+
+  @ForReaders()
   @Get('content/path/*')
   mainPath(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('*') path: string, @Query() q: PageQuery) {
     return this.queries.execute(new GetContentPage(c, s, main(), { path: pagePath(path) }, q.format ?? 'document', readOptions(q)));
@@ -78,6 +84,19 @@ export class ContentController {
   @Get('revisions/:revisionId/page/:pageId')
   revisionPage(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('pageId') pageId: string, @Query() q: PageQuery) {
     return this.queries.execute(new GetContentPage(c, s, revision(r), { id: pageId }, q.format ?? 'document', readOptions(q)));
+  }
+
+  /** `evaluated` and `dereferenced` are checked and change nothing (see DocumentQuery). */
+  @ForReaders()
+  @Get('revisions/:revisionId/page/:pageId/document')
+  revisionPageDocument(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('pageId') pageId: string, @Query() _q: DocumentQuery) {
+    return this.queries.execute(new GetPageDocument(c, s, revision(r), pageId));
+  }
+
+  @ForReaders()
+  @Get('revisions/:revisionId/page/:pageId/meta-links')
+  revisionPageMetaLinks(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('revisionId') r: string, @Param('pageId') pageId: string) {
+    return this.queries.execute(new GetPageMetaLinks(c, s, revision(r), pageId));
   }
 
   @ForReaders()
@@ -117,6 +136,11 @@ export class ContentController {
     @Query() q: PageQuery,
   ) {
     return this.queries.execute(new GetContentPage(c, s, changeRequest(cr), { id: pageId }, q.format ?? 'document', readOptions(q)));
+  }
+
+  @Get('change-requests/:changeRequestId/content/page/:pageId/meta-links')
+  changeRequestPageMetaLinks(@CallerParam() c: Caller, @Param('spaceId') s: string, @Param('changeRequestId') cr: string, @Param('pageId') pageId: string) {
+    return this.queries.execute(new GetPageMetaLinks(c, s, changeRequest(cr), pageId));
   }
 
   @Get('change-requests/:changeRequestId/content/path/*')

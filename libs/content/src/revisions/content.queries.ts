@@ -10,9 +10,11 @@ import { revisionFileResource, RevisionFileResource } from '../files/revision-fi
 import { ContentAt, ContentReads, OpenContent } from './content-reads';
 import { DocumentFormat } from './content-read.dto';
 import { mergedFrom } from './merged-from';
-import { pageView } from './page-views';
+import { pageDocument, pageView } from './page-views';
 import { RenderedTrees } from './rendered-trees';
 import { DocumentWork } from '../documents/document-work';
+import { RawJson } from '@folio/platform/http/raw-json';
+import { PageMetaLinks } from '@folio/kernel/tree/tree.model';
 import { PageReadOptions, revisionPageResource, RevisionPageResource } from './revision-page.resource';
 import { reusableContentResource } from './reusable-content.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
@@ -41,6 +43,20 @@ export class GetContentPage extends Query<RevisionPageResource> {
     readonly format: DocumentFormat,
     readonly options: PageReadOptions,
   ) {
+    super();
+  }
+}
+
+/** A document page's bare document (the spec's JSONDocument), as stored. */
+export class GetPageDocument extends Query<RawJson> {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly pageId: string) {
+    super();
+  }
+}
+
+/** A page's canonical and alternate links (the spec's RevisionPageMetaLinks). */
+export class GetPageMetaLinks extends Query<PageMetaLinks> {
+  constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly pageId: string) {
     super();
   }
 }
@@ -115,6 +131,33 @@ export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
   }
 }
 
+@QueryHandler(GetPageDocument)
+export class GetPageDocumentHandler implements IQueryHandler<GetPageDocument> {
+  constructor(private readonly contents: ContentReads) {}
+
+  /** A group or link page has no document: as missing as a page that is not there (GitBook answers 404 too). */
+  async execute({ caller, spaceId, at, pageId }: GetPageDocument) {
+    const { snapshot } = await this.contents.open(caller, spaceId, at);
+    const node = await snapshot.page(pageId);
+    const document = node ? await pageDocument(snapshot, node) : null;
+    if (!document) throw new NotFound('page document');
+    return document;
+  }
+}
+
+@QueryHandler(GetPageMetaLinks)
+export class GetPageMetaLinksHandler implements IQueryHandler<GetPageMetaLinks> {
+  constructor(private readonly contents: ContentReads) {}
+
+  /** Any page type; a page that sets none answers `{}` (both fields are optional in the spec). */
+  async execute({ caller, spaceId, at, pageId }: GetPageMetaLinks) {
+    const node = await (await this.contents.open(caller, spaceId, at)).snapshot.page(pageId);
+    if (!node) throw new NotFound('page');
+    const { canonical, alternates } = node.metaLinks ?? {};
+    return { ...(canonical ? { canonical } : {}), ...(alternates ? { alternates } : {}) };
+  }
+}
+
 @QueryHandler(ListContentFiles)
 export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> {
   constructor(private readonly contents: ContentReads, private readonly urls: FileUrls) {}
@@ -165,6 +208,8 @@ export const contentQueryHandlers = [
   GetContentRevisionHandler,
   ListContentPagesHandler,
   GetContentPageHandler,
+  GetPageDocumentHandler,
+  GetPageMetaLinksHandler,
   ListContentFilesHandler,
   GetContentFileHandler,
   ListRevisionsHandler,

@@ -19,11 +19,20 @@ export const EMPTY_DOCUMENT = new RawJson(canonicalJson(emptyDocument()));
  */
 export type BodyFormat = { format: 'document' } | { format: 'markdown'; documents: DocumentWork };
 
+/** A document page's document as stored (the empty document when it has none); null for a group or link page. */
+export async function pageDocument(snapshot: TreeSnapshot, node: PageNode): Promise<RawJson | null> {
+  return node.type === 'document' ? storedDocument(snapshot, node) : null;
+}
+
+async function storedDocument(snapshot: TreeSnapshot, node: PageNode): Promise<RawJson> {
+  const bytes = await snapshot.documentBytes(node);
+  return bytes ? new RawJson(bytes) : EMPTY_DOCUMENT;
+}
+
 async function body(snapshot: TreeSnapshot, node: PageNode, as: BodyFormat): Promise<PageBody | null> {
   if (node.type !== 'document') return null;
-  const bytes = await snapshot.documentBytes(node);
-  if (as.format === 'document') return { document: bytes ? new RawJson(bytes) : EMPTY_DOCUMENT };
-  return { markdown: await as.documents.toMarkdown(bytes, frontMatterOf(node)) };
+  if (as.format === 'document') return { document: await storedDocument(snapshot, node) };
+  return { markdown: await as.documents.toMarkdown(await snapshot.documentBytes(node), frontMatterOf(node)) };
 }
 
 /** The views of `nodes` (a page and everything below it, or a whole tree), their bodies read DOCUMENT_READS at a time. */

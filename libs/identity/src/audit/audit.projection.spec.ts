@@ -109,6 +109,10 @@ const siteTarget = { targetType: 'site', targetId: 'w1' };
 /** Publishing's share-link events likewise. */
 const shareLinkEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { shareLinkId: 'l1', siteId: 'w1', organizationId, ...data } }) as unknown as Event;
 const shareLinkTarget = { targetType: 'site-share-link', targetId: 'l1' };
+/** Publishing's site-redirect events likewise. */
+const redirectEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { siteRedirectId: 'x1', siteId: 'w1', organizationId, ...data } }) as unknown as Event;
+const redirectTarget = { targetType: 'site-redirect', targetId: 'x1' };
+const toUrl = { kind: 'external', url: 'https://example.com/' };
 
 /** One row per audited event type (and variant): what the trail must say about it. */
 const actions: [string, Event, Described][] = [
@@ -159,6 +163,9 @@ const actions: [string, Event, Described][] = [
     ['site.share_link_created, without the key', shareLinkEvent('SiteShareLinkCreated', { name: 'Reviewers', key: 'secret', createdBy: 'u1', createdAt: now }), { action: 'site.share_link_created', ...shareLinkTarget, before: null, after: { siteId: 'w1', name: 'Reviewers', active: true } }],
     ['site.share_link_changed', shareLinkEvent('SiteShareLinkChanged', { changes: { active: false }, before: { active: true }, changedAt: now }), { action: 'site.share_link_changed', ...shareLinkTarget, before: { siteId: 'w1', active: true }, after: { siteId: 'w1', active: false } }],
     ['site.share_link_revoked', shareLinkEvent('SiteShareLinkRevoked', { revokedBy: 'u1', revokedAt: now }), { action: 'site.share_link_revoked', ...shareLinkTarget, before: { siteId: 'w1' }, after: null }],
+    ['site.redirect_created', redirectEvent('SiteRedirectCreated', { source: '/old', draft: false, captureWildcard: false, permanent: true, destination: toUrl, createdBy: 'u1', createdAt: now }), { action: 'site.redirect_created', ...redirectTarget, before: null, after: { siteId: 'w1', source: '/old', draft: false, captureWildcard: false, permanent: true, destination: toUrl } }],
+    ['site.redirect_changed', redirectEvent('SiteRedirectChanged', { changes: { source: '/new' }, before: { source: '/old' }, changedAt: now }), { action: 'site.redirect_changed', ...redirectTarget, before: { siteId: 'w1', source: '/old' }, after: { siteId: 'w1', source: '/new' } }],
+    ['site.redirect_deleted', redirectEvent('SiteRedirectDeleted', { source: '/old', draft: true, deletedBy: 'u1', deletedAt: now }), { action: 'site.redirect_deleted', ...redirectTarget, before: { siteId: 'w1', source: '/old', draft: true }, after: null }],
     ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
 ];
 

@@ -9,6 +9,7 @@ import { CHANGE_REQUEST_AUDIT } from './change-request-audit';
 import { COMMENT_AUDIT } from './comment-audit';
 import { SHARE_LINK_AUDIT } from './share-link-audit';
 import { SITE_AUDIT } from './site-audit';
+import { SITE_REDIRECT_AUDIT } from './site-redirect-audit';
 
 export const AUDIT_EVENTS = 'auditEvents';
 
@@ -137,6 +138,7 @@ const ALL_AUDITED: Record<string, { action: string; describe: (data: never) => D
   ...COMMENT_AUDIT,
   ...SITE_AUDIT,
   ...SHARE_LINK_AUDIT,
+  ...SITE_REDIRECT_AUDIT,
 };
 
 export const AUDIT_ACTIONS = Object.values(ALL_AUDITED).map((a) => a.action);

@@ -1,4 +1,4 @@
-import { readGitBookConfig, writeGitBookConfig } from './gitbook-config';
+import { folderRedirectsOf, readGitBookConfig, writeGitBookConfig } from './gitbook-config';
 import { readVars, writeVars } from './folder-vars';
 
 describe('.gitbook.yaml', () => {
@@ -28,5 +28,17 @@ describe('.gitbook/vars.yaml', () => {
   it('refuses values the spec does not allow', () => {
     expect(() => readVars('a: [1]')).toThrow(/must be a boolean, a number or a string/);
     expect(() => readVars(`a: ${'x'.repeat(300)}`)).toThrow(/256/);
+  });
+});
+
+describe('folderRedirectsOf', () => {
+  it('keeps each redirect as written, with the page its file is when it is one', () => {
+    const config = readGitBookConfig('redirects:\n  old: ./guides/new.md\n  /abs/: /guides/new.md\n  gone: nowhere.md\n  __proto__: guides/new.md\n');
+    expect(folderRedirectsOf(config, new Map([['guides/new.md', 'p1']]))).toEqual([
+      { source: 'old', target: './guides/new.md', page: 'p1' },
+      { source: '/abs/', target: '/guides/new.md', page: 'p1' },
+      { source: 'gone', target: 'nowhere.md' },
+      { source: '__proto__', target: 'guides/new.md', page: 'p1' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { FolderRedirect } from '../tree/tree.model';
 import { insideFolder } from './folder-paths';
 
 /**
@@ -53,6 +54,18 @@ export function writeGitBookConfig(config: GitBookConfig): string {
   };
   if (config.redirects.size > 0) value.redirects = Object.fromEntries(config.redirects);
   return stringifyYaml(value);
+}
+
+/**
+ * The config's redirects as the space keeps them: each with the page its file is (`pageAt`: the folder's
+ * page files, relative to its root, to page ids), when it is one. Targets are matched as SUMMARY.md's are
+ * written: `./` and a leading `/` taken off.
+ */
+export function folderRedirectsOf(config: Pick<GitBookConfig, 'redirects'>, pageAt: ReadonlyMap<string, string>): FolderRedirect[] {
+  return [...config.redirects].map(([source, target]) => {
+    const page = pageAt.get(target.replace(/^(\.\/|\/)+/, ''));
+    return { source, target, ...(page !== undefined && { page }) };
+  });
 }
 
 /** A path of the file, `./` and trailing `/` taken off; `''` for the folder itself. */

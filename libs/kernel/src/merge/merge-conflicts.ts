@@ -74,5 +74,14 @@ export interface VariableConflict {
   changeRequest: unknown;
 }
 
+/** A `.gitbook.yaml` redirect both sides changed differently (null: that side has no redirect from that source). */
+export interface FolderRedirectConflict {
+  source: string;
+  kind: 'folder-redirect';
+  base: unknown;
+  main: unknown;
+  changeRequest: unknown;
+}
+
 /** Whatever a merge of two trees could not decide. */
-export type MergeConflict = PageConflict | FileConflict | ReusableContentConflict | VariableConflict;
+export type MergeConflict = PageConflict | FileConflict | ReusableContentConflict | VariableConflict | FolderRedirectConflict;

@@ -131,4 +131,14 @@ describe('mergeTrees: reusable contents and variables', () => {
     expect(Object.getOwnPropertyDescriptor(variables, 'constructor')?.value).toBe('c');
     expect(Object.keys(variables).sort()).toEqual(['__proto__', 'constructor', 'edition', 'product', 'version']);
   });
+
+  it(".gitbook.yaml redirects: each side's added, a conflict where both changed one source differently", async () => {
+    const redirect = (source: string, target: string) => ({ source, target });
+    const add = (...more: { source: string; target: string }[]): Edit => async (t) => t.setFolderRedirects([...(await t.folderRedirects()), ...more]);
+    const tree = await merged(add(redirect('from-main', 'a.md')), add(redirect('from-request', 'b.md')));
+    expect(await tree.folderRedirects()).toEqual([redirect('from-main', 'a.md'), redirect('from-request', 'b.md')]);
+    const [onMain, onHead] = await merge(add(redirect('old', 'a.md')), add(redirect('old', 'b.md')));
+    expect(onMain).toEqual([{ source: 'old', kind: 'folder-redirect', base: null, main: { target: 'a.md' }, changeRequest: { target: 'b.md' } }]);
+    expect(onHead).toEqual(onMain);
+  });
 });

@@ -137,7 +137,7 @@ describe('mergeTrees', () => {
 
   type Expected = { id: string; kind: string; field?: string };
   const summary = (conflicts: MergeConflict[]): Expected[] => conflicts.map((c) =>
-    ({ id: 'page' in c ? c.page.id : 'file' in c ? c.file.id : 'variable' in c ? c.variable : c.reusableContent.id,
+    ({ id: 'page' in c ? c.page.id : 'file' in c ? c.file.id : 'variable' in c ? c.variable : 'source' in c ? c.source : c.reusableContent.id,
        kind: c.kind, ...('field' in c && c.field ? { field: c.field } : {}) }));
 
   it.each<[string, Edit, Edit, Expected[]]>([

@@ -5,6 +5,7 @@ import { mergeFiles } from './merge-files';
 import { BareNode, bare, byId, describePage, MergedPage, mergePage, placeOf, Sides } from './merge-pages';
 import { MergedReusableContent, mergeReusableContents } from './merge-reusable-contents';
 import { mergeVariables } from './merge-variables';
+import { mergeFolderRedirects } from './merge-folder-redirects';
 import { settleSlugs } from './sibling-slugs';
 import { same } from './three-way';
 
@@ -19,7 +20,7 @@ import { same } from './three-way';
  * update): the merge writes whatever that tree lacks, so the answer is the same whichever side it is. With
  * conflicts nothing at all is written and each is reported; the caller commits `into` only without.
  * Reusable contents merge by id as pages do (mergeReusableContents), the revision's variables name by name
- * (mergeVariables).
+ * (mergeVariables), the `.gitbook.yaml` redirects source by source (mergeFolderRedirects).
  */
 export async function mergeTrees(sides: Sides, into: TreeEditor, now: string): Promise<{ conflicts: MergeConflict[] }> {
   const [toMain, toRequest] = await Promise.all([diffTrees(sides.base, sides.main), diffTrees(sides.base, sides.changeRequest)]);
@@ -39,12 +40,16 @@ export async function mergeTrees(sides: Sides, into: TreeEditor, now: string): P
   const [baseVariables, mainVariables, requestVariables] = await Promise.all([sides.base, sides.main, sides.changeRequest].map((tree) => tree.variables()));
   const variables = mergeVariables(baseVariables, mainVariables, requestVariables);
   conflicts.push(...variables.conflicts);
+  const [baseRedirects, mainRedirects, requestRedirects] = await Promise.all([sides.base, sides.main, sides.changeRequest].map((tree) => tree.folderRedirects()));
+  const redirects = mergeFolderRedirects(baseRedirects, mainRedirects, requestRedirects);
+  conflicts.push(...redirects.conflicts);
   if (conflicts.length > 0) return { conflicts };
 
   await settleSlugs(into, merged);
   await write(into, merged, files.files, now);
   await writeReusableContents(into, reusables.merged, now);
   if (!same(await into.variables(), variables.variables)) await into.setVariables(variables.variables);
+  if (!same(await into.folderRedirects(), redirects.redirects)) await into.setFolderRedirects(redirects.redirects);
   return { conflicts: [] };
 }
 

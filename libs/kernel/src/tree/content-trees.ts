@@ -5,7 +5,7 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { PageDocument } from '../document/document.model';
 import { EncodedDocument } from '../document/stored-document';
 import { TreeDraft } from './tree-draft';
-import { FileEntry, GitSyncBlob, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
+import { FileEntry, FolderRedirect, GitSyncBlob, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
 import { TreeObjects } from './tree-objects';
 import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
@@ -54,6 +54,8 @@ export interface TreeSnapshot {
   reusableContent(id: string): Promise<ReusableContentEntry | null>;
   /** The revision's variables (an empty object when it has none); look names up with `Object.hasOwn`. */
   variables(): Promise<Variables>;
+  /** The space's `.gitbook.yaml` redirects, in their order (an empty list when it has none). */
+  folderRedirects(): Promise<FolderRedirect[]>;
 }
 
 /** What names a document: a page or a reusable content. */
@@ -102,6 +104,8 @@ export interface TreeEditor extends TreeSnapshot {
   setReusableContent(id: string, entry: ReusableContentEntry | null): Promise<void>;
   /** Replaces the revision's variables with these. */
   setVariables(variables: Variables): Promise<void>;
+  /** Replaces the space's `.gitbook.yaml` redirects with these (assertFolderRedirects). */
+  setFolderRedirects(redirects: FolderRedirect[]): Promise<void>;
   /** Stores every new object in one `put` and answers the new tree's hash (the same hash when nothing changed). */
   commit(): Promise<string>;
 }

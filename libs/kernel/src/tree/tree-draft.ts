@@ -9,11 +9,12 @@ import { HashedMap, MapObjects } from './hashed-map';
 import { byId } from './id-order';
 import { bySiblingOrder, placeAt, Placed } from './page-placement';
 import { assertSlug, slugFromTitle, uniqueSlug } from './slugs';
-import { FileEntry, PAGE_TYPES, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
+import { FileEntry, FolderRedirect, PAGE_TYPES, PageMeta, PageNode, PageType, ReusableContentEntry, StoredFile, TreeRoot, Variables } from './tree.model';
 import { isKnownObject } from './tree-objects';
 import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
 import { assertVariables } from './variables';
+import { assertFolderRedirects } from './folder-redirects';
 
 type InsertPage = Parameters<TreeEditor['insertPage']>[0];
 type UpdatePage = Parameters<TreeEditor['updatePage']>[1];
@@ -44,6 +45,8 @@ export class TreeDraft extends TreeReader implements TreeEditor {
   private readonly reusables = new Map<string, ReusableContentEntry | null>();
   /** The variables set since the last commit (null: as the stored tree has them). */
   private vars: Variables | null = null;
+  /** The `.gitbook.yaml` redirects set since the last commit (null: as the stored tree has them). */
+  private redirects: FolderRedirect[] | null = null;
   /** Staged documents and file bytes by hash; only those a committed node or entry names are stored. */
   private readonly staged = new Map<string, Buffer>();
   /** Pages set since the last settle, with their node before (undefined: only to be sorted in, an orphan's retry). */
@@ -93,6 +96,10 @@ export class TreeDraft extends TreeReader implements TreeEditor {
 
   async variables(): Promise<Variables> {
     return this.vars ? { ...this.vars } : this.base.variables();
+  }
+
+  async folderRedirects(): Promise<FolderRedirect[]> {
+    return this.redirects ? this.redirects.map((redirect) => ({ ...redirect })) : this.base.folderRedirects();
   }
 
   /** The stored tree under this draft and what the draft changed on top of it (for diffTrees). */
@@ -265,6 +272,13 @@ export class TreeDraft extends TreeReader implements TreeEditor {
     });
   }
 
+  setFolderRedirects(redirects: FolderRedirect[]): Promise<void> {
+    return this.exclusive(async () => {
+      assertFolderRedirects(redirects);
+      this.redirects = redirects.map(({ source, target, page }) => ({ source, target, ...(page !== undefined && { page }) }));
+    });
+  }
+
   commit(): Promise<string> {
     return this.exclusive(async () => {
       await this.settle();
@@ -308,6 +322,7 @@ export class TreeDraft extends TreeReader implements TreeEditor {
       }
 
       const variables = this.vars ?? this.base.root.variables ?? {};
+      const redirects = this.redirects === null ? this.base.root.redirects : this.redirects.length > 0 ? stage({ object: 'folder-redirects', redirects: this.redirects }) : undefined;
       // Left out while empty: a tree without them hashes as trees did before they existed.
       const root: TreeRoot = {
         object: 'tree',
@@ -316,6 +331,7 @@ export class TreeDraft extends TreeReader implements TreeEditor {
         files: files.root,
         ...(reusables.root !== EMPTY_MAP_HASH && { reusableContents: reusables.root }),
         ...(Object.keys(variables).length > 0 && { variables }),
+        ...(redirects !== undefined && { redirects }),
       };
       const hash = stage(root);
       if (hash !== this.base.hash) {
@@ -329,6 +345,7 @@ export class TreeDraft extends TreeReader implements TreeEditor {
       this.fileEntries.clear();
       this.reusables.clear();
       this.vars = null;
+      this.redirects = null;
       this.staged.clear();
       return hash;
     });

@@ -3,7 +3,7 @@ import { NotFound } from '@folio/platform/domain/errors';
 import { PageDocument } from '../document/document.model';
 import { decodeDocument } from '../document/stored-document';
 import { DocumentOwner, TreeSnapshot } from './content-trees';
-import { FileEntry, PageNode, ReusableContentEntry, Variables } from './tree.model';
+import { FileEntry, FolderRedirect, PageNode, ReusableContentEntry, Variables } from './tree.model';
 
 /** Documents larger than this (about 4,000 nodes) are parsed on a later turn of the event loop. */
 const YIELD_BEFORE_PARSING_BYTES = 256 * 1024;
@@ -20,6 +20,7 @@ export abstract class TreeReader implements TreeSnapshot {
   abstract reusableContents(): Promise<ReusableContentEntry[]>;
   abstract reusableContent(id: string): Promise<ReusableContentEntry | null>;
   abstract variables(): Promise<Variables>;
+  abstract folderRedirects(): Promise<FolderRedirect[]>;
 
   /**
    * Parsed from its bytes: each caller gets its own copy, which it may change. A large document's parse

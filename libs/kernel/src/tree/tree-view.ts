@@ -2,7 +2,7 @@ import { DocumentOwner, TreeMapName } from './content-trees';
 import { EMPTY_MAP_HASH } from './empty-tree';
 import { HashedMap, MapObjects } from './hashed-map';
 import { byId } from './id-order';
-import { FileEntry, PageNode, ReusableContentEntry, TreeRoot, Variables } from './tree.model';
+import { FileEntry, FolderRedirect, FolderRedirectsObject, PageNode, ReusableContentEntry, TreeRoot, Variables } from './tree.model';
 import { TreeObjects } from './tree-objects';
 import { TreeReader } from './tree-reader';
 
@@ -83,6 +83,12 @@ export class TreeView extends TreeReader {
 
   async variables(): Promise<Variables> {
     return { ...this.root.variables };
+  }
+
+  async folderRedirects(): Promise<FolderRedirect[]> {
+    if (this.root.redirects === undefined) return [];
+    const [stored] = (await this.objects.readMany([this.root.redirects])) as FolderRedirectsObject[];
+    return stored.redirects.map((redirect) => ({ ...redirect }));
   }
 
   /** Ids whose entry differs between one of this tree's maps and the other tree's. */

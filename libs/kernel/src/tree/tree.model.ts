@@ -139,6 +139,24 @@ export interface ReusableContentEntry {
   updatedAt: string;
 }
 
+/**
+ * A redirect of the space's `.gitbook.yaml` (a Git Sync folder's): an old path within the space (`source`,
+ * as the file wrote it) sent to a page file (`target`, as written, relative to the folder's root). `page` is
+ * the page that file was when it was imported, so the redirect follows the page wherever it moves; absent
+ * when the file was no page of the folder. Kept as the file had them, in its order: export writes them back.
+ */
+export interface FolderRedirect {
+  source: string;
+  target: string;
+  page?: string;
+}
+
+/** The stored object a root's `redirects` names. */
+export interface FolderRedirectsObject {
+  object: 'folder-redirects';
+  redirects: FolderRedirect[];
+}
+
 export interface TreeRoot {
   object: 'tree';
   /** Ids of the root pages, in position order. */
@@ -151,4 +169,6 @@ export interface TreeRoot {
   reusableContents?: string;
   /** The revision's variables (`space.vars.*`); absent while there is none. */
   variables?: Variables;
+  /** Hash of its `.gitbook.yaml` redirects (a FolderRedirectsObject); absent while there is none. */
+  redirects?: string;
 }

@@ -17,7 +17,8 @@ const DEFAULT_LEVELS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 
 const MAX_CONDITION = 1024;
 
 const asList = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value));
-const asBoolean = Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
+/** A boolean query parameter: the words `true` and `false` become booleans (anything else is left for IsBoolean to refuse). */
+export const asBoolean = Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
 
 export class CreateSiteBody {
   @IsOptionalNonNull()
