@@ -173,6 +173,17 @@ describe('site tokens: what a reader of a published site reads', () => {
       expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document', 200, document.data);
     });
 
+    it("reads a page's bare document and its meta links, on main and in main's revisions, but not a change request's", async () => {
+      const spaces = as(await siteToken()).spaces;
+      const document = await spaces.getPageDocumentInRevisionById(guide, v1.id, 'intro');
+      expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document', 200, document.data);
+      expect(document.data).toMatchObject({ object: 'document' });
+      expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links', 200, (await spaces.listRevisionPageMetaLinks(guide, v2.id, 'intro')).data);
+      expectMatchesSpec('GET', '/spaces/{spaceId}/content/page/{pageId}/meta-links', 200, (await spaces.listSpacePageMetaLinks(guide, 'intro')).data);
+      expect(await status(await siteToken(), `/v1/spaces/${guide}/revisions/${draft.id}/page/secret/document`)).toBe(404);
+      expect(await status(await siteToken(), `/v1/spaces/${offsite}/content/page/intro/meta-links`)).toBe(404);
+    });
+
     it('reads the published site as its claims show it, without a visitor token', async () => {
       const titles = async (claims: Record<string, unknown>) => {
         const { data } = await as(await siteToken({ claims })).orgs.getPublishedContentSite(orgId, site.id);
