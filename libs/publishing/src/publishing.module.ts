@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { loadSecret, SECRET } from '@folio/platform/config/secret';
 import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
+import { SiteAddresses } from './addresses/site-addresses';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
@@ -27,8 +28,8 @@ import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
  */
 @Module({
   imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess, SiteSpaceDuplication],
-  exports: [SiteReads, SiteAccess, SiteViews],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteAddresses, SiteSpacePurgeProcess, SiteSpaceDuplication],
+  exports: [SiteReads, SiteAccess, SiteViews, SiteAddresses],
 })
 export class PublishingModule {}
 

@@ -1,7 +1,8 @@
+import { siteAddressProjection } from './addresses/site-address.projection';
 import { siteAdaptiveSchemaProjection } from './adaptive/adaptive-schema.projection';
 import { customizationProjection } from './customization/customization.projection';
 import { shareLinkProjection } from './share-links/share-link.projection';
 import { siteProjection } from './sites/site.projection';
 import { visitorAuthProjection } from './visitor-auth/visitor-auth.projection';
 
-export const publishingProjections = [siteProjection, siteAdaptiveSchemaProjection, shareLinkProjection, customizationProjection, visitorAuthProjection];
+export const publishingProjections = [siteProjection, siteAddressProjection, siteAdaptiveSchemaProjection, shareLinkProjection, customizationProjection, visitorAuthProjection];

@@ -6,6 +6,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { Forbidden, NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
 import { VerifyVisitorToken } from '@folio/identity/public/visitor-token.query';
+import { SiteAddresses } from '../addresses/site-addresses';
 import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
 import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
 import { CustomizationReads } from '../customization/customization.reads';
@@ -50,6 +51,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     private readonly queries: QueryBus,
     private readonly answers: PublishedAnswers,
     private readonly visitorAuth: SiteVisitorAuth,
+    private readonly addresses: SiteAddresses,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
@@ -79,7 +81,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     const structure = visibleStructure(rendered.structure, schema?.jsonSchema ?? EMPTY_ADAPTIVE_SCHEMA, claims ?? {});
     return {
       object: 'published-content-site' as const,
-      site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }),
+      site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl, address: await this.addresses.of(site) }),
       structure,
       customizations,
       // Integrations do not run on a self-hosted site: no scripts to load.

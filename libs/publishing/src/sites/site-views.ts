@@ -9,7 +9,9 @@ import { GetSpacesForSite, SpaceForSite } from '@folio/content/public/site-space
 import { TreeNode } from './site-tree';
 import { SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc } from './site.projection';
 import { SiteReads } from './site.reads';
-import { siteResource, siteSectionGroupResource, siteSectionResource, sitePublishedUrl, siteSpaceResource } from './site.resource';
+import { partAddress } from '../addresses/site-address';
+import { SiteAddresses } from '../addresses/site-addresses';
+import { siteResource, siteSectionGroupResource, siteSectionResource, siteSpaceResource } from './site.resource';
 
 type SpaceResource = SpaceForSite['resource'];
 export type SiteSpaceView = ReturnType<typeof siteSpaceResource<SpaceResource>>;
@@ -45,15 +47,16 @@ export class SiteViews {
   constructor(
     private readonly reads: SiteReads,
     private readonly queries: QueryBus,
+    private readonly addresses: SiteAddresses,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
   async site(organizationId: string, siteId: string, role: Role | null) {
-    return this.sites([await this.reads.site(organizationId, siteId)], role)[0];
+    return (await this.sites([await this.reads.site(organizationId, siteId)], role))[0];
   }
 
   sites(docs: SiteDoc[], role: Role | null) {
-    return docs.map((doc) => siteResource(doc, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }));
+    return Promise.all(docs.map(async (doc) => siteResource(doc, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl, address: await this.addresses.of(doc) })));
   }
 
   async render(site: SiteDoc, caller: Caller): Promise<RenderedStructure> {
@@ -65,7 +68,7 @@ export class SiteViews {
       else nodes.push(...node.children);
     }
     const spaces = await this.queries.execute(new GetSpacesForSite(caller, site.organizationId, [...new Set(docs.map((d) => d.spaceId))]));
-    const base = site.published ? sitePublishedUrl(site, this.config.publicUrl) : undefined;
+    const base = site.published ? await this.addresses.of(site) : undefined;
     const out: RenderedStructure = { structure: { type: 'siteSpaces', structure: [] }, siteSpaces: new Map(), sections: new Map(), groups: new Map() };
 
     const siteSpaces = (list: SiteSpaceDoc[], defaultId: string | null, publishedBase: string | undefined) =>
@@ -83,7 +86,7 @@ export class SiteViews {
         return view;
       }
       const isDefault = node.doc.id === tree.defaultSection;
-      const published = base === undefined ? undefined : isDefault ? base : `${base}/${node.doc.path}`;
+      const published = base === undefined ? undefined : partAddress(base, node.doc.path, isDefault);
       const view = siteSectionResource(node.doc, siteSpaces(node.siteSpaces, node.defaultSiteSpace, published), { isDefault, published });
       out.sections.set(node.doc.id, view);
       return view;

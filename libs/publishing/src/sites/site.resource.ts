@@ -1,5 +1,6 @@
 import { atLeast, Role } from '@folio/platform/domain/roles';
 import { withETag } from '@folio/platform/http/etag';
+import { partAddress } from '../addresses/site-address';
 import { SiteType } from './site.events';
 import { SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc } from './site.projection';
 
@@ -9,6 +10,8 @@ export interface SiteContext {
   role: Role | null;
   publicUrl: string;
   appUrl: string;
+  /** Where the site is served (`SiteAddresses.of`), answered while it is published. */
+  address: string;
 }
 
 /** What the SiteSpace resource needs besides the document and its space. */
@@ -16,7 +19,7 @@ export interface SiteSpaceContext {
   /** Whether it is the site's default site space (`SiteReads.defaultSiteSpaceId`). */
   isDefault: boolean;
   /**
-   * The published URL of its container (`sitePublishedUrl` for one at the root), only while the site is
+   * The published URL of its container (the site's address for one at the root), only while the site is
    * published: the default site space is served there, the others at `<publishedBase>/<path>`.
    */
   publishedBase?: string;
@@ -27,14 +30,6 @@ export interface SiteFeature {
   id: string;
   plan: SiteType;
   frozen: boolean;
-}
-
-/**
- * Where a site is (or would be) served: `<publicUrl>/sites/<siteId>`, or under its basename
- * `<publicUrl>/sites/<organizationId>/<basename>` (a basename names a site within its organization).
- */
-export function sitePublishedUrl(site: Pick<SiteDoc, 'id' | 'organizationId' | 'basename'>, publicUrl: string): string {
-  return site.basename === null ? `${publicUrl}/sites/${site.id}` : `${publicUrl}/sites/${site.organizationId}/${site.basename}`;
 }
 
 /**
@@ -62,7 +57,7 @@ export type SitePermissions = ReturnType<typeof sitePermissions>;
 export function siteResource(doc: SiteDoc, ctx: SiteContext) {
   const location = `${ctx.publicUrl}/v1/orgs/${doc.organizationId}/sites/${doc.id}`;
   const app = `${ctx.appUrl}/o/${doc.organizationId}/sites/${doc.id}`;
-  const published = sitePublishedUrl(doc, ctx.publicUrl);
+  const published = ctx.address;
   return withETag(
     {
       object: 'site' as const,
@@ -71,6 +66,7 @@ export function siteResource(doc: SiteDoc, ctx: SiteContext) {
       // Nothing is frozen on a self-hosted site: the type applied is the type chosen.
       appliedType: doc.type,
       title: doc.title,
+      ...(doc.hostname ? { hostname: doc.hostname } : {}),
       ...(doc.basename !== null ? { basename: doc.basename } : {}),
       ...(doc.proxy !== null ? { proxy: { origin: doc.proxy, target: published } } : {}),
       visibility: doc.visibility,
@@ -103,7 +99,7 @@ export type SiteResource = ReturnType<typeof siteResource>;
  * drafts were modelled have no `draft`: live).
  */
 export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc, space: S, ctx: SiteSpaceContext) {
-  const published = ctx.publishedBase === undefined ? undefined : ctx.isDefault ? ctx.publishedBase : `${ctx.publishedBase}/${doc.path}`;
+  const published = ctx.publishedBase === undefined ? undefined : partAddress(ctx.publishedBase, doc.path, ctx.isDefault);
   return {
     object: 'site-space' as const,
     id: doc.id,
