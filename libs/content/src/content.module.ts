@@ -80,6 +80,7 @@ import {
 import { CollectionSpacesController } from './spaces/collection-spaces.controller';
 import { GetCommentScopeHandler } from './spaces/comment-scope.handler';
 import { GetSpacesForSiteHandler } from './spaces/site-spaces.handler';
+import { GetLiveSpacesHandler } from './spaces/live-spaces.handler';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
@@ -129,6 +130,7 @@ const handlers = [
   GetCommentScopeHandler,
   CheckCommentTargetHandler,
   GetSpacesForSiteHandler,
+  GetLiveSpacesHandler,
 ];
 
 /**

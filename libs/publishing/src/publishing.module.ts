@@ -3,10 +3,15 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { loadSecret, SECRET } from '@folio/platform/config/secret';
 import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
 import { SiteAddresses } from './addresses/site-addresses';
+import { SiteNames } from './addresses/site-names';
+import { CustomHostnames } from './addresses/custom-hostname';
+import { CustomHostnameController } from './addresses/custom-hostname.controller';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
+import { PublishedUrlController } from './published/published-url.controller';
+import { ResolvePublishedUrlHandler } from './published/resolve-url.query';
 import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteAccess } from './sites/site-access';
@@ -28,7 +33,7 @@ import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
  */
 @Module({
   imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteAddresses, SiteSpacePurgeProcess, SiteSpaceDuplication],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteAddresses, SiteNames, SiteSpacePurgeProcess, SiteSpaceDuplication],
   exports: [SiteReads, SiteAccess, SiteViews, SiteAddresses],
 })
 export class PublishingModule {}
@@ -41,6 +46,8 @@ export class PublishingModule {}
   imports: [PublishingModule, AdaptiveModule, ShareLinksModule, CustomizationModule],
   providers: [
     GetPublishedSiteHandler,
+    ResolvePublishedUrlHandler,
+    CustomHostnames,
     PublishedAnswers,
     ...visitorAuthHandlers,
     SiteVisitorAuth,
@@ -48,7 +55,7 @@ export class PublishingModule {}
     { provide: SiteTokenVerifier, useExisting: SiteTokens },
     { provide: SECRET, inject: [CONFIG], useFactory: loadSecret },
   ],
-  controllers: [SiteController, SiteStructureController, VisitorAuthController],
+  controllers: [SiteController, SiteStructureController, VisitorAuthController, CustomHostnameController, PublishedUrlController],
   // The API's guard checks site tokens with it (see platform/http/auth.guard.ts).
   exports: [SiteTokenVerifier],
 })

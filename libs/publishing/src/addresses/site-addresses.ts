@@ -27,6 +27,7 @@ const MAX_AGE_MS = 60_000;
 @Injectable()
 export class SiteAddresses {
   private readonly template: string;
+  private readonly publicHost: string;
   private readonly templateParts: ReturnType<typeof parseTemplate>;
   private readonly organizationKeys: MarkedCache<string>;
   private readonly located: MarkedCache<Located | null>;
@@ -38,9 +39,20 @@ export class SiteAddresses {
     clock: Clock,
   ) {
     this.template = config.publicSitesUrl;
+    this.publicHost = new URL(config.publicUrl).hostname;
     this.templateParts = parseTemplate(this.template);
     this.organizationKeys = new MarkedCache(reads, clock, MAX_KEPT, MAX_AGE_MS);
     this.located = new MarkedCache(reads, clock, MAX_KEPT, MAX_AGE_MS);
+  }
+
+  /**
+   * Whether Folio serves sites under this host itself: PUBLIC_SITES_URL's host, one its `{org}` could
+   * make, or PUBLIC_URL's. A custom hostname there would take those sites' URLs (it is looked up first).
+   */
+  isFolioHost(hostname: string): boolean {
+    // The template's own path under that host: it matches whenever the host is one of the template's.
+    const underTemplate = matchTemplate(this.templateParts, { origin: '', host: hostname, segments: this.templateParts.segments }) !== null;
+    return underTemplate || hostname === this.publicHost;
   }
 
   /** What `{org}` is for the organization: its hostname, else its id. */
