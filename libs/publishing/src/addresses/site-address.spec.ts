@@ -1,4 +1,4 @@
-import { matchTemplate, parseSiteUrl, parseTemplate, partAddress, siteAddress } from './site-address';
+import { matchTemplate, parseSiteUrl, parseTemplate, siteAddress } from './site-address';
 
 const PATH_TEMPLATE = 'https://docs.example.com/sites/{org}';
 const HOST_TEMPLATE = 'https://{org}.docs.example.com';
@@ -10,11 +10,6 @@ describe('site addresses', () => {
     expect(siteAddress({ id: 'site1', basename: 'api' }, 'acme', HOST_TEMPLATE)).toBe('https://acme.docs.example.com/api');
     expect(siteAddress({ id: 'site1', basename: 'api', hostname: 'help.acme.com' }, 'acme', HOST_TEMPLATE)).toBe('https://help.acme.com');
     expect(siteAddress({ id: 'site1', basename: null, hostname: 'help.acme.com' }, 'acme', 'http://folio.test/sites/{org}')).toBe('http://help.acme.com');
-  });
-
-  it('put a default part at its container and the others under their path', () => {
-    expect(partAddress('https://a.b/c', 'v2', true)).toBe('https://a.b/c');
-    expect(partAddress('https://a.b/c', 'v2', false)).toBe('https://a.b/c/v2');
   });
 
   it('parse a URL into host and segments, ignoring query, fragment, empty segments and a trailing slash', () => {

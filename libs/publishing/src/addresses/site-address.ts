@@ -25,9 +25,6 @@ export function siteAddress(site: AddressedSite, organizationKey: string, templa
   return `${template.replace('{org}', organizationKey)}/${siteSegment(site)}`;
 }
 
-/** A section or site space under its container's URL: the default at the container's, the others at `/<path>`. */
-export const partAddress = (container: string, path: string, isDefault: boolean) => (isDefault ? container : `${container}/${path}`);
-
 /** A URL taken apart for resolution: its host and path segments (empty ones, a trailing slash's, dropped). */
 export interface SiteUrl {
   origin: string;

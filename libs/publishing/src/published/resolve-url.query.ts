@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Reader } from '@folio/platform/auth/reader';
 import { Clock } from '@folio/platform/clock';
-import { NotFound } from '@folio/platform/domain/errors';
+import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { GetLiveSpaces } from '@folio/content/public/live-spaces.query';
 import { VerifyVisitorToken } from '@folio/identity/public/visitor-token.query';
@@ -55,7 +55,8 @@ export interface PublishedContentRedirect {
 /**
  * `POST /v1/urls/published`: a URL of a published site, resolved for one visitor into what a renderer
  * needs to show it (the site, section, site space and space, the page's path, the prefixes, a site token),
- * or where to go instead. Anything unknown, unpublished, or closed to the visitor is 404 alike.
+ * or where to go instead. Anything unknown, unpublished, or closed to the visitor is 404 alike (a URL with
+ * a port or of another scheme too: no site is there); only a string that is no URL at all is a 400.
  */
 export class ResolvePublishedUrl extends Query<PublishedSiteContent | PublishedContentRedirect> {
   constructor(readonly input: ResolveUrlInput) {
@@ -88,6 +89,7 @@ export class ResolvePublishedUrlHandler implements IQueryHandler<ResolvePublishe
   }
 
   async execute({ input }: ResolvePublishedUrl): Promise<PublishedSiteContent | PublishedContentRedirect> {
+    if (!URL.canParse(input.url)) throw new Invalid('url must be an absolute URL');
     const url = parseSiteUrl(input.url);
     if (!url) throw notFound();
     const located = await this.addresses.locate(url);

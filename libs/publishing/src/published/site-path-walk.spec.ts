@@ -29,7 +29,8 @@ describe('walking a site path', () => {
     expect(pick(plain, [])).toEqual({ section: null, siteSpace: 'main', rest: '', complete: true });
     expect(pick(variants, [])).toEqual({ section: null, siteSpace: 'v1', rest: '', complete: false });
     expect(pick(sectioned, [])).toEqual({ section: 'guide', siteSpace: 'g1', rest: '', complete: false });
-    expect(pick(oneSection, [])).toEqual({ section: 'only', siteSpace: 'o1', rest: '', complete: true });
+    expect(pick(oneSection, [])).toEqual({ section: 'only', siteSpace: 'o1', rest: '', complete: false });
+    expect(pick(oneSection, ['only'])).toEqual({ section: 'only', siteSpace: 'o1', rest: '', complete: true });
   });
 
   it('names a section, then a site space of it; the rest is the page path', () => {
@@ -39,12 +40,14 @@ describe('walking a site path', () => {
     expect(pick(sectioned, ['sdk', 'js'])).toEqual({ section: 'sdk', siteSpace: 's1', rest: '', complete: true });
   });
 
-  it("leaves an unknown segment to the next level, then to the page path; a default's own path is a page path", () => {
+  it("leaves an unknown segment to the next level, then to the page path; a default site space's own path is a page path", () => {
     expect(pick(sectioned, ['v2', 'intro'])).toEqual({ section: 'guide', siteSpace: 'g2', rest: 'intro', complete: true });
     expect(pick(sectioned, ['intro'])).toEqual({ section: 'guide', siteSpace: 'g1', rest: 'intro', complete: true });
-    expect(pick(sectioned, ['guide', 'v2'])).toEqual({ section: 'guide', siteSpace: 'g1', rest: 'guide/v2', complete: true });
+    expect(pick(sectioned, ['guide', 'v2'])).toEqual({ section: 'guide', siteSpace: 'g2', rest: '', complete: true });
+    expect(pick(sectioned, ['guide', 'latest'])).toEqual({ section: 'guide', siteSpace: 'g1', rest: 'latest', complete: true });
     expect(pick(sectioned, ['sdk', 'python'])).toEqual({ section: 'sdk', siteSpace: 's2', rest: 'python', complete: true });
-    expect(pick(oneSection, ['only', 'page'])).toEqual({ section: 'only', siteSpace: 'o1', rest: 'only/page', complete: true });
+    expect(pick(oneSection, ['only', 'page'])).toEqual({ section: 'only', siteSpace: 'o1', rest: 'page', complete: true });
+    expect(pick(oneSection, ['page'])).toEqual({ section: 'only', siteSpace: 'o1', rest: 'page', complete: true });
   });
 
   it('gives every longer path of a complete one the same section and site space, its extra segments on the page path', () => {

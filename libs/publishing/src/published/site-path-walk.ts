@@ -12,20 +12,21 @@ export interface WalkedPath {
 
 /**
  * Walks a site's path (after its address and share key) level by level: on a site with sections, the next
- * segment may name a section, else the default one is taken and the segment is left for the next level;
- * then the next may name a site space of that section, else its default is taken. A default is served at
- * its container's URL, so only the others are named by a segment: a default's own path is part of the page
- * path, which keeps URLs one per page and makes `complete` exact. A level is decided once the path has a
- * segment for it (named or not), or when it offers nothing but its default; the walk is complete when every
- * level is decided, so a longer URL of a complete one leads to the same section and site space, its
- * extra segments appended to the page path. Pure.
+ * segment may name a section (the default one too: its variants are served under its path), else the
+ * default section is taken and the segment is left for the next level; then the next may name a site space
+ * of that section other than its default, else the default is taken. A section's default site space is
+ * served at the section's URL, so its own path is part of the page path, which keeps its URLs one per page
+ * and lets a plain site's root be complete. A level is decided once the path has a segment for it (named or
+ * not), or when no segment could name anything there; the walk is complete when every level is decided, so
+ * a longer URL of a complete one leads to the same section and site space, its extra segments appended to
+ * the page path. Pure.
  */
 export function walkSitePath(structure: ReaderStructure, segments: string[]): WalkedPath {
   let next = 0;
   let complete = true;
-  const level = <T extends { path: string }>(items: T[], fallback: T): T => {
+  const level = <T extends { path: string }>(items: T[], fallback: T, fallbackNamed: boolean): T => {
     const segment = segments[next];
-    const alternatives = items.filter((item) => item !== fallback);
+    const alternatives = fallbackNamed ? items : items.filter((item) => item !== fallback);
     if (segment === undefined) {
       if (alternatives.length > 0) complete = false;
       return fallback;
@@ -35,7 +36,7 @@ export function walkSitePath(structure: ReaderStructure, segments: string[]): Wa
     next++;
     return named;
   };
-  const section = structure.sectioned ? level(structure.sections, structure.defaultSection) : structure.defaultSection;
-  const siteSpace = level(section.siteSpaces, section.defaultSiteSpace);
+  const section = structure.sectioned ? level(structure.sections, structure.defaultSection, true) : structure.defaultSection;
+  const siteSpace = level(section.siteSpaces, section.defaultSiteSpace, false);
   return { section, siteSpace, consumed: segments.slice(0, next), rest: segments.slice(next), complete };
 }

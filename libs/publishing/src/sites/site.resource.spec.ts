@@ -160,7 +160,7 @@ describe('siteSpaceResource', () => {
 
   it('shows a hidden, conditional site space in a section, with its published URL', () => {
     const doc = siteSpaceDoc({ sectionId: 'sec1', path: 'v2', condition: 'visitor.claims.beta', hidden: true });
-    const resource = siteSpaceResource(doc, space, { isDefault: false, publishedBase: `${URL}/sites/site1` });
+    const resource = siteSpaceResource(doc, space, { isDefault: false, published: `${URL}/sites/site1/v2` });
     expect(resource).toEqual({
       object: 'site-space',
       id: 'ss1',
@@ -177,9 +177,7 @@ describe('siteSpaceResource', () => {
     expectSchema('SiteSpace', resource);
   });
 
-  it('serves the default site space at its container, the others at their path', () => {
-    const base = `${URL}/sites/site1`;
-    expect(siteSpaceResource(siteSpaceDoc(), space, { isDefault: true, publishedBase: base }).urls).toEqual({ published: base });
-    expect(siteSpaceResource(siteSpaceDoc(), space, { isDefault: false, publishedBase: base }).urls).toEqual({ published: `${base}/docs` });
+  it('answers no published URL while the site is not published', () => {
+    expect(siteSpaceResource(siteSpaceDoc(), space, { isDefault: true }).urls).toEqual({});
   });
 });

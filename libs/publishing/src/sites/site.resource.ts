@@ -1,6 +1,5 @@
 import { atLeast, Role } from '@folio/platform/domain/roles';
 import { withETag } from '@folio/platform/http/etag';
-import { partAddress } from '../addresses/site-address';
 import { SiteType } from './site.events';
 import { SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc } from './site.projection';
 
@@ -18,11 +17,8 @@ export interface SiteContext {
 export interface SiteSpaceContext {
   /** Whether it is the site's default site space (`SiteReads.defaultSiteSpaceId`). */
   isDefault: boolean;
-  /**
-   * The published URL of its container (the site's address for one at the root), only while the site is
-   * published: the default site space is served there, the others at `<publishedBase>/<path>`.
-   */
-  publishedBase?: string;
+  /** Its published URL (`SiteViews` makes it), only while the site is published. */
+  published?: string;
 }
 
 /** The spec's SiteFeature: what premium features a site has. A self-hosted site has none to list. */
@@ -99,7 +95,6 @@ export type SiteResource = ReturnType<typeof siteResource>;
  * drafts were modelled have no `draft`: live).
  */
 export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc, space: S, ctx: SiteSpaceContext) {
-  const published = ctx.publishedBase === undefined ? undefined : partAddress(ctx.publishedBase, doc.path, ctx.isDefault);
   return {
     object: 'site-space' as const,
     id: doc.id,
@@ -111,7 +106,7 @@ export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc
     ...(doc.condition !== null ? { condition: doc.condition } : {}),
     draft: doc.draft === true,
     hidden: doc.hidden,
-    urls: { ...(published !== undefined ? { published } : {}) },
+    urls: { ...(ctx.published !== undefined ? { published: ctx.published } : {}) },
   };
 }
 
