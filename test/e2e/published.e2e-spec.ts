@@ -104,7 +104,8 @@ describe('published sites', () => {
     const shared = await publishedSite('share-link');
     expect((await published(rita, shared.id)).status).toBe(403);
     const link = (await orgs(ann).createSiteShareLink(orgId, shared.id, { name: 'Partners' })).data;
-    const key = new URL(link.urls.published!).searchParams.get('shareKey')!;
+    // The key is the link's last path segment (`<site URL>/<key>`).
+    const key = new URL(link.urls.published!).pathname.split('/').pop()!;
     expect((await published(rita, shared.id, { shareKey: key })).status).toBe(200);
     await orgs(ann).deleteSiteShareLinkById(orgId, shared.id, link.id);
     expect((await published(rita, shared.id, { shareKey: key })).status).toBe(403);
