@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { listEnvelope, ListEnvelope } from '@folio/platform/http/pagination';
