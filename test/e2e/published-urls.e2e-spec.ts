@@ -1,50 +1,29 @@
 import { GitBookAPI } from '@gitbook/api';
 import { decodeJwt, SignJWT } from 'jose';
 import { expectMatchesSpec } from '../support/openapi';
+import { PublishedSiteContent } from '@folio/publishing/published/resolve-url.query';
+import { ADAPTIVE_SCHEMA, publishingCast, visitorToken as signVisitorToken } from '../support/published';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
 type Json = Record<string, unknown>;
-type Resolved = {
-  site: string;
-  siteSection?: string;
-  siteSpace: string;
-  space: string;
-  pathname: string;
-  basePath: string;
-  siteBasePath: string;
-  canonicalUrl: string;
-  complete: boolean;
-  shareKey?: string;
-  apiToken: string;
-  organization: string;
-};
+type Resolved = PublishedSiteContent;
 type Redirect = { target: string; redirect: string };
-const SCHEMA = {
-  type: 'object',
-  properties: { beta: { type: 'boolean', description: 'Beta testers' }, unsigned: { type: 'object', properties: { dark: { type: 'boolean', description: 'Dark' } }, additionalProperties: false } },
-  additionalProperties: false,
-};
 const SITE_TOKEN_TTL_S = 3600;
 
 /** A renderer's first call: `POST /v1/urls/published` (and the deprecated GET), with no API token. */
 describe('resolving published URLs', () => {
   let server: TestServer;
-  let ann: User; // admin
-  let rita: User; // read member
-  let cat: User; // stranger
-  let orgId: string;
-  let guide: string;
-  let api: string;
-  let beta: string;
+  /** An admin, a read member and a stranger. */
+  let [ann, rita, cat]: User[] = [];
+  /** The organization and its spaces. */
+  let [orgId, guide, api, beta] = ['', '', '', ''];
   /** PUBLIC_SITES_URL's default: PUBLIC_URL's host without its port, `/sites/{org}`. */
   let sites: string;
 
   beforeAll(async () => {
     server = await startServer();
-    ({ orgId, ann, rita, cat } = await organizationWithRoles(server));
-    const space = async (title: string) => (await server.as(ann.token).orgs.createSpace(orgId, { title })).data.id;
-    [guide, api, beta] = [await space('Guide'), await space('API'), await space('Beta features')];
+    ({ orgId, ann, rita, cat, guide, api, beta } = await publishingCast(server));
     sites = `http://127.0.0.1/sites/${orgId}`;
   }, 60_000);
   afterAll(() => server.stop());
@@ -78,7 +57,7 @@ describe('resolving published URLs', () => {
   async function sectionedSite(basename: string, visibility = 'public') {
     const created = (await orgs(ann).createSite(orgId, { title: 'Sectioned', visibility } as never)).data;
     await orgs(ann).updateSiteById(orgId, created.id, { basename } as never);
-    await orgs(ann).updateSiteAdaptiveSchema(orgId, created.id, { jsonSchema: SCHEMA } as never);
+    await orgs(ann).updateSiteAdaptiveSchema(orgId, created.id, { jsonSchema: ADAPTIVE_SCHEMA } as never);
     const guideSection = (await orgs(ann).addSectionToSite(orgId, created.id, { spaceId: guide } as never)).data;
     await orgs(ann).addSpaceToSite(orgId, created.id, { spaceId: api, sectionId: guideSection.id } as never);
     await orgs(ann).addSectionToSite(orgId, created.id, { spaceId: api } as never);
@@ -89,14 +68,7 @@ describe('resolving published URLs', () => {
     return { site: created, sections: structure.structure };
   }
 
-  /** A visitor token as `POST /orgs/{id}/ping` signs them, with claims of the test's choosing. */
-  async function visitorToken(claims: Json) {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const secret = new TextEncoder().encode(readFileSync(join(server.dataDir, 'secret'), 'utf8').trim());
-    const now = Math.floor(server.clock.now().getTime() / 1000);
-    return new SignJWT({ organization: orgId, ...claims }).setProtectedHeader({ alg: 'HS256' }).setIssuer(server.url).setAudience('folio-visitor').setIssuedAt(now).setExpirationTime(now + 600).sign(secret);
-  }
+  const visitorToken = (claims: Json) => signVisitorToken(server, orgId, claims);
 
   it("resolves a public site's URL to its site space and page path, with a site token for that site", async () => {
     const docs = await site('Docs', { basename: 'docs' });
