@@ -86,6 +86,15 @@ export class SiteAddresses {
     });
   }
 
+  /**
+   * Whether a site other than `siteId` holds the basename in its organization now, as the read model
+   * says: sites given their basename before basenames were reserved hold it without a reservation.
+   */
+  async basenameHeldByAnother(organizationId: string, basename: string, siteId: string): Promise<boolean> {
+    const holders = await this.reads.find<BasenameDoc>(SITE_ADDRESSES, { filter: { organizationId, basename: foldBasename(basename) }, limit: 100 });
+    return holders.items.some((h) => h.current && h.siteId !== siteId);
+  }
+
   private async bySegment(organizationId: string, segment: string, consumed: number): Promise<Located | null> {
     const holders = await this.reads.find<BasenameDoc>(SITE_ADDRESSES, { filter: { organizationId, basename: foldBasename(segment) }, limit: 100 });
     // Older data may have one basename on several sites: the oldest is served.

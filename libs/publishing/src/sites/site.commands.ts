@@ -39,6 +39,7 @@ abstract class SiteWrite {
     protected readonly queries: QueryBus,
     protected readonly conditions: SiteConditions,
     protected readonly names: SiteNames,
+    protected readonly addresses: SiteAddresses,
   ) {}
 
   protected async spaces(caller: Caller, organizationId: string, spaceIds: string[], field: string): Promise<SpaceToAdd[]> {
@@ -118,7 +119,10 @@ export class UpdateSite extends Command<SiteResource> {
   }
 }
 
-/** A new basename is reserved within the organization first: one taken by another site is a 409. */
+/**
+ * A new basename is reserved within the organization first: one another site holds is a 409 (held by its
+ * reservation, or, for a site given it before basenames were reserved, by the addresses read model).
+ */
 @CommandHandler(UpdateSite)
 export class UpdateSiteHandler extends SiteChange implements ICommandHandler<UpdateSite> {
   async execute({ caller, organizationId, siteId, input }: UpdateSite) {
@@ -126,6 +130,9 @@ export class UpdateSiteHandler extends SiteChange implements ICommandHandler<Upd
     if (input.basename === undefined) return update();
     await this.access.admin(caller, organizationId, 'change sites');
     const site = await this.reads.site(organizationId, siteId);
+    if (input.basename !== null && (await this.addresses.basenameHeldByAnother(organizationId, input.basename, siteId))) {
+      throw new Conflict(`The basename ${input.basename} is already in use`);
+    }
     const next = input.basename === null ? null : namesOf({ organizationId, basename: input.basename }).basename;
     return this.names.change(caller, siteId, namesOf(site).basename, next, update);
   }
@@ -150,19 +157,6 @@ export class SetSiteHostname extends Command<SiteResource> {
  */
 @CommandHandler(SetSiteHostname)
 export class SetSiteHostnameHandler extends SiteChange implements ICommandHandler<SetSiteHostname> {
-  constructor(
-    aggregates: Aggregates,
-    access: SiteAccess,
-    reads: SiteReads,
-    views: SiteViews,
-    queries: QueryBus,
-    conditions: SiteConditions,
-    names: SiteNames,
-    private readonly addresses: SiteAddresses,
-  ) {
-    super(aggregates, access, reads, views, queries, conditions, names);
-  }
-
   async execute({ caller, organizationId, siteId, hostname }: SetSiteHostname) {
     await this.access.admin(caller, organizationId, 'change sites');
     if (hostname !== null && this.addresses.isFolioHost(hostname)) throw new Invalid(`hostname: ${hostname} is where Folio serves sites itself`);
