@@ -40,8 +40,7 @@ export class CustomHostnames {
 
   async get(caller: Caller, hostname: string) {
     const held = await this.holder(hostname);
-    const role = held ? await this.access.role(caller, held.organizationId).catch(() => null) : null;
-    if (!held || !atLeast(role, 'admin')) throw new NotFound('custom hostname');
+    if (!held || !(await this.isAdmin(caller, held.organizationId))) throw new NotFound('custom hostname');
     return customHostnameResource(hostname, await this.sites.site(held.organizationId, held.siteId), this.config.publicUrl);
   }
 
@@ -58,6 +57,16 @@ export class CustomHostnames {
     const held = await this.holder(hostname);
     if (!held) throw new NotFound('custom hostname');
     await this.access.admin(caller, held.organizationId, 'revalidate custom hostnames');
+  }
+
+  /** A stranger (the organization is NotFound to them) is no admin either: both read the same 404. */
+  private async isAdmin(caller: Caller, organizationId: string): Promise<boolean> {
+    try {
+      return atLeast(await this.access.role(caller, organizationId), 'admin');
+    } catch (error) {
+      if (error instanceof NotFound) return false;
+      throw error;
+    }
   }
 
   private async holder(hostname: string) {
