@@ -217,7 +217,7 @@ describe('resolving published URLs', () => {
     expect((await orgs(ann).updateSiteById(orgId, other.id, { basename: 'new-name' } as never)).data.basename).toBe('new-name');
   });
 
-  it("addresses an organization's sites by its hostname once it has one", async () => {
+  it("addresses an organization's sites by its hostname once it has one, its id then redirecting", async () => {
     const orgB = (await server.as(ann.token).orgs.createOrganization({ title: 'Beta Org' })).data.id;
     const space = (await server.as(ann.token).orgs.createSpace(orgB, { title: 'Home' })).data.id;
     const created = (await server.as(ann.token).orgs.createSite(orgB, { title: 'Home', spaces: [space] } as never)).data;
@@ -226,7 +226,7 @@ describe('resolving published URLs', () => {
     await server.as(ann.token).orgs.updateOrganizationById(orgB, { hostname: 'beta-org' } as never);
     expect((await server.as(ann.token).orgs.getSiteById(orgB, created.id)).data.urls.published).toBe(`http://127.0.0.1/sites/beta-org/${created.id}`);
     expect(await content(`http://127.0.0.1/sites/beta-org/${created.id}/x`)).toMatchObject({ organization: orgB, site: created.id, pathname: 'x' });
-    await missing(`http://127.0.0.1/sites/${orgB}/${created.id}`);
+    expect(await resolve(`http://127.0.0.1/sites/${orgB}/${created.id}/x`)).toEqual({ target: 'content', redirect: `http://127.0.0.1/sites/beta-org/${created.id}/x` });
   });
 
   describe('custom hostnames', () => {

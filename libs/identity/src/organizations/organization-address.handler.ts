@@ -20,8 +20,6 @@ export class FindOrganizationByAddressHandler implements IQueryHandler<FindOrgan
 
   async execute({ key }: FindOrganizationByAddress) {
     const byHostname = await this.organizations.withHostname(key);
-    if (byHostname) return addressOf(byHostname);
-    const byId = addressOf(await this.organizations.organization(key));
-    return byId && byId.hostname === null ? byId : null;
+    return addressOf(byHostname ?? (await this.organizations.organization(key)));
   }
 }

@@ -14,8 +14,8 @@ export class GetOrganizationAddress extends Query<OrganizationAddress | null> {
 }
 
 /**
- * The organization a URL's `{org}` names: the one holding that hostname, else the one with that id when it
- * has no hostname (an organization with one is addressed by it only); null when none.
+ * The organization a URL's `{org}` names: the one holding that hostname, else the one with that id (whose
+ * address may since be a hostname: the caller compares); null when none.
  */
 export class FindOrganizationByAddress extends Query<OrganizationAddress | null> {
   constructor(readonly key: string) {

@@ -68,8 +68,9 @@ export class SiteAddresses {
   /**
    * The site a URL is under: the one whose custom hostname is the URL's host, else, under PUBLIC_SITES_URL,
    * the one of `{org}`'s organization the next segment names (a basename, or the id of a site without one).
-   * A basename a site held before, or the id of a site that has a basename since, leads to where that site
-   * is now, unless another site holds it. Null when nothing is there.
+   * A basename a site held before, the id of a site that has a basename since, or the id of an organization
+   * that has a hostname since, leads to where that site is now (unless another site holds that basename).
+   * Null when nothing is there.
    */
   locate(url: SiteUrl): Promise<Located | null> {
     const match = matchTemplate(this.templateParts, url);
@@ -82,7 +83,10 @@ export class SiteAddresses {
       if (!match || segment === undefined) return null;
       const organization = await this.queries.execute(new FindOrganizationByAddress(match.organizationKey));
       if (!organization) return null;
-      return this.bySegment(organization.organizationId, segment, match.consumed + 1);
+      const found = await this.bySegment(organization.organizationId, segment, match.consumed + 1);
+      // Named by its id, an organization with a hostname since: its sites are under the hostname now.
+      const current = organization.hostname ?? organization.organizationId;
+      return found && 'site' in found && current !== match.organizationKey ? this.moved(found.site, found.consumed) : found;
     });
   }
 
