@@ -28,7 +28,7 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
  * them: the spaces' `SpaceCreated`, then on the site's stream its creation, sections, site spaces and
  * publication. Building 1,200 parts through the API would take minutes.
  */
-function seedSite(dataDir: string, organizationId: string, userId: string): string {
+export function seedSite(dataDir: string, organizationId: string, userId: string): string {
   const db = new Database(join(dataDir, 'events.db'));
   const insert = db.prepare('INSERT INTO events (event_id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
   const now = new Date().toISOString();

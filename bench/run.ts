@@ -22,6 +22,7 @@ import { ms, num, ratio, section, table, us } from './report';
 import { measureSpaceLists, SpaceListFigures } from './space-lists';
 import { CommentListFigures, measureCommentLists } from './comment-lists';
 import { measurePublishedSite, PublishedSiteFigures } from './published-site';
+import { measureResolveUrl, RESOLVE_TARGET_MS, ResolveUrlFigures, resolveUrlReport } from './resolve-url';
 import { HEAVY_INPUT_BAR_MS, HeavyInputFigures, heavyInputReport, measureHeavyInput, worstGet } from './heavy-input';
 import { GitSyncFigures, gitSyncChecks, gitSyncReport, measureGitSyncFolders } from './gitsync-folder';
 
@@ -182,6 +183,7 @@ function checks(
   memory: MemoryFigures,
   comments: CommentListFigures,
   site: PublishedSiteFigures,
+  resolved: ResolveUrlFigures,
   heavy: HeavyInputFigures[],
   folders: GitSyncFigures,
 ): Check[] {
@@ -238,6 +240,11 @@ function checks(
       detail: `p50 ${ms(site.figures.p50Ms)}, p99 ${ms(site.figures.p99Ms)}, ${num(site.bytes / 1024)} KiB; ${codes(site.figures)}`,
     },
     {
+      name: `resolving a URL of a site of ${resolved.sections} sections: p50 under ${RESOLVE_TARGET_MS} ms`,
+      ok: resolved.figures.p50Ms < RESOLVE_TARGET_MS && clean(resolved.figures),
+      detail: `p50 ${ms(resolved.figures.p50Ms)}, p99 ${ms(resolved.figures.p99Ms)}; ${codes(resolved.figures)}`,
+    },
+    {
       name: `no GET waits more than ${HEAVY_INPUT_BAR_MS} ms behind a heavy request`,
       ok: worstGet(heavy) < HEAVY_INPUT_BAR_MS,
       detail: `worst ${ms(worstGet(heavy))}, ${heavy.filter((f) => f.max >= HEAVY_INPUT_BAR_MS).map((f) => f.input).join(', ') || 'every input under the bar'}`,
@@ -286,6 +293,7 @@ function report(
   memory: MemoryFigures,
   comments: CommentListFigures,
   site: PublishedSiteFigures,
+  resolved: ResolveUrlFigures,
   heavy: HeavyInputFigures[],
   folders: GitSyncFigures,
 ): string {
@@ -372,6 +380,7 @@ function report(
       table(['req/s', 'p50', 'p99', 'answer'], [[num(site.figures.rps), ms(site.figures.p50Ms), ms(site.figures.p99Ms), `${num(site.bytes / 1024)} KiB`]]) +
         '\n\nTarget: p50 under 20 ms.',
     ),
+    section('Resolve URL', resolveUrlReport(resolved)),
     section(
       `Content (a ${num(LARGE_SPACE_PAGES)}-page space seeded through the API in ${num(content.seedSeconds, 1)} s)`,
       table(
@@ -448,13 +457,14 @@ async function main(): Promise<number> {
   const content = await measureContent(tempDir);
   const comments = await measureCommentLists(tempDir);
   const site = await measurePublishedSite(tempDir);
+  const resolved = await measureResolveUrl(tempDir);
   log('Heavy input: GETs while each hostile input is in the server');
   const heavy = await measureHeavyInput(tempDir);
   log('Git Sync folder: import and export of 250 and 1,000 pages');
   const folders = measureGitSyncFolders(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, heavy, folders);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, heavy, folders) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, resolved, heavy, folders) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -469,6 +479,7 @@ async function main(): Promise<number> {
       content,
       commentLists: comments,
       publishedSite: site,
+      resolveUrl: resolved,
       heavyInput: heavy,
       gitSyncFolder: folders,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),

@@ -394,6 +394,7 @@ describe('hostile and odd input', () => {
       reviewId: 'noreview',
       hash: 'nohash',
       subdomain: 'nosubdomain',
+      hostname: 'no.such.hostname',
     };
     const inRequest = (path: string) => path.includes(':changeRequestId/comments');
     const ids = (path: string): Record<string, string> =>
@@ -433,12 +434,21 @@ describe('hostile and odd input', () => {
       'POST /v1/orgs/:organizationId/sites/:siteId/redirects': { source: '/new', destination: elsewhere },
       'PUT /v1/orgs/:organizationId/sites/:siteId/redirects': { redirects: [{ source: '/new', destination: elsewhere }] },
       'PATCH /v1/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': { permanent: true },
+      'PUT /v1/orgs/:organizationId/sites/:siteId/hostname': { hostname: 'hostile.acme.test' },
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one
-     * is a 400, a free one a 404), and a file download is judged by its signature first (403 unsigned).
+     * is a 400, a free one a 404), a custom hostname a name no site holds, and a file download is judged by
+     * its signature first (403 unsigned).
      */
-    const EXPECTED: Record<string, number[]> = { 'GET /v1/subdomains/:subdomain': [400, 404], 'GET /v1/files/:hash': [403] };
+    const EXPECTED: Record<string, number[]> = {
+      'GET /v1/subdomains/:subdomain': [400, 404],
+      'GET /v1/files/:hash': [403],
+      // A custom hostname is a name no site holds (not an id): nothing to read or revalidate, nothing removed.
+      'GET /v1/custom-hostnames/:hostname': [404],
+      'PATCH /v1/custom-hostnames/:hostname': [404],
+      'DELETE /v1/custom-hostnames/:hostname': [204],
+    };
     /** Query strings a route needs besides its path. */
     const QUERIES: Record<string, string> = {
       'GET /v1/orgs/:organizationId/search': '?query=x',

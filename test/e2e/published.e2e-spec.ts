@@ -1,16 +1,10 @@
 import { SignJWT } from 'jose';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expectMatchesSpec } from '../support/openapi';
-import { organizationWithRoles, User } from '../support/roles';
+import { ADAPTIVE_SCHEMA, publishingCast, visitorToken as signVisitorToken } from '../support/published';
+import { User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
 type Json = Record<string, unknown>;
-const SCHEMA = {
-  type: 'object',
-  properties: { beta: { type: 'boolean', description: 'Beta testers' }, unsigned: { type: 'object', properties: { dark: { type: 'boolean', description: 'Dark' } }, additionalProperties: false } },
-  additionalProperties: false,
-};
 
 /** `GET …/sites/{siteId}/published`: what one visitor sees of a published site. */
 describe('published sites', () => {
@@ -25,9 +19,7 @@ describe('published sites', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    ({ orgId, ann, rita, cat } = await organizationWithRoles(server));
-    const space = async (title: string) => (await server.as(ann.token).orgs.createSpace(orgId, { title })).data.id;
-    [guide, api, beta] = [await space('Guide'), await space('API'), await space('Beta features')];
+    ({ orgId, ann, rita, cat, guide, api, beta } = await publishingCast(server));
   }, 60_000);
   afterAll(() => server.stop());
 
@@ -36,7 +28,7 @@ describe('published sites', () => {
   /** A published site: Guide and API sections, and a Beta section only for beta visitors. */
   async function publishedSite(visibility = 'public') {
     const site = (await orgs(ann).createSite(orgId, { title: 'Docs', visibility } as never)).data;
-    await orgs(ann).updateSiteAdaptiveSchema(orgId, site.id, { jsonSchema: SCHEMA } as never);
+    await orgs(ann).updateSiteAdaptiveSchema(orgId, site.id, { jsonSchema: ADAPTIVE_SCHEMA } as never);
     await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: guide } as never);
     await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: api } as never);
     const betaSection = (await orgs(ann).addSectionToSite(orgId, site.id, { spaceId: beta } as never)).data;
@@ -45,18 +37,7 @@ describe('published sites', () => {
     return site;
   }
 
-  /** A visitor token as ping signs them, with claims of the test's choosing. */
-  async function visitorToken(claims: Json) {
-    const secret = new TextEncoder().encode(readFileSync(join(server.dataDir, 'secret'), 'utf8').trim());
-    const now = Math.floor(server.clock.now().getTime() / 1000);
-    return new SignJWT({ organization: orgId, ...claims })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(server.url)
-      .setAudience('folio-visitor')
-      .setIssuedAt(now)
-      .setExpirationTime(now + 600)
-      .sign(secret);
-  }
+  const visitorToken = (claims: Json) => signVisitorToken(server, orgId, claims);
 
   async function published(user: User, siteId: string, options: { shareKey?: string; token?: string } = {}) {
     const query = options.shareKey ? `?shareKey=${options.shareKey}` : '';
@@ -104,7 +85,8 @@ describe('published sites', () => {
     const shared = await publishedSite('share-link');
     expect((await published(rita, shared.id)).status).toBe(403);
     const link = (await orgs(ann).createSiteShareLink(orgId, shared.id, { name: 'Partners' })).data;
-    const key = new URL(link.urls.published!).searchParams.get('shareKey')!;
+    // The key is the link's last path segment (`<site URL>/<key>`).
+    const key = new URL(link.urls.published!).pathname.split('/').pop()!;
     expect((await published(rita, shared.id, { shareKey: key })).status).toBe(200);
     await orgs(ann).deleteSiteShareLinkById(orgId, shared.id, link.id);
     expect((await published(rita, shared.id, { shareKey: key })).status).toBe(403);

@@ -26,7 +26,8 @@ describe('site share links', () => {
   const orgs = (user: User) => server.as(user.token).orgs;
   const refused = (user: User, method: string, path: string, body?: unknown, status?: number) => server.expectRefused(user.token, method, `/v1${path}`, body, status);
   const linksPath = (siteId: string) => `/orgs/${orgId}/sites/${siteId}/share-links`;
-  const keyOf = (link: { urls: { published?: string } }) => new URL(link.urls.published!).searchParams.get('shareKey')!;
+  /** The key: the path segment after the site's address (GitBook's renderer drops a URL's query). */
+  const keyOf = (link: { urls: { published?: string } }) => new URL(link.urls.published!).pathname.split('/').pop()!;
   const opens = (siteId: string, key: string) => server.app.get(ShareLinkReads).activeShareLink(siteId, key);
 
   async function createSite() {
@@ -65,7 +66,8 @@ describe('site share links', () => {
     const other = await createSite();
     const link = await createLink(site.id);
     expect(link).toMatchObject({ object: 'share-link', name: 'Reviewers', active: true, createdAt: '2026-03-01T09:00:00.000Z' });
-    expect(link.urls.published).toBe(`${server.url}/sites/${site.id}?shareKey=${keyOf(link)}`);
+    // PUBLIC_SITES_URL's default: PUBLIC_URL's host without its port, `/sites/{org}`.
+    expect(link.urls.published).toBe(`http://127.0.0.1/sites/${orgId}/${site.id}/${keyOf(link)}`);
     expect(keyOf(link)).toMatch(/^[0-9A-Za-z]{24}$/);
     expect(keyOf(await createLink(site.id))).not.toBe(keyOf(link));
     expect(await opens(site.id, keyOf(link))).toBe(true);

@@ -81,6 +81,7 @@ import {
 import { CollectionSpacesController } from './spaces/collection-spaces.controller';
 import { GetCommentScopeHandler } from './spaces/comment-scope.handler';
 import { GetSpacesForSiteHandler } from './spaces/site-spaces.handler';
+import { GetLiveSpacesHandler } from './spaces/live-spaces.handler';
 import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
@@ -131,6 +132,7 @@ const handlers = [
   GetCommentScopeHandler,
   CheckCommentTargetHandler,
   GetSpacesForSiteHandler,
+  GetLiveSpacesHandler,
 ];
 
 /**

@@ -33,6 +33,7 @@ import {
 import { OrganizationController } from './organizations/organization.controller';
 import { GetOrganizationHandler, ListOrganizationsHandler } from './organizations/organization.queries';
 import { GetOrganizationMergeRulesHandler } from './organizations/organization-merge-rules.handler';
+import { FindOrganizationByAddressHandler, GetOrganizationAddressHandler } from './organizations/organization-address.handler';
 import { OrganizationReads } from './organizations/organization.reads';
 import { SubdomainController } from './subdomains/subdomain.controller';
 import { GetSubdomainHandler } from './subdomains/subdomain.queries';
@@ -58,6 +59,8 @@ const handlers = [
   GetOrganizationMergeRulesHandler,
   ListOrganizationsHandler,
   GetSubdomainHandler,
+  GetOrganizationAddressHandler,
+  FindOrganizationByAddressHandler,
   ChangeMemberRoleHandler,
   RemoveMemberHandler,
   SetMemberSSOHandler,

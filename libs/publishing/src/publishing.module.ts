@@ -2,12 +2,19 @@ import { Module } from '@nestjs/common';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { loadSecret, SECRET } from '@folio/platform/config/secret';
 import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
+import { SiteAddresses } from './addresses/site-addresses';
+import { SiteNames } from './addresses/site-names';
+import { CustomHostnames } from './addresses/custom-hostname';
+import { CustomHostnameController } from './addresses/custom-hostname.controller';
 import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
 import { PublishedStructures } from './published/published-structures';
+import { ReaderStructures } from './published/reader-structures';
 import { ReaderAccess, ReaderSpacesHandler } from './readers/reader-access';
+import { PublishedUrlController } from './published/published-url.controller';
+import { ResolvePublishedUrlHandler } from './published/resolve-url.query';
 import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteSearchController } from './site-search/site-search.controller';
@@ -32,8 +39,8 @@ import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
  */
 @Module({
   imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess, SiteSpaceDuplication],
-  exports: [SiteReads, SiteAccess, SiteViews],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteAddresses, SiteNames, SiteSpacePurgeProcess, SiteSpaceDuplication],
+  exports: [SiteReads, SiteAccess, SiteViews, SiteAddresses],
 })
 export class PublishingModule {}
 
@@ -45,8 +52,11 @@ export class PublishingModule {}
   imports: [PublishingModule, AdaptiveModule, ShareLinksModule, CustomizationModule],
   providers: [
     GetPublishedSiteHandler,
+    ResolvePublishedUrlHandler,
+    CustomHostnames,
     PublishedAnswers,
     PublishedStructures,
+    ReaderStructures,
     ...siteSearchHandlers,
     SiteSearchers,
     ReaderAccess,
@@ -57,7 +67,7 @@ export class PublishingModule {}
     { provide: SiteTokenVerifier, useExisting: SiteTokens },
     { provide: SECRET, inject: [CONFIG], useFactory: loadSecret },
   ],
-  controllers: [SiteController, SiteStructureController, VisitorAuthController, SiteSearchController],
+  controllers: [SiteController, SiteStructureController, VisitorAuthController, SiteSearchController, CustomHostnameController, PublishedUrlController],
   // The API's guard checks site tokens with it (see platform/http/auth.guard.ts).
   exports: [SiteTokenVerifier],
 })

@@ -7,6 +7,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { Forbidden, NotFound } from '@folio/platform/domain/errors';
 import { Role } from '@folio/platform/domain/roles';
 import { VerifyVisitorToken } from '@folio/identity/public/visitor-token.query';
+import { SiteAddresses } from '../addresses/site-addresses';
 import { CustomizationReads } from '../customization/customization.reads';
 import { ShareLinkReads } from '../share-links/share-link.reads';
 import { SiteAccess } from '../sites/site-access';
@@ -51,6 +52,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     private readonly queries: QueryBus,
     private readonly answers: PublishedAnswers,
     private readonly visitorAuth: SiteVisitorAuth,
+    private readonly addresses: SiteAddresses,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
@@ -83,7 +85,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
     const [structure, customizations] = await Promise.all([this.structures.visible(site, caller, claims ?? {}), this.customizations.customizations(site.id)]);
     return {
       object: 'published-content-site' as const,
-      site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }),
+      site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl, address: await this.addresses.of(site) }),
       structure,
       customizations,
       // Integrations do not run on a self-hosted site: no scripts to load.

@@ -6,15 +6,13 @@ import { RenderedStructure, SiteSectionGroupView, SiteSectionView, SiteSpaceView
 type Structure = RenderedStructure['structure'];
 
 /**
- * What one visitor sees of a rendered structure: drafts and site spaces whose space is in the bin are left out, and
- * so is every section or site space whose condition is false for the visitor's claims (a condition the
- * schema no longer allows counts as false: hidden, never shown by mistake). A section left without site
- * spaces, or a group left without children, goes too. Pure.
+ * Whether a condition (none: always) holds for the visitor's claims; one that does not compile against the
+ * schema is false. Each condition is compiled once per test.
  */
-export function visibleStructure(structure: Structure, schema: AdaptiveSchema, claims: Record<string, unknown>): Structure {
+export function conditionTest(schema: AdaptiveSchema, claims: Record<string, unknown>): (condition: string | null | undefined) => boolean {
   const compiled = new Map<string, CompiledExpression | null>();
-  const passes = (condition: string | undefined) => {
-    if (condition === undefined) return true;
+  return (condition) => {
+    if (condition === undefined || condition === null) return true;
     if (!compiled.has(condition)) {
       try {
         compiled.set(condition, compileCondition(condition, schema));
@@ -25,6 +23,16 @@ export function visibleStructure(structure: Structure, schema: AdaptiveSchema, c
     const expression = compiled.get(condition);
     return expression ? evaluateCondition(expression, claims) : false;
   };
+}
+
+/**
+ * What one visitor sees of a rendered structure: drafts and site spaces whose space is in the bin are left out, and
+ * so is every section or site space whose condition is false for the visitor's claims (a condition the
+ * schema no longer allows counts as false: hidden, never shown by mistake). A section left without site
+ * spaces, or a group left without children, goes too. Pure.
+ */
+export function visibleStructure(structure: Structure, schema: AdaptiveSchema, claims: Record<string, unknown>): Structure {
+  const passes = conditionTest(schema, claims);
   const siteSpaces = (list: SiteSpaceView[]) => list.filter((s) => !s.draft && !('deletedAt' in s.space && s.space.deletedAt) && passes(s.condition));
   const level = (items: (SiteSectionView | SiteSectionGroupView)[]): (SiteSectionView | SiteSectionGroupView)[] =>
     items.flatMap((item): (SiteSectionView | SiteSectionGroupView)[] => {

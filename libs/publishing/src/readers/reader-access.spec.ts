@@ -1,45 +1,39 @@
-import { Caller } from '@folio/platform/auth/caller';
 import { Reader } from '@folio/platform/auth/reader';
 import { ManualClock } from '@folio/platform/clock';
 import { ReadStore } from '@folio/platform/read-store/read-store.port';
-import { PublishedStructures } from '../published/published-structures';
+import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
+import { ReaderStructure } from '../published/reader-structure';
+import { ReaderStructures } from '../published/reader-structures';
 import { ShareLinkReads } from '../share-links/share-link.reads';
-import { RenderedStructure } from '../sites/site-views';
 import { ReaderAccess } from './reader-access';
 
 const reader: Reader = { siteId: 'site1', organizationId: 'org1', claims: { beta: true }, visitorType: 'human', siteSpaceId: 'ss1', spaceId: 'sp1' };
-const siteSpace = (spaceId: string) => ({ object: 'site-space', id: `ss-${spaceId}`, space: { id: spaceId } });
-const sectioned = {
-  type: 'sections',
-  structure: [
-    { object: 'site-section', id: 'a', siteSpaces: [siteSpace('sp1'), siteSpace('sp2')] },
-    { object: 'site-section-group', id: 'g', children: [{ object: 'site-section', id: 'b', siteSpaces: [siteSpace('sp3')] }] },
-  ],
-} as unknown as RenderedStructure['structure'];
+const reaching = (...spaceIds: string[]) => ({ spaceIds }) as unknown as ReaderStructure;
 
 describe('ReaderAccess', () => {
   let site: Record<string, unknown> | null;
   let activeKeys: Set<string>;
   let mark: number | null;
-  let structure: RenderedStructure['structure'];
-  let rendered: { caller: Caller | null; claims: Record<string, unknown> }[];
+  let structure: ReaderStructure | null;
+  let rendered: { claims: Record<string, unknown> }[];
   let access: ReaderAccess;
 
   beforeEach(() => {
     site = { id: 'site1', organizationId: 'org1', published: true, visibility: 'public' };
     activeKeys = new Set();
     mark = 1;
-    structure = sectioned;
+    structure = reaching('sp1', 'sp2', 'sp3');
     rendered = [];
     const reads = { get: async (_collection: string, id: string) => (site && id === site.id ? site : null), changes: () => mark } as unknown as ReadStore;
     const shareLinks = { activeShareLink: async (siteId: string, key: string) => siteId === 'site1' && activeKeys.has(key) } as unknown as ShareLinkReads;
     const structures = {
-      visible: async (_site: unknown, caller: Caller | null, claims: Record<string, unknown>) => {
-        rendered.push({ caller, claims });
+      of: async (_site: unknown, _schema: unknown, claims: Record<string, unknown>) => {
+        rendered.push({ claims });
         return structure;
       },
-    } as unknown as PublishedStructures;
-    access = new ReaderAccess(reads, shareLinks, structures, new ManualClock(new Date('2026-01-01T00:00:00.000Z')));
+    } as unknown as ReaderStructures;
+    const schemas = { schema: async () => null } as unknown as AdaptiveSchemaReads;
+    access = new ReaderAccess(reads, shareLinks, structures, schemas, new ManualClock(new Date('2026-01-01T00:00:00.000Z')));
   });
 
   const spaces = async (r: Reader = reader) => {
@@ -47,18 +41,9 @@ describe('ReaderAccess', () => {
     return found === null ? null : [...found].sort();
   };
 
-  it("reads the spaces of every site space the site's structure shows, in sections and groups", async () => {
+  it("reads the spaces the site lets a visitor with the token's claims reach", async () => {
     expect(await spaces()).toEqual(['sp1', 'sp2', 'sp3']);
-  });
-
-  it('reads the spaces of a site without sections', async () => {
-    structure = { type: 'siteSpaces', structure: [siteSpace('sp9')] } as unknown as RenderedStructure['structure'];
-    expect(await spaces()).toEqual(['sp9']);
-  });
-
-  it("renders the structure as the site shows it to anyone, for the token's claims", async () => {
-    await spaces();
-    expect(rendered).toEqual([{ caller: null, claims: { beta: true } }]);
+    expect(rendered).toEqual([{ claims: { beta: true } }]);
   });
 
   it('reads nothing when the site is gone', async () => {
@@ -84,7 +69,7 @@ describe('ReaderAccess', () => {
   });
 
   it('reads nothing when the structure shows it nothing', async () => {
-    structure = { type: 'sections', structure: [] } as unknown as RenderedStructure['structure'];
+    structure = null;
     expect(await spaces()).toEqual([]);
   });
 

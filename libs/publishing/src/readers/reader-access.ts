@@ -4,11 +4,12 @@ import { Reader } from '@folio/platform/auth/reader';
 import { Clock } from '@folio/platform/clock';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { KeptWhileUnchanged } from '../published/kept-while-unchanged';
-import { PublishedStructures } from '../published/published-structures';
+import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
+import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
+import { ReaderStructures } from '../published/reader-structures';
 import { ReaderSpaces } from '../public/reader-spaces.query';
 import { ShareLinkReads } from '../share-links/share-link.reads';
 import { SITES, SiteDoc } from '../sites/site.projection';
-import { RenderedStructure, SiteSectionGroupView, SiteSectionView } from '../sites/site-views';
 
 /** Readers' answers kept: a set of space ids each, one per (site, claims, share key) in use. */
 const MAX_KEPT = 1_000;
@@ -27,7 +28,8 @@ export class ReaderAccess {
   constructor(
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly shareLinks: ShareLinkReads,
-    private readonly structures: PublishedStructures,
+    private readonly structures: ReaderStructures,
+    private readonly schemas: AdaptiveSchemaReads,
     clock: Clock,
   ) {
     this.kept = new KeptWhileUnchanged(reads, clock, MAX_KEPT);
@@ -43,17 +45,10 @@ export class ReaderAccess {
     const site = await this.reads.get<SiteDoc>(SITES, reader.siteId);
     if (!site || site.organizationId !== reader.organizationId || !site.published) return null;
     if (site.visibility === 'share-link' && !(reader.shareKey !== undefined && (await this.shareLinks.activeShareLink(site.id, reader.shareKey)))) return null;
-    // Rendered as the site shows it to its visitors (no caller: every space of its organization it lists), not as a user sees it.
-    return new Set(spacesOf(await this.structures.visible(site, null, reader.claims)));
+    // What the resolve that minted the token walked: the site as it shows itself to a visitor with these claims.
+    const schema = (await this.schemas.schema(site.id))?.jsonSchema ?? EMPTY_ADAPTIVE_SCHEMA;
+    return new Set((await this.structures.of(site, schema, reader.claims))?.spaceIds ?? []);
   }
-}
-
-/** The ids of the spaces of every site space in a structure. */
-function spacesOf(structure: RenderedStructure['structure']): string[] {
-  if (structure.type === 'siteSpaces') return structure.structure.map((siteSpace) => siteSpace.space.id);
-  const sections = (items: (SiteSectionView | SiteSectionGroupView)[]): string[] =>
-    items.flatMap((item) => (item.object === 'site-section-group' ? sections(item.children) : item.siteSpaces.map((siteSpace) => siteSpace.space.id)));
-  return sections(structure.structure);
 }
 
 @QueryHandler(ReaderSpaces)

@@ -23,7 +23,7 @@ export class SpaceRedirects {
   constructor(private readonly views: SiteViews, private readonly queries: QueryBus) {}
 
   async answer(caller: Caller, site: SiteDoc, source: string): Promise<{ redirect: SiteRedirectResource; target: string } | null> {
-    const siteUrl = this.views.sites([site], null)[0].urls.published;
+    const siteUrl = (await this.views.sites([site], null))[0].urls.published;
     if (siteUrl === undefined) return null;
     const base = pathnameOf(siteUrl);
     const rendered = await this.views.render(site, caller);

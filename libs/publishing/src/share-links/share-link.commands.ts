@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
-import { FolioConfig } from '@folio/platform/config/config';
-import { CONFIG } from '@folio/platform/config/config.token';
 import { Invalid } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
+import { SiteAddresses } from '../addresses/site-addresses';
 import { SiteAccess } from '../sites/site-access';
 import { SiteDoc } from '../sites/site.projection';
 import { SiteReads } from '../sites/site.reads';
@@ -27,7 +26,7 @@ abstract class ShareLinkWrite {
     protected readonly access: SiteAccess,
     protected readonly sites: SiteReads,
     protected readonly reads: ShareLinkReads,
-    @Inject(CONFIG) protected readonly config: FolioConfig,
+    protected readonly addresses: SiteAddresses,
   ) {}
 
   protected async site(caller: Caller, organizationId: string, siteId: string, what: string): Promise<SiteDoc> {
@@ -36,7 +35,7 @@ abstract class ShareLinkWrite {
   }
 
   protected async resource(site: SiteDoc, shareLinkId: string): Promise<ShareLinkResource> {
-    return shareLinkResource(await this.reads.shareLink(site.id, shareLinkId), site, this.config.publicUrl);
+    return shareLinkResource(await this.reads.shareLink(site.id, shareLinkId), await this.addresses.of(site));
   }
 }
 

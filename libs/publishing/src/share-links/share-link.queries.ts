@@ -1,9 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
-import { FolioConfig } from '@folio/platform/config/config';
-import { CONFIG } from '@folio/platform/config/config.token';
 import { listEnvelope, ListEnvelope } from '@folio/platform/http/pagination';
+import { SiteAddresses } from '../addresses/site-addresses';
 import { SiteAccess } from '../sites/site-access';
 import { SiteReads } from '../sites/site.reads';
 import { ListShareLinksQuery } from './share-link.dto';
@@ -28,7 +26,7 @@ export class ListShareLinksHandler implements IQueryHandler<ListShareLinks> {
     private readonly access: SiteAccess,
     private readonly sites: SiteReads,
     private readonly reads: ShareLinkReads,
-    @Inject(CONFIG) private readonly config: FolioConfig,
+    private readonly addresses: SiteAddresses,
   ) {}
 
   async execute({ caller, organizationId, siteId, query }: ListShareLinks) {
@@ -36,8 +34,9 @@ export class ListShareLinksHandler implements IQueryHandler<ListShareLinks> {
     const site = await this.sites.site(organizationId, siteId);
     const { search, ...list } = query;
     const page = await this.reads.list(site.id, search, list);
+    const address = await this.addresses.of(site);
     return listEnvelope(
-      page.items.map((doc) => shareLinkResource(doc, site, this.config.publicUrl)),
+      page.items.map((doc) => shareLinkResource(doc, address)),
       page.next,
     );
   }

@@ -1,7 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
-import { siteDoc } from '../testing/site-docs';
 import { newShareKey, SHARE_KEY_LENGTH } from './share-link-key';
 import { ShareLinkDoc } from './share-link.projection';
 import { shareLinkResource } from './share-link.resource';
@@ -29,22 +28,22 @@ const doc: ShareLinkDoc = {
 };
 
 describe('shareLinkResource', () => {
-  it("shows a link with the site's published URL and the key as shareKey, valid for the spec", () => {
-    const resource = shareLinkResource(doc, siteDoc(), URL);
+  it("shows a link with the site's published URL and its key, valid for the spec", () => {
+    const resource = shareLinkResource(doc, `${URL}/sites/o1/site1`);
     expect(resource).toEqual({
       object: 'share-link',
       id: 'l1',
       createdAt: '2026-01-01T00:00:00.000Z',
       name: 'Reviewers',
       active: false,
-      urls: { published: `${URL}/sites/site1?shareKey=AbC123xyz` },
+      urls: { published: `${URL}/sites/o1/site1/AbC123xyz` },
     });
     expect({ valid: shareLinkSchema(resource), errors: shareLinkSchema.errors ?? null }).toEqual({ valid: true, errors: null });
     expect(shareLinkSchema({ ...resource, object: 'link' })).toBe(false);
   });
 
-  it("follows the site's basename", () =>
-    expect(shareLinkResource(doc, siteDoc({ basename: 'handbook' }), URL).urls.published).toBe(`${URL}/sites/o1/handbook?shareKey=AbC123xyz`));
+  it("puts the key as the path segment after the site's address (GitBook's renderer drops a query)", () =>
+    expect(shareLinkResource(doc, 'https://docs.acme.com').urls.published).toBe('https://docs.acme.com/AbC123xyz'));
 });
 
 describe('newShareKey', () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SiteAddresses } from '../addresses/site-addresses';
 import { SiteAccess } from '../sites/site-access';
 import { SiteReads } from '../sites/site.reads';
 import { shareLinkCommandHandlers } from './share-link.commands';
@@ -8,7 +9,7 @@ import { ShareLinkReads } from './share-link.reads';
 
 /** Sites' share links: their handlers and reads (`ShareLinkReads.activeShareLink` for the published-content route). */
 @Module({
-  providers: [...shareLinkCommandHandlers, ...shareLinkQueryHandlers, ShareLinkReads, SiteReads, SiteAccess],
+  providers: [...shareLinkCommandHandlers, ...shareLinkQueryHandlers, ShareLinkReads, SiteReads, SiteAccess, SiteAddresses],
   exports: [ShareLinkReads],
 })
 export class ShareLinksModule {}

@@ -50,6 +50,7 @@ export const DEFAULT_SETTINGS = {
   defaultSiteSpace: null,
   defaultSiteSection: null,
   proxy: null,
+  hostname: null,
 } as const satisfies Omit<SiteSettings, 'title' | 'visibility'>;
 
 export const initialState: SiteState = { status: 'none' };

@@ -9,7 +9,8 @@ import { GetSpacesForSite, SpaceForSite } from '@folio/content/public/site-space
 import { TreeNode } from './site-tree';
 import { SiteDoc, SiteSectionDoc, SiteSectionGroupDoc, SiteSpaceDoc } from './site.projection';
 import { SiteReads } from './site.reads';
-import { siteResource, siteSectionGroupResource, siteSectionResource, sitePublishedUrl, siteSpaceResource } from './site.resource';
+import { SiteAddresses } from '../addresses/site-addresses';
+import { siteResource, siteSectionGroupResource, siteSectionResource, siteSpaceResource } from './site.resource';
 
 type SpaceResource = SpaceForSite['resource'];
 export type SiteSpaceView = ReturnType<typeof siteSpaceResource<SpaceResource>>;
@@ -45,15 +46,16 @@ export class SiteViews {
   constructor(
     private readonly reads: SiteReads,
     private readonly queries: QueryBus,
+    private readonly addresses: SiteAddresses,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
   async site(organizationId: string, siteId: string, role: Role | null) {
-    return this.sites([await this.reads.site(organizationId, siteId)], role)[0];
+    return (await this.sites([await this.reads.site(organizationId, siteId)], role))[0];
   }
 
   sites(docs: SiteDoc[], role: Role | null) {
-    return docs.map((doc) => siteResource(doc, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl }));
+    return Promise.all(docs.map(async (doc) => siteResource(doc, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl, address: await this.addresses.of(doc) })));
   }
 
   /** `caller` null: the spaces as the site shows them to its visitors (see GetSpacesForSite). */
@@ -66,14 +68,20 @@ export class SiteViews {
       else nodes.push(...node.children);
     }
     const spaces = await this.queries.execute(new GetSpacesForSite(caller, site.organizationId, [...new Set(docs.map((d) => d.spaceId))]));
-    const base = site.published ? sitePublishedUrl(site, this.config.publicUrl) : undefined;
+    const base = site.published ? await this.addresses.of(site) : undefined;
     const out: RenderedStructure = { structure: { type: 'siteSpaces', structure: [] }, siteSpaces: new Map(), sections: new Map(), groups: new Map() };
 
-    const siteSpaces = (list: SiteSpaceDoc[], defaultId: string | null, publishedBase: string | undefined) =>
+    /**
+     * A container's default site space is served at the container's URL (`home`), the others at `<container>/<path>`:
+     * a section's under the section's path, the default section's too (its path names it; see site-path-walk.ts).
+     */
+    const siteSpaces = (list: SiteSpaceDoc[], defaultId: string | null, home: string | undefined, container: string | undefined) =>
       list.flatMap((doc) => {
         const space = spaces.get(doc.spaceId);
         if (!space) return [];
-        const view = siteSpaceResource(doc, space.resource, { isDefault: doc.id === defaultId, publishedBase });
+        const isDefault = doc.id === defaultId;
+        const published = home === undefined || container === undefined ? undefined : isDefault ? home : `${container}/${doc.path}`;
+        const view = siteSpaceResource(doc, space.resource, { isDefault, published });
         out.siteSpaces.set(doc.id, view);
         return [view];
       });
@@ -84,15 +92,16 @@ export class SiteViews {
         return view;
       }
       const isDefault = node.doc.id === tree.defaultSection;
-      const published = base === undefined ? undefined : isDefault ? base : `${base}/${node.doc.path}`;
-      const view = siteSectionResource(node.doc, siteSpaces(node.siteSpaces, node.defaultSiteSpace, published), { isDefault, published });
+      const named = base === undefined ? undefined : `${base}/${node.doc.path}`;
+      const published = isDefault ? base : named;
+      const view = siteSectionResource(node.doc, siteSpaces(node.siteSpaces, node.defaultSiteSpace, published, named), { isDefault, published });
       out.sections.set(node.doc.id, view);
       return view;
     };
     out.structure =
       tree.type === 'sections'
         ? { type: 'sections', structure: tree.root.map(part) }
-        : { type: 'siteSpaces', structure: siteSpaces(tree.rootSiteSpaces, tree.defaultSiteSpace, base) };
+        : { type: 'siteSpaces', structure: siteSpaces(tree.rootSiteSpaces, tree.defaultSiteSpace, base, base) };
     return out;
   }
 

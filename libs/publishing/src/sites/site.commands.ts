@@ -6,6 +6,8 @@ import { Conflict, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { GetSpacesForSite } from '@folio/content/public/site-spaces.query';
 import { SiteConditions } from '../adaptive/site-conditions';
+import { SiteAddresses } from '../addresses/site-addresses';
+import { namesOf, SiteName, SiteNames } from '../addresses/site-names';
 import { SiteAccess } from './site-access';
 import { SiteSpaceDuplication } from './site-space-duplication';
 import { SiteViews } from './site-views';
@@ -36,6 +38,8 @@ abstract class SiteWrite {
     protected readonly views: SiteViews,
     protected readonly queries: QueryBus,
     protected readonly conditions: SiteConditions,
+    protected readonly names: SiteNames,
+    protected readonly addresses: SiteAddresses,
   ) {}
 
   protected async spaces(caller: Caller, organizationId: string, spaceIds: string[], field: string): Promise<SpaceToAdd[]> {
@@ -115,10 +119,52 @@ export class UpdateSite extends Command<SiteResource> {
   }
 }
 
+/**
+ * A new basename is reserved within the organization first: one another site holds is a 409 (held by its
+ * reservation, or, for a site given it before basenames were reserved, by the addresses read model).
+ */
 @CommandHandler(UpdateSite)
 export class UpdateSiteHandler extends SiteChange implements ICommandHandler<UpdateSite> {
-  execute({ caller, organizationId, siteId, input }: UpdateSite) {
-    return this.change(caller, organizationId, siteId, { type: 'UpdateSite', changes: input }, 'change sites');
+  async execute({ caller, organizationId, siteId, input }: UpdateSite) {
+    const update = () => this.change(caller, organizationId, siteId, { type: 'UpdateSite', changes: input }, 'change sites');
+    if (input.basename === undefined) return update();
+    await this.access.admin(caller, organizationId, 'change sites');
+    const site = await this.reads.site(organizationId, siteId);
+    if (input.basename !== null && (await this.addresses.basenameHeldByAnother(organizationId, input.basename, siteId))) {
+      throw new Conflict(`The basename ${input.basename} is already in use`);
+    }
+    const next = input.basename === null ? null : namesOf({ organizationId, basename: input.basename }).basename;
+    return this.names.change(caller, siteId, namesOf(site).basename, next, update);
+  }
+}
+
+export class SetSiteHostname extends Command<SiteResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly organizationId: string,
+    readonly siteId: string,
+    /** Null removes it. */
+    readonly hostname: string | null,
+  ) {
+    super();
+  }
+}
+
+/**
+ * `PUT …/hostname`: the site's custom hostname, reserved across Folio first (409 when another site or an
+ * organization holds it). A hostname Folio serves sites under itself (PUBLIC_SITES_URL's, or one its
+ * `{org}` could make) would take other sites' URLs: 400.
+ */
+@CommandHandler(SetSiteHostname)
+export class SetSiteHostnameHandler extends SiteChange implements ICommandHandler<SetSiteHostname> {
+  async execute({ caller, organizationId, siteId, hostname }: SetSiteHostname) {
+    await this.access.admin(caller, organizationId, 'change sites');
+    if (hostname !== null && this.addresses.isFolioHost(hostname)) throw new Invalid(`hostname: ${hostname} is where Folio serves sites itself`);
+    const site = await this.reads.site(organizationId, siteId);
+    const next = hostname === null ? null : namesOf({ organizationId, basename: null, hostname }).hostname;
+    return this.names.change(caller, siteId, namesOf(site).hostname, next, () =>
+      this.change(caller, organizationId, siteId, { type: 'SetSiteHostname', hostname }, 'change sites'),
+    );
   }
 }
 
@@ -157,7 +203,11 @@ export class DeleteSiteHandler extends SiteWrite implements ICommandHandler<Dele
   async execute({ caller, organizationId, siteId }: DeleteSite) {
     await this.access.admin(caller, organizationId, 'delete sites');
     try {
+      const site = await this.reads.site(organizationId, siteId);
       const { events } = await this.decide(caller, organizationId, siteId, { type: 'DeleteSite' });
+      // Its basename and hostname are free again.
+      const { basename, hostname } = namesOf(site);
+      await this.names.release(caller, siteId, [basename, hostname].filter((n): n is SiteName => n !== null));
       return events.length > 0;
     } catch (error) {
       if (error instanceof NotFound) return false;
@@ -341,6 +391,7 @@ export class ChangeSiteStructureHandler extends SiteWrite implements ICommandHan
 }
 
 export const siteCommandHandlers = [
+  SetSiteHostnameHandler,
   AddSectionHandler,
   AddSectionGroupHandler,
   DuplicateSiteSpaceHandler,

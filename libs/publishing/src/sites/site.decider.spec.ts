@@ -46,6 +46,18 @@ const complete = (): SiteCommand => ({ type: 'CompleteSiteSpaceDuplication', new
 const add = (siteSpaceId: string, spaceId: string, title: string, sectionId: string | null = null): SiteCommand => ({ type: 'AddSiteSpace', siteSpaceId, spaceId, title, sectionId, now });
 
 describe('site decider', () => {
+  describe('SetSiteHostname', () => {
+    const set = (hostname: string | null): SiteCommand => ({ type: 'SetSiteHostname', hostname, now });
+    it('sets a custom hostname as a settings change, with what it was', () =>
+      spec.given([created]).when(set('docs.acme.com')).then([settingsChanged({ hostname: 'docs.acme.com' }, { hostname: null })]));
+    it('replaces and removes it', () => {
+      spec.given([created, settingsChanged({ hostname: 'docs.acme.com' }, { hostname: null })]).when(set('help.acme.com')).then([settingsChanged({ hostname: 'help.acme.com' }, { hostname: 'docs.acme.com' })]);
+      spec.given([created, settingsChanged({ hostname: 'docs.acme.com' }, { hostname: null })]).when(set(null)).then([settingsChanged({ hostname: null }, { hostname: 'docs.acme.com' })]);
+    });
+    it('writes nothing for the hostname it has', () => spec.given([created, settingsChanged({ hostname: 'docs.acme.com' }, { hostname: null })]).when(set('docs.acme.com')).then([]));
+    it('refuses a deleted site', () => spec.given([created, deleted]).when(set('docs.acme.com')).thenThrows(NotFound));
+  });
+
   describe('CreateSite', () => {
     it('creates an unpublished site', () => spec.given([]).when(create()).then([created]));
 

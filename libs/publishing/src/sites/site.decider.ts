@@ -25,6 +25,8 @@ export type GroupChanges = Partial<Omit<SiteSectionGroupFields, 'position'>>;
 export type SiteCommand =
   | { type: 'CreateSite'; siteId: string; organizationId: string; siteType: SiteType; title: string; visibility: SiteVisibility; spaces: SpaceToAdd[]; actor: string; now: string }
   | { type: 'UpdateSite'; changes: Partial<SiteSettings>; now: string }
+  /** The custom hostname (null removes it); its uniqueness is the reservation's, taken before. */
+  | { type: 'SetSiteHostname'; hostname: string | null; now: string }
   | { type: 'PublishSite'; now: string }
   | { type: 'UnpublishSite'; now: string }
   | { type: 'DeleteSite'; now: string }
@@ -74,6 +76,8 @@ export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
   switch (command.type) {
     case 'UpdateSite':
       return settingsChanged(site, ref, command.changes, now);
+    case 'SetSiteHostname':
+      return settingsChanged(site, ref, { hostname: command.hostname }, now);
     case 'PublishSite':
       return site.published ? [] : [{ type: 'SitePublished', data: { ...ref, publishedAt: now } }];
     case 'UnpublishSite':

@@ -29,6 +29,11 @@ export interface SiteSettings {
   defaultSiteSection: string | null;
   /** `company.com/docs`: where the site is served through the organization's own proxy. */
   proxy: string | null;
+  /**
+   * The custom hostname it is served at the root of (unique across Folio: reserved with the organizations'
+   * hostnames). Set by `PUT …/hostname` alone; documents projected before it existed lack it (none).
+   */
+  hostname: string | null;
 }
 
 /** A type, not an interface: event data must be a plain record. */

@@ -32,7 +32,7 @@ export class ListSitesHandler implements IQueryHandler<ListSites> {
     const role = await this.access.role(caller, organizationId);
     const { space, title, published, type, ...list } = query;
     const page = await this.reads.list(organizationId, { space, title, published, type }, list);
-    return listEnvelope(this.views.sites(page.items, role), page.next);
+    return listEnvelope(await this.views.sites(page.items, role), page.next);
   }
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Role, ROLES } from '@folio/platform/domain/roles';
 import { siteDoc, siteSpaceDoc } from '../testing/site-docs';
 import { SiteDoc } from './site.projection';
-import { siteResource, sitePermissions, sitePublishedUrl, siteSpaceResource } from './site.resource';
+import { siteResource, sitePermissions, siteSpaceResource } from './site.resource';
 
 /** The official client's spec, as the e2e tests check responses against it (test/support/openapi.ts). */
 const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'));
@@ -22,7 +22,9 @@ function expectSchema(name: Schema, value: unknown) {
 
 const URL = 'https://folio.test';
 const APP = 'https://app.folio.test';
-const ctx = (role: Role | null = 'read') => ({ role, publicUrl: URL, appUrl: APP });
+/** Where the site is served: SiteAddresses' answer (site-address.spec.ts tests how it is made). */
+const ADDRESS = 'https://acme.folio.test/handbook';
+const ctx = (role: Role | null = 'read') => ({ role, publicUrl: URL, appUrl: APP, address: ADDRESS });
 const site = (fields: Partial<SiteDoc> = {}) => siteDoc({ streamRevision: '4', ...fields });
 
 /** A Space resource as content answers it (what the caller passes in). */
@@ -102,24 +104,27 @@ describe('siteResource', () => {
       type: 'ultimate',
       appliedType: 'ultimate',
       basename: 'handbook',
-      proxy: { origin: 'acme.com/docs', target: `${URL}/sites/o1/handbook` },
+      proxy: { origin: 'acme.com/docs', target: ADDRESS },
       visibility: 'visitor-auth',
       defaultLevel: null,
       published: true,
       siteSpaces: 3,
       adaptiveContent: { enabled: true },
       agentsContext: 'excluded',
-      urls: { location: `${URL}/v1/orgs/o1/sites/site1`, app: `${APP}/o/o1/sites/site1`, preview: `${APP}/o/o1/sites/site1/preview`, published: `${URL}/sites/o1/handbook` },
+      urls: { location: `${URL}/v1/orgs/o1/sites/site1`, app: `${APP}/o/o1/sites/site1`, preview: `${APP}/o/o1/sites/site1/preview`, published: ADDRESS },
     });
     expectSchema('Site', resource);
     expectSchema('Site', siteResource({ ...doc, basename: null, defaultLevel: 'read' }, ctx(null)));
   });
 
-  it('serves a site at its id, or at its basename in its organization', () => {
-    expect(sitePublishedUrl(site(), URL)).toBe(`${URL}/sites/site1`);
-    expect(sitePublishedUrl(site({ basename: 'api' }), URL)).toBe(`${URL}/sites/o1/api`);
-    expect(siteResource(site({ published: true }), ctx()).urls.published).toBe(`${URL}/sites/site1`);
-    expect(siteResource(site({ proxy: 'acme.com/docs' }), ctx()).proxy).toEqual({ origin: 'acme.com/docs', target: `${URL}/sites/site1` });
+  it('answers its address while published, and its custom hostname', () => {
+    expect(siteResource(site({ published: true }), ctx()).urls.published).toBe(ADDRESS);
+    expect(siteResource(site({ published: false }), ctx()).urls).not.toHaveProperty('published');
+    expect(siteResource(site({ proxy: 'acme.com/docs' }), ctx()).proxy).toEqual({ origin: 'acme.com/docs', target: ADDRESS });
+    const hosted = siteResource(site({ hostname: 'docs.acme.com' }), ctx());
+    expect(hosted.hostname).toBe('docs.acme.com');
+    expectSchema('Site', hosted);
+    expect(siteResource(site(), ctx())).not.toHaveProperty('hostname');
   });
 
   it('grants members view and access, admins the rest, guests view only', () => {
@@ -155,7 +160,7 @@ describe('siteSpaceResource', () => {
 
   it('shows a hidden, conditional site space in a section, with its published URL', () => {
     const doc = siteSpaceDoc({ sectionId: 'sec1', path: 'v2', condition: 'visitor.claims.beta', hidden: true });
-    const resource = siteSpaceResource(doc, space, { isDefault: false, publishedBase: `${URL}/sites/site1` });
+    const resource = siteSpaceResource(doc, space, { isDefault: false, published: `${URL}/sites/site1/v2` });
     expect(resource).toEqual({
       object: 'site-space',
       id: 'ss1',
@@ -172,9 +177,7 @@ describe('siteSpaceResource', () => {
     expectSchema('SiteSpace', resource);
   });
 
-  it('serves the default site space at its container, the others at their path', () => {
-    const base = `${URL}/sites/site1`;
-    expect(siteSpaceResource(siteSpaceDoc(), space, { isDefault: true, publishedBase: base }).urls).toEqual({ published: base });
-    expect(siteSpaceResource(siteSpaceDoc(), space, { isDefault: false, publishedBase: base }).urls).toEqual({ published: `${base}/docs` });
+  it('answers no published URL while the site is not published', () => {
+    expect(siteSpaceResource(siteSpaceDoc(), space, { isDefault: true }).urls).toEqual({});
   });
 });

@@ -9,17 +9,16 @@ export interface SiteContext {
   role: Role | null;
   publicUrl: string;
   appUrl: string;
+  /** Where the site is served (`SiteAddresses.of`), answered while it is published. */
+  address: string;
 }
 
 /** What the SiteSpace resource needs besides the document and its space. */
 export interface SiteSpaceContext {
   /** Whether it is the site's default site space (`SiteReads.defaultSiteSpaceId`). */
   isDefault: boolean;
-  /**
-   * The published URL of its container (`sitePublishedUrl` for one at the root), only while the site is
-   * published: the default site space is served there, the others at `<publishedBase>/<path>`.
-   */
-  publishedBase?: string;
+  /** Its published URL (`SiteViews` makes it), only while the site is published. */
+  published?: string;
 }
 
 /** The spec's SiteFeature: what premium features a site has. A self-hosted site has none to list. */
@@ -27,14 +26,6 @@ export interface SiteFeature {
   id: string;
   plan: SiteType;
   frozen: boolean;
-}
-
-/**
- * Where a site is (or would be) served: `<publicUrl>/sites/<siteId>`, or under its basename
- * `<publicUrl>/sites/<organizationId>/<basename>` (a basename names a site within its organization).
- */
-export function sitePublishedUrl(site: Pick<SiteDoc, 'id' | 'organizationId' | 'basename'>, publicUrl: string): string {
-  return site.basename === null ? `${publicUrl}/sites/${site.id}` : `${publicUrl}/sites/${site.organizationId}/${site.basename}`;
 }
 
 /**
@@ -62,7 +53,7 @@ export type SitePermissions = ReturnType<typeof sitePermissions>;
 export function siteResource(doc: SiteDoc, ctx: SiteContext) {
   const location = `${ctx.publicUrl}/v1/orgs/${doc.organizationId}/sites/${doc.id}`;
   const app = `${ctx.appUrl}/o/${doc.organizationId}/sites/${doc.id}`;
-  const published = sitePublishedUrl(doc, ctx.publicUrl);
+  const published = ctx.address;
   return withETag(
     {
       object: 'site' as const,
@@ -71,6 +62,7 @@ export function siteResource(doc: SiteDoc, ctx: SiteContext) {
       // Nothing is frozen on a self-hosted site: the type applied is the type chosen.
       appliedType: doc.type,
       title: doc.title,
+      ...(doc.hostname ? { hostname: doc.hostname } : {}),
       ...(doc.basename !== null ? { basename: doc.basename } : {}),
       ...(doc.proxy !== null ? { proxy: { origin: doc.proxy, target: published } } : {}),
       visibility: doc.visibility,
@@ -103,7 +95,6 @@ export type SiteResource = ReturnType<typeof siteResource>;
  * drafts were modelled have no `draft`: live).
  */
 export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc, space: S, ctx: SiteSpaceContext) {
-  const published = ctx.publishedBase === undefined ? undefined : ctx.isDefault ? ctx.publishedBase : `${ctx.publishedBase}/${doc.path}`;
   return {
     object: 'site-space' as const,
     id: doc.id,
@@ -115,7 +106,7 @@ export function siteSpaceResource<S extends { title: string }>(doc: SiteSpaceDoc
     ...(doc.condition !== null ? { condition: doc.condition } : {}),
     draft: doc.draft === true,
     hidden: doc.hidden,
-    urls: { ...(published !== undefined ? { published } : {}) },
+    urls: { ...(ctx.published !== undefined ? { published: ctx.published } : {}) },
   };
 }
 

@@ -19,6 +19,7 @@ export const siteDoc = (fields: Partial<SiteDoc> = {}): SiteDoc => ({
   defaultSiteSpace: null,
   defaultSiteSection: null,
   proxy: null,
+  hostname: null,
   published: false,
   siteSpaces: 0,
   spaceIds: [],
