@@ -165,7 +165,7 @@ describe('site search', () => {
     const shared = (await orgs(ann.token).createSite(orgId, { title: 'Shared', visibility: 'share-link', spaces: [spaces.api] } as never)).data;
     await orgs(ann.token).publishSite(orgId, shared.id);
     const link = (await orgs(ann.token).createSiteShareLink(orgId, shared.id, { name: 'Partners' })).data;
-    const shareKey = new URL(link.urls.published!).searchParams.get('shareKey')!;
+    const shareKey = new URL(link.urls.published!).pathname.split('/').pop()!;
     const [siteSpace] = (await orgs(ann.token).listSiteSpaces(orgId, shared.id)).data.items;
     const token = (key?: string) => siteToken(shared.id, {}, { siteSpaceId: siteSpace.id, spaceId: spaces.api, ...(key ? { shareKey: key } : {}) });
     const body = { query: 'zebra', scope: { mode: 'all' as const } };
