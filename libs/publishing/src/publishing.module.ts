@@ -6,6 +6,7 @@ import { AdaptiveModule } from './adaptive/adaptive.module';
 import { CustomizationModule } from './customization/customization.module';
 import { PublishedAnswers } from './published/published-answers';
 import { GetPublishedSiteHandler } from './published/published-site.query';
+import { GetPublicSitesOfSpaceHandler } from './published/public-sites';
 import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteAccess } from './sites/site-access';
@@ -27,7 +28,7 @@ import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
  */
 @Module({
   imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess, SiteSpaceDuplication],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, GetPublicSitesOfSpaceHandler, SiteReads, SiteAccess, SiteViews, SiteSpacePurgeProcess, SiteSpaceDuplication],
   exports: [SiteReads, SiteAccess, SiteViews],
 })
 export class PublishingModule {}

@@ -81,7 +81,7 @@ describe('revisionFileResource', () => {
   it('answers the spec\'s RevisionFile, with a download URL and the dimensions of an image', () => {
     const { urls } = setup();
     const entry = { id: 'f1', name: 'logo.png', contentType: 'image/png', size: 68, object: HASH, dimensions: { width: 1, height: 2 }, createdAt: '2026-03-01T09:00:00.000Z' };
-    expect(revisionFileResource(entry, urls)).toEqual({
+    expect(revisionFileResource(entry, urls.downloadUrl(entry))).toEqual({
       id: 'f1',
       name: 'logo.png',
       contentType: 'image/png',
@@ -90,6 +90,6 @@ describe('revisionFileResource', () => {
       dimensions: { width: 1, height: 2 },
     });
     const { dimensions: _dimensions, ...notAnImage } = entry;
-    expect(revisionFileResource(notAnImage, urls)).not.toHaveProperty('dimensions');
+    expect(revisionFileResource(notAnImage, urls.downloadUrl(notAnImage))).not.toHaveProperty('dimensions');
   });
 });
