@@ -67,6 +67,15 @@ describe('FileUrls', () => {
     expect(() => urls.verify(hash, { ...query, name: [query.name, 'other'] })).toThrow(Forbidden);
   });
 
+  it('rounds the expiry up to a whole five minutes past the hour, so links handed out in those minutes are the same', () => {
+    const { urls, clock } = setup();
+    clock.advance(1000);
+    const url = urls.downloadUrl(file);
+    expect(urls.verify(...parts(url)).expiresAt).toBe(Date.parse('2026-03-01T10:05:00.000Z'));
+    clock.advance(298_000);
+    expect(urls.downloadUrl(file)).toBe(url);
+  });
+
   it('refuses a URL once its hour is over, and not a moment before', () => {
     const { urls, clock } = setup();
     const [hash, query] = parts(urls.downloadUrl(file));
