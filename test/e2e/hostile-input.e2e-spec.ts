@@ -429,9 +429,15 @@ describe('hostile and odd input', () => {
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one
-     * is a 400, a free one a 404), and a file download is judged by its signature first (403 unsigned).
+     * is a 400, a free one a 404), a file download is judged by its signature first (403 unsigned), and a site's
+     * file by its hash (a malformed one is a 400, one the site does not serve a 404).
      */
-    const EXPECTED: Record<string, number[]> = { 'GET /v1/subdomains/:subdomain': [400, 404], 'GET /v1/files/:hash': [403] };
+    const EXPECTED: Record<string, number[]> = {
+      'GET /v1/subdomains/:subdomain': [400, 404],
+      'GET /v1/files/:hash': [403],
+      'GET /v1/sites/:siteId/files/:hash': [400, 404],
+      'GET /v1/sites/:siteId/files/:hash/:name': [400, 404],
+    };
     /** Query strings a route needs besides its path. */
     const QUERIES: Record<string, string> = { 'GET /v1/orgs/:organizationId/search': '?query=x', 'GET /v1/spaces/:spaceId/search': '?query=x' };
     const routes = knownRoutes(server.app.getHttpAdapter().getInstance()).filter((r) => r.method !== 'HEAD' && r.url.includes('/:'));
