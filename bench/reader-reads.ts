@@ -4,6 +4,7 @@
 // restart (nothing kept), next to Node's bare http server sending the same bytes, and with READER_CACHE_MB=0
 // (every answer rendered again: what reads cost before answers were kept). Target: p50 under 20 ms.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, killAll, startChild } from './children';
@@ -13,24 +14,33 @@ import { ms, num, ratio, section, table } from './report';
 
 const WARM_REQUESTS = 200;
 const UNKEPT_REQUESTS = 20;
+/** How long a kept answer may take to be gzipped (zlib's thread pool: 18 MB on a busy machine). */
+const GZIP_WITHIN_MS = 15_000;
 
 export const READER_READS_TARGET_MS = 20;
 
 export interface Latency {
-  /** The first request after a restart: nothing kept in memory. */
-  firstMs: number;
   p50Ms: number;
   p95Ms: number;
 }
 
 export interface ReaderRead {
   name: string;
+  /** The answer's JSON bytes, and as Folio sends it gzipped. */
   bytes: number;
+  gzippedBytes: number;
+  /** The first request after a restart (nothing kept), its JSON sent as it is. */
+  firstMs: number;
+  /** Warm, the client accepting gzip (as renderers do): the kept gzipped copy. */
   folio: Latency;
+  /** Node's bare http server sending those gzipped bytes. */
   bare: Latency;
-  /** Folio's p50 over the bare server's. */
+  /** Folio's p50 over the bare server's (gzip). */
   ratio: number;
-  /** Folio with READER_CACHE_MB=0: every answer rendered again (its first request is not a cold one). */
+  /** Warm, identity: the JSON as it is, from Folio and from the bare server. */
+  folioIdentity: Latency;
+  bareIdentity: Latency;
+  /** Folio with READER_CACHE_MB=0: every answer rendered again (identity). */
   unkept: Latency;
 }
 
@@ -41,24 +51,67 @@ export interface ReaderReadsFigures {
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-async function timedGet(url: string, token?: string): Promise<{ ms: number; bytes: Buffer }> {
-  const started = performance.now();
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(30_000) });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const took = performance.now() - started;
-  if (!response.ok) throw new Error(`GET ${url} → ${response.status}: ${bytes.toString().slice(0, 300)}`);
-  return { ms: took, bytes };
+interface Fetched {
+  ms: number;
+  /** The body as sent on the wire (not decompressed: what it costs to send is what is timed). */
+  bytes: Buffer;
+  encoding: string | undefined;
+}
+
+/** One GET, timed until its last byte, the body kept as sent. */
+function timedGet(url: string, headers: Record<string, string>): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        if (response.statusCode !== 200) reject(new Error(`GET ${url} → ${response.statusCode}: ${bytes.toString().slice(0, 300)}`));
+        else resolve({ ms: performance.now() - started, bytes, encoding: response.headers['content-encoding'] });
+      });
+      response.on('error', reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`GET ${url}: no answer in 30 s`)));
+    request.on('error', reject);
+  });
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** The first request's time, then `count` more one after another: their p50 and p95. */
-async function latency(url: string, count: number, token?: string): Promise<Latency & { bytes: Buffer }> {
-  const first = await timedGet(url, token);
+/** `count` requests one after another: their p50 and p95, and the last answer. */
+async function latency(url: string, count: number, headers: Record<string, string>): Promise<Latency & { last: Fetched }> {
   const times: number[] = [];
-  for (let i = 0; i < count; i++) times.push((await timedGet(url, token)).ms);
+  let last: Fetched | undefined;
+  for (let i = 0; i < count; i++) {
+    last = await timedGet(url, headers);
+    times.push(last.ms);
+  }
   times.sort((a, b) => a - b);
-  return { firstMs: first.ms, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), bytes: first.bytes };
+  return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), last: last! };
+}
+
+/** Asks until Folio answers gzipped: it compresses a kept answer in the background. */
+async function untilGzipped(url: string, headers: Record<string, string>): Promise<void> {
+  for (const deadline = Date.now() + GZIP_WITHIN_MS; (await timedGet(url, headers)).encoding !== 'gzip'; ) {
+    if (Date.now() > deadline) throw new Error(`${url} still not gzipped after ${GZIP_WITHIN_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Node's bare http server sending `bytes` (with `encoding`), timed like Folio. */
+async function bareLatency(tempDir: string, label: string, bytes: Buffer, encoding: string | undefined): Promise<Latency> {
+  const bodyFile = join(tempDir, `reader-read-${label}`);
+  writeFileSync(bodyFile, bytes);
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), BODY_FILE: bodyFile, ...(encoding ? { CONTENT_ENCODING: encoding } : {}) };
+  const bare = await startChild('bare node http', join(__dirname, 'bare-bytes-server.js'), port, env, '/');
+  try {
+    const { p50Ms, p95Ms } = await latency(bare.url + '/', WARM_REQUESTS, {});
+    return { p50Ms, p95Ms };
+  } finally {
+    await bare.stop();
+  }
 }
 
 /** A space of LARGE_SPACE_PAGES pages, seeded through the API as the content bench seeds it (alone, without that bench's). */
@@ -103,11 +156,15 @@ export async function measureReaderReads(tempDir: string, seeded?: SeededSpace):
 
   // Restarted: the first request of each finds nothing kept.
   const folio = await startFolio(dataDir, 120_000);
-  const measured: { name: string; folio: Latency & { bytes: Buffer } }[] = [];
+  const auth = { authorization: `Bearer ${folio.token}` };
+  const gzipAccepted = { ...auth, 'accept-encoding': 'gzip' };
+  const warm: { first: Fetched; gzip: Latency & { last: Fetched }; identity: Latency & { last: Fetched } }[] = [];
   try {
     for (const { name, path } of paths) {
-      log(`  ${name}: first and ${WARM_REQUESTS} warm requests`);
-      measured.push({ name, folio: await latency(folio.url + path, WARM_REQUESTS, folio.token) });
+      log(`  ${name}: first, then ${WARM_REQUESTS} warm requests gzipped and ${WARM_REQUESTS} not`);
+      const first = await timedGet(folio.url + path, gzipAccepted);
+      await untilGzipped(folio.url + path, gzipAccepted);
+      warm.push({ first, gzip: await latency(folio.url + path, WARM_REQUESTS, gzipAccepted), identity: await latency(folio.url + path, WARM_REQUESTS, auth) });
     }
   } finally {
     await folio.stop();
@@ -118,52 +175,55 @@ export async function measureReaderReads(tempDir: string, seeded?: SeededSpace):
   try {
     for (const { name, path } of paths) {
       log(`  ${name}, READER_CACHE_MB=0: ${UNKEPT_REQUESTS} requests`);
-      unkept.push(await latency(plain.url + path, UNKEPT_REQUESTS, plain.token));
+      const { p50Ms, p95Ms } = await latency(plain.url + path, UNKEPT_REQUESTS, { authorization: `Bearer ${plain.token}` });
+      unkept.push({ p50Ms, p95Ms });
     }
   } finally {
     await plain.stop();
   }
 
   const reads: ReaderRead[] = [];
-  for (const [i, { name, folio: figures }] of measured.entries()) {
-    const bodyFile = join(tempDir, `reader-read-${i}.json`);
-    writeFileSync(bodyFile, figures.bytes);
-    const port = await freePort();
-    const bare = await startChild('bare node http', join(__dirname, 'bare-bytes-server.js'), port, { ...process.env, PORT: String(port), BODY_FILE: bodyFile }, '/');
-    try {
-      log(`  ${name}: the same ${figures.bytes.byteLength} bytes from Node's bare http server`);
-      const baseline = await latency(bare.url + '/', WARM_REQUESTS);
-      const { bytes, ...folioLatency } = figures;
-      const { bytes: _same, ...bareLatency } = baseline;
-      reads.push({ name, bytes: bytes.byteLength, folio: folioLatency, bare: bareLatency, ratio: folioLatency.p50Ms / bareLatency.p50Ms, unkept: strip(unkept[i]) });
-    } finally {
-      await bare.stop();
-    }
+  for (const [i, { name }] of paths.entries()) {
+    const { first, gzip, identity } = warm[i];
+    log(`  ${name}: the same bytes from Node's bare http server`);
+    const bare = await bareLatency(tempDir, `${i}.json.gz`, gzip.last.bytes, 'gzip');
+    const bareIdentity = await bareLatency(tempDir, `${i}.json`, identity.last.bytes, undefined);
+    reads.push({
+      name,
+      bytes: identity.last.bytes.byteLength,
+      gzippedBytes: gzip.last.bytes.byteLength,
+      firstMs: first.ms,
+      folio: { p50Ms: gzip.p50Ms, p95Ms: gzip.p95Ms },
+      bare,
+      ratio: gzip.p50Ms / bare.p50Ms,
+      folioIdentity: { p50Ms: identity.p50Ms, p95Ms: identity.p95Ms },
+      bareIdentity,
+      unkept: unkept[i],
+    });
   }
   return { pages: LARGE_SPACE_PAGES, reads };
 }
 
-function strip(figures: Latency & { bytes?: Buffer }): Latency {
-  return { firstMs: figures.firstMs, p50Ms: figures.p50Ms, p95Ms: figures.p95Ms };
-}
-
 export function readerReadsReport(figures: ReaderReadsFigures): string {
+  const pair = (l: Latency) => `${ms(l.p50Ms)} / ${ms(l.p95Ms)}`;
   return section(
-    `Reader reads (a ${num(figures.pages)}-page space on a public site, one request at a time)`,
+    `Reader reads (a ${num(figures.pages)}-page space on a public site, one request at a time, p50 / p95)`,
     table(
-      ['read', 'KiB', 'first', 'p50', 'p95', 'bare p50', 'bare p95', 'p50 / bare', 'unkept p50'],
+      ['read', 'KiB (gzip)', 'first', 'gzip', 'bare gzip', 'Folio / bare', 'identity', 'bare identity', 'unkept'],
       figures.reads.map((r) => [
         r.name,
-        num(r.bytes / 1024),
-        ms(r.folio.firstMs),
-        ms(r.folio.p50Ms),
-        ms(r.folio.p95Ms),
-        ms(r.bare.p50Ms),
-        ms(r.bare.p95Ms),
+        `${num(r.bytes / 1024)} (${num(r.gzippedBytes / 1024)})`,
+        ms(r.firstMs),
+        pair(r.folio),
+        pair(r.bare),
         ratio(r.ratio),
-        ms(r.unkept.p50Ms),
+        pair(r.folioIdentity),
+        pair(r.bareIdentity),
+        pair(r.unkept),
       ]),
-    ) + `\n\ntarget: p50 under ${READER_READS_TARGET_MS} ms; "unkept": READER_CACHE_MB=0, every answer rendered again`,
+    ) +
+      `\n\ntarget: p50 under ${READER_READS_TARGET_MS} ms (gzip, as renderers ask). "first": the first request after a restart, nothing kept;` +
+      ` "identity": no Accept-Encoding; "unkept": READER_CACHE_MB=0, every answer rendered again; bare: Node's http server sending the same bytes`,
   );
 }
 

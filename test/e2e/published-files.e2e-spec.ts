@@ -157,6 +157,21 @@ describe('published files', () => {
     await expectStatus(spaces(cat).getPageInRevisionById(docs, v1.id, 'intro', { format: 'document' as never }), 404);
   });
 
+  it('sends a kept revision gzipped to a client that accepts it: the same JSON', async () => {
+    const path = `/v1/spaces/${docs}/revisions/${v1.id}?metadata=true`;
+    const plain = await fetch(server.url + path, { headers: { authorization: `Bearer ${rita.token}`, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = await plain.json();
+    let response = plain;
+    for (const deadline = Date.now() + 15_000; response.headers.get('content-encoding') !== 'gzip' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      response = await fetch(server.url + path, { headers: { authorization: `Bearer ${rita.token}`, 'accept-encoding': 'gzip' } });
+    }
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await response.json()).toEqual(expected);
+  });
+
   it('answers a page with its document, the same again from the kept answer', async () => {
     const first = await spaces(rita).getPageInRevisionById(docs, v1.id, 'intro', { format: 'document' as never });
     expectMatchesSpec('GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}', 200, first.data);

@@ -11,21 +11,15 @@ import { ContentAt, ContentReads, OpenContent } from './content-reads';
 import { DocumentFormat } from './content-read.dto';
 import { mergedFrom } from './merged-from';
 import { pageView } from './page-views';
-import { answerKey, ReaderAnswers } from './reader-answers';
+import { answerKey, JsonAnswer, ReaderAnswers } from './reader-answers';
 import { RenderedTrees } from './rendered-trees';
 import { DocumentWork } from '../documents/document-work';
-import { PageReadOptions, revisionPageResource, RevisionPageResource } from './revision-page.resource';
+import { PageReadOptions, revisionPageResource } from './revision-page.resource';
 import { reusableContentResource } from './reusable-content.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
 
 /** A page asked for by id or by its path in the tree. */
 export type PageLookup = { id: string } | { path: string };
-
-/**
- * The answer's JSON, as kept (see ReaderAnswers): the caller's access is checked before it is looked up.
- * A route sends it as it is, with a JSON content type.
- */
-export type JsonAnswer = Buffer;
 
 export class GetContentRevision extends Query<JsonAnswer> {
   constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly options: PageReadOptions) {
@@ -76,10 +70,9 @@ async function treePages(rendered: RenderedTrees, content: Pick<OpenContent, 'sn
 }
 
 /** `answer` with the fields of `extra` added last (`answer` being a kept object's JSON): a copy, not a parse. */
-function withFields(answer: Buffer, extra: Record<string, unknown>): Buffer {
-  const fields = JSON.stringify(extra).slice(1, -1);
-  if (!fields) return answer;
-  return Buffer.concat([answer.subarray(0, answer.lastIndexOf('}')), Buffer.from(`,${fields}}`)]);
+function withFields(answer: JsonAnswer, extra: Record<string, unknown>): JsonAnswer {
+  const { json } = answer;
+  return new JsonAnswer(Buffer.concat([json.subarray(0, json.lastIndexOf('}')), Buffer.from(`,${JSON.stringify(extra).slice(1, -1)}}`)]));
 }
 
 @QueryHandler(GetContentRevision)

@@ -1,18 +1,37 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { FastifyReply } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { map, Observable } from 'rxjs';
+import { JsonAnswer } from './reader-answers';
+
+/** Whether an Accept-Encoding header admits gzip (a `q=0` refuses it). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((coding) => {
+    const [name, ...params] = coding.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 
 /**
  * A route answering JSON already serialized (ReaderAnswers' kept bytes) sends the bytes as they are, typed
- * as JSON: Fastify writes a Buffer without serializing it again. Other answers pass untouched.
+ * as JSON, gzipped when the answer has its gzipped copy and the client accepts it: Fastify writes a Buffer
+ * without serializing it again. Other answers pass untouched.
  */
 @Injectable()
 export class SendsJsonBytes implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       map((answer: unknown) => {
-        if (Buffer.isBuffer(answer)) void context.switchToHttp().getResponse<FastifyReply>().type('application/json; charset=utf-8');
-        return answer;
+        if (!(answer instanceof JsonAnswer)) return answer;
+        const http = context.switchToHttp();
+        const reply = http.getResponse<FastifyReply>();
+        void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        if (answer.gzipped && acceptsGzip(http.getRequest<FastifyRequest>().headers['accept-encoding'])) {
+          void reply.header('content-encoding', 'gzip');
+          return answer.gzipped;
+        }
+        return answer.json;
       }),
     );
   }
