@@ -1,6 +1,6 @@
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { RevisionRecord } from '@folio/content/revisions/revision.model';
-import { seedChangeRequest, seedMain } from '../support/content-seed';
+import { seedChangeRequest, seedMain, seedMerge } from '../support/content-seed';
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
@@ -157,11 +157,11 @@ describe('published files', () => {
     await expectStatus(spaces(cat).getPageInRevisionById(docs, v1.id, 'intro', { format: 'document' as never }), 404);
   });
 
-  it('sends a kept revision gzipped to a client that accepts it: the same JSON', async () => {
-    const path = `/v1/spaces/${docs}/revisions/${v1.id}?metadata=true`;
+  /** The revision as JSON, not compressed, then as soon as Folio sends it gzipped (it compresses a kept answer in the background). */
+  async function plainThenGzipped(spaceId: string, revisionId: string) {
+    const path = `/v1/spaces/${spaceId}/revisions/${revisionId}?metadata=true`;
     const plain = await fetch(server.url + path, { headers: { authorization: `Bearer ${rita.token}`, 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
-    const expected = await plain.json();
     let response = plain;
     for (const deadline = Date.now() + 15_000; response.headers.get('content-encoding') !== 'gzip' && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -169,7 +169,20 @@ describe('published files', () => {
     }
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
-    expect(await response.json()).toEqual(expected);
+    return { plain: await plain.json(), gzipped: await response.json() };
+  }
+
+  it('sends a kept revision gzipped to a client that accepts it: the same JSON, a merge\u2019s mergedFrom included', async () => {
+    const { plain, gzipped } = await plainThenGzipped(docs, v1.id);
+    expect(gzipped).toEqual(plain);
+    const request = (await spaces(ann).createChangeRequest(docs, { subject: 'Merged' })).data;
+    await seedChangeRequest(server, ann.id, docs, request.number, async (tree, now) => {
+      await tree.insertPage({ id: 'merged', into: null, meta: { title: 'Merged' }, document: null, now });
+    });
+    const merge = await seedMerge(server, ann.id, docs, request.number);
+    const read = await plainThenGzipped(docs, merge.id);
+    expect(read.plain).toMatchObject({ type: 'merge', mergedFrom: { id: request.id, status: 'merged' } });
+    expect(read.gzipped).toEqual(read.plain);
   });
 
   it('answers a page with its document, the same again from the kept answer', async () => {

@@ -69,12 +69,6 @@ async function treePages(rendered: RenderedTrees, content: Pick<OpenContent, 'sn
   return (await rendered.pages(content.snapshot)).map((view) => revisionPageResource(view, content.app, options));
 }
 
-/** `answer` with the fields of `extra` added last (`answer` being a kept object's JSON): a copy, not a parse. */
-function withFields(answer: JsonAnswer, extra: Record<string, unknown>): JsonAnswer {
-  const { json } = answer;
-  return new JsonAnswer(Buffer.concat([json.subarray(0, json.lastIndexOf('}')), Buffer.from(`,${JSON.stringify(extra).slice(1, -1)}}`)]));
-}
-
 @QueryHandler(GetContentRevision)
 export class GetContentRevisionHandler implements IQueryHandler<GetContentRevision> {
   constructor(
@@ -105,7 +99,7 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
       return revisionResource(revision, { pages, files, reusableContents, variables }, this.config, options);
     });
     const merged = await mergedFrom(this.queries, caller, revision);
-    return merged ? withFields(answer, { mergedFrom: merged }) : answer;
+    return answer.send(merged ? { mergedFrom: merged } : {});
   }
 }
 
@@ -116,7 +110,7 @@ export class ListContentPagesHandler implements IQueryHandler<ListContentPages> 
   async execute({ caller, spaceId, at, options }: ListContentPages) {
     const content = await this.contents.open(caller, spaceId, at);
     const key = answerKey('pages', content.app, content.revision.id, options.metadata);
-    return this.answers.answer(key, async () => ({ pages: await treePages(this.rendered, content, options) }));
+    return (await this.answers.answer(key, async () => ({ pages: await treePages(this.rendered, content, options) }))).send();
   }
 }
 
@@ -130,13 +124,14 @@ export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
     const { snapshot } = content;
     const asked = 'id' in page ? `id:${page.id}` : `path:${page.path}`;
     const key = answerKey('page', content.app, content.revision.id, asked, format, options.metadata);
-    return this.answers.answer(key, async () => {
+    const answer = await this.answers.answer(key, async () => {
       const node = 'id' in page ? await snapshot.page(page.id) : await snapshot.pageByPath(page.path);
       if (!node) throw new NotFound('page');
       const path = 'path' in page ? page.path : await snapshot.pathOf(node.id);
       const as = format === 'markdown' ? { format, documents: this.documents } : { format };
       return revisionPageResource(await pageView(snapshot, node, path, as), content.app, options);
     });
+    return answer.send();
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import { LruCache } from '@folio/platform/caching/lru-cache';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
@@ -9,9 +9,8 @@ import { serializeReply } from '@folio/platform/http/raw-json';
 const gzipped = promisify(gzip);
 
 /**
- * An answer as JSON bytes, and gzipped once it was kept and compressed (null until then, and for an answer
- * not kept): a revision of 5,000 pages is 18 MB of JSON, a tenth of that gzipped, so sending it costs a tenth.
- * A route sends whichever the client accepts (SendsJsonBytes).
+ * An answer as JSON bytes, and gzipped when it has been (null otherwise). A route sends whichever the
+ * client accepts (SendsJsonBytes).
  */
 export class JsonAnswer {
   constructor(
@@ -21,6 +20,29 @@ export class JsonAnswer {
 }
 
 /**
+ * A kept answer (a JSON object): its text, and once compressed, its text but the closing brace as one gzip
+ * member. A gzip stream is any series of members, so the answer is that member and one more holding the
+ * end: `}`, or fields read per request (a merge revision's `mergedFrom`) and `}`. Compressing a few bytes
+ * per request, never the megabytes.
+ */
+export class KeptAnswer {
+  constructor(
+    readonly json: Buffer,
+    readonly head: Buffer | null = null,
+  ) {}
+
+  /** The answer, with `extra`'s fields added last when given (a copy of the bytes, not a parse). */
+  send(extra: Record<string, unknown> = {}): JsonAnswer {
+    const fields = JSON.stringify(extra).slice(1, -1);
+    const end = Buffer.from(fields ? `,${fields}}` : '}');
+    const json = fields ? Buffer.concat([this.json.subarray(0, this.json.length - 1), end]) : this.json;
+    return new JsonAnswer(json, this.head && Buffer.concat([this.head, fields ? gzipSync(end) : CLOSING_MEMBER]));
+  }
+}
+
+const CLOSING_MEMBER = gzipSync('}');
+
+/**
  * Serialized answers of the reads every page view of a published site costs (a revision, a page with its
  * document), kept by everything that changes their text: a revision and its tree never change under their
  * ids, so the key is the revision, the page, the read's options and the file URL form (see FileLinks),
@@ -28,24 +50,25 @@ export class JsonAnswer {
  * is megabytes of JSON that took a second to render; kept, it is sent as it is. Bounded by bytes
  * (READER_CACHE_MB, the gzipped copies included), least recently used first out; an answer larger than the
  * whole bound is not kept. Readers asking for one answer at the same time share one rendering. A kept
- * answer is gzipped off the event loop (zlib's thread pool) and served gzipped from then on.
+ * answer is gzipped off the event loop (zlib's thread pool) and sent gzipped from then on: a revision of
+ * 5,000 pages is 18 MB of JSON and a tenth of that gzipped.
  */
 @Injectable()
 export class ReaderAnswers {
-  private readonly kept: LruCache<string, JsonAnswer> | null;
-  private readonly rendering = new Map<string, Promise<JsonAnswer>>();
+  private readonly kept: LruCache<string, KeptAnswer> | null;
+  private readonly rendering = new Map<string, Promise<KeptAnswer>>();
 
   constructor(@Inject(CONFIG) config: FolioConfig) {
     const bytes = Math.floor(config.readerCacheMegabytes * 1024 * 1024);
-    this.kept = bytes >= 1 ? new LruCache<string, JsonAnswer>(bytes, (answer) => answer.json.byteLength + (answer.gzipped?.byteLength ?? 0)) : null;
+    this.kept = bytes >= 1 ? new LruCache<string, KeptAnswer>(bytes, (answer) => answer.json.byteLength + (answer.head?.byteLength ?? 0)) : null;
   }
 
-  /** The answer: kept under `key`, or rendered (and kept) now. */
-  async answer(key: string, render: () => Promise<unknown>): Promise<JsonAnswer> {
+  /** The answer (a JSON object): kept under `key`, or rendered (and kept) now. */
+  async answer(key: string, render: () => Promise<object>): Promise<KeptAnswer> {
     const kept = this.kept?.get(key) ?? this.rendering.get(key);
     if (kept) return kept;
     const rendering = render().then((value) => {
-      const answer = new JsonAnswer(Buffer.from(serializeReply(value)));
+      const answer = new KeptAnswer(Buffer.from(serializeReply(value)));
       this.keep(key, answer);
       return answer;
     });
@@ -57,15 +80,17 @@ export class ReaderAnswers {
     }
   }
 
-  private keep(key: string, answer: JsonAnswer) {
+  private keep(key: string, answer: KeptAnswer) {
     const kept = this.kept;
     if (!kept) return;
     kept.set(key, answer);
-    // Replaced by its gzipped twin only while it is still the one kept (not dropped or replaced meanwhile);
-    // should compression fail, the answer is served as it is.
-    void gzipped(answer.json).then(
+    // One output chunk as large as the input: zlib otherwise comes back to the event loop every 16 KiB of
+    // output. Replaced by its compressed twin only while it is still the one kept (not dropped or replaced
+    // meanwhile); should compression fail, the answer is sent as it is.
+    const head = answer.json.subarray(0, answer.json.length - 1);
+    void gzipped(head, { chunkSize: Math.max(64 * 1024, head.byteLength) }).then(
       (compressed) => {
-        if (kept.get(key) === answer) kept.set(key, new JsonAnswer(answer.json, compressed));
+        if (kept.get(key) === answer) kept.set(key, new KeptAnswer(answer.json, compressed));
       },
       () => undefined,
     );
