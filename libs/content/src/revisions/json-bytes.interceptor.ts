@@ -27,11 +27,12 @@ export class SendsJsonBytes implements NestInterceptor {
         const http = context.switchToHttp();
         const reply = http.getResponse<FastifyReply>();
         void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-        if (answer.gzipped && acceptsGzip(http.getRequest<FastifyRequest>().headers['accept-encoding'])) {
+        const gzipped = acceptsGzip(http.getRequest<FastifyRequest>().headers['accept-encoding']) ? answer.gzipped() : null;
+        if (gzipped) {
           void reply.header('content-encoding', 'gzip');
-          return answer.gzipped;
+          return gzipped;
         }
-        return answer.json;
+        return answer.json();
       }),
     );
   }

@@ -4,7 +4,7 @@ import { RawJson } from '@folio/platform/http/raw-json';
 import { answerKey, KeptAnswer, ReaderAnswers } from './reader-answers';
 
 const answers = (megabytes: string) => new ReaderAnswers(loadConfig({ READER_CACHE_MB: megabytes }));
-const text = (answer: KeptAnswer) => answer.send().json.toString();
+const text = (answer: KeptAnswer) => answer.send().json().toString();
 
 /** Asks for `key` until its kept answer is compressed (in the background), for at most 15 s. */
 async function compressed(kept: ReaderAnswers, key: string, render: () => Promise<object>): Promise<KeptAnswer> {
@@ -53,14 +53,14 @@ describe('ReaderAnswers', () => {
   it('gzips a kept answer off the event loop; sent gzipped, with or without fields added per request, it is the same JSON', async () => {
     const kept = answers('1');
     const render = async () => ({ pages: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, title: 'A page' })) });
-    expect((await kept.answer('r1', render)).send().gzipped).toBeNull();
+    expect((await kept.answer('r1', render)).send().gzipped()).toBeNull();
     const answer = await compressed(kept, 'r1', render);
     const plain = answer.send();
-    expect(gunzipSync(plain.gzipped!)).toEqual(plain.json);
-    expect(plain.gzipped!.byteLength).toBeLessThan(plain.json.byteLength / 4);
+    expect(gunzipSync(plain.gzipped()!)).toEqual(plain.json());
+    expect(plain.gzipped()!.byteLength).toBeLessThan(plain.json().byteLength / 4);
     const merged = answer.send({ mergedFrom: { id: 'cr1', status: 'merged' } });
-    expect(JSON.parse(merged.json.toString())).toEqual({ ...JSON.parse(plain.json.toString()), mergedFrom: { id: 'cr1', status: 'merged' } });
-    expect(gunzipSync(merged.gzipped!)).toEqual(merged.json);
+    expect(JSON.parse(merged.json().toString())).toEqual({ ...JSON.parse(plain.json().toString()), mergedFrom: { id: 'cr1', status: 'merged' } });
+    expect(gunzipSync(merged.gzipped()!)).toEqual(merged.json());
   });
 
   it('drops the least recently used answer past its bytes, and keeps nothing with READER_CACHE_MB=0', async () => {

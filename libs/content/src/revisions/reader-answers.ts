@@ -9,14 +9,22 @@ import { serializeReply } from '@folio/platform/http/raw-json';
 const gzipped = promisify(gzip);
 
 /**
- * An answer as JSON bytes, and gzipped when it has been (null otherwise). A route sends whichever the
- * client accepts (SendsJsonBytes).
+ * An answer as JSON bytes, and gzipped when it has been (null otherwise), each joined from its parts only
+ * when asked: a route sends one of the two (SendsJsonBytes), and joining the other would copy megabytes.
  */
 export class JsonAnswer {
   constructor(
-    readonly json: Buffer,
-    readonly gzipped: Buffer | null = null,
+    private readonly parts: readonly Buffer[],
+    private readonly gzippedParts: readonly Buffer[] | null = null,
   ) {}
+
+  json(): Buffer {
+    return this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+  }
+
+  gzipped(): Buffer | null {
+    return this.gzippedParts && Buffer.concat(this.gzippedParts);
+  }
 }
 
 /**
@@ -31,12 +39,12 @@ export class KeptAnswer {
     readonly head: Buffer | null = null,
   ) {}
 
-  /** The answer, with `extra`'s fields added last when given (a copy of the bytes, not a parse). */
+  /** The answer, with `extra`'s fields added last when given (bytes joined, never parsed). */
   send(extra: Record<string, unknown> = {}): JsonAnswer {
     const fields = JSON.stringify(extra).slice(1, -1);
-    const end = Buffer.from(fields ? `,${fields}}` : '}');
-    const json = fields ? Buffer.concat([this.json.subarray(0, this.json.length - 1), end]) : this.json;
-    return new JsonAnswer(json, this.head && Buffer.concat([this.head, fields ? gzipSync(end) : CLOSING_MEMBER]));
+    if (!fields) return new JsonAnswer([this.json], this.head && [this.head, CLOSING_MEMBER]);
+    const end = Buffer.from(`,${fields}}`);
+    return new JsonAnswer([this.json.subarray(0, this.json.length - 1), end], this.head && [this.head, gzipSync(end)]);
   }
 }
 
