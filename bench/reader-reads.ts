@@ -95,7 +95,7 @@ async function latency(url: string, count: number, headers: Record<string, strin
 async function untilGzipped(url: string, headers: Record<string, string>): Promise<void> {
   for (const deadline = Date.now() + GZIP_WITHIN_MS; (await timedGet(url, headers)).encoding !== 'gzip'; ) {
     if (Date.now() > deadline) throw new Error(`${url} still not gzipped after ${GZIP_WITHIN_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
