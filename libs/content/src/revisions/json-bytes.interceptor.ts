@@ -3,14 +3,17 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { map, Observable } from 'rxjs';
 import { JsonAnswer } from './reader-answers';
 
-/** Whether an Accept-Encoding header admits gzip (a `q=0` refuses it). */
-function acceptsGzip(header: string | undefined): boolean {
+/** Whether an Accept-Encoding header admits gzip: by its own weight when named, else by `*`'s (RFC 9110 12.5.3). */
+export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
-  return header.split(',').some((coding) => {
+  const weights = new Map<string, number>();
+  for (const coding of header.split(',')) {
     const [name, ...params] = coding.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
+    weights.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)));
+  }
+  const weight = weights.get('gzip') ?? weights.get('*') ?? 0;
+  return weight > 0;
 }
 
 /**
