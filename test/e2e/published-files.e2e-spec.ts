@@ -204,6 +204,14 @@ describe('published files', () => {
     expect((await get(url)).status).toBe(200);
   });
 
+  it('stops serving the URL while the space is in the bin, and serves it again once restored', async () => {
+    const url = await logoUrl();
+    await spaces(ann).deleteSpaceById(docs);
+    expect((await get(url)).status).toBe(404);
+    await spaces(ann).restoreSpace(docs);
+    expect((await get(url)).status).toBe(200);
+  });
+
   it('stops serving the URL when the space leaves the site', async () => {
     const url = await logoUrl();
     await orgs(ann).deleteSiteSectionById(orgId, siteId, sectionId);

@@ -6,6 +6,7 @@ import { Public } from '@folio/platform/http/public.decorator';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { CursorKey, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { GetPublicSitesOfSpace } from '@folio/publishing/public/public-sites.query';
+import { SPACES, SpaceDoc } from '../spaces/space.projection';
 import { FILE_OBJECTS, FileObjectDoc } from './file-objects.projection';
 import { serveFile } from './serve-file';
 
@@ -17,9 +18,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves a file of a published site anyone may read (see FileLinks): `GET /v1/sites/{siteId}/files/{hash}`,
  * with or without the file's name after it. No token and no expiry: the bytes are served while the site is
- * published `public` or `unlisted` and shows a space one of whose main revisions (current or past) held a
- * file stored under `hash`; 404 otherwise (the site unpublished or made private, the space no longer on it,
- * bytes no published revision held). A hash that is not one (64 hex digits) is a 400.
+ * published `public` or `unlisted` and shows a space (not in the bin: the site leaves it out) one of whose
+ * main revisions (current or past) held a file stored under `hash`; 404 otherwise (the site unpublished or
+ * made private, the space no longer on it or deleted, bytes no published revision held). A hash that is not one (64 hex digits) is a 400.
  */
 @Controller('sites/:siteId/files')
 export class SiteFileDownloadController {
@@ -55,7 +56,9 @@ export class SiteFileDownloadController {
     do {
       const page = await this.reads.find<FileObjectDoc>(FILE_OBJECTS, { filter: { object: hash }, limit: SPACES_PER_READ, after });
       for (const file of page.items) {
-        if ((await this.queries.execute(new GetPublicSitesOfSpace(file.spaceId))).includes(siteId)) return file;
+        if (!(await this.queries.execute(new GetPublicSitesOfSpace(file.spaceId))).includes(siteId)) continue;
+        const space = await this.reads.get<SpaceDoc>(SPACES, file.spaceId);
+        if (space && !space.deletedAt) return file;
       }
       after = page.next;
     } while (after);
