@@ -31,6 +31,17 @@ export interface ContentFigures {
   search: SearchFigures;
   pdf: PdfFigures;
   links: LinkFigures;
+  /** Where the large space stays once this bench stopped its API (the reader reads bench reads it again). */
+  largeSpace: SeededSpace;
+}
+
+/** A seeded space in a data directory whose API is stopped. */
+export interface SeededSpace {
+  dataDir: string;
+  organizationId: string;
+  spaceId: string;
+  /** A page in the middle of the space. */
+  pageId: string;
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -46,7 +57,7 @@ function pageMarkdown(i: number, edit = ''): string {
   ].join('\n\n');
 }
 
-async function json<T>(folio: Folio, method: string, path: string, body?: unknown): Promise<T> {
+export async function json<T>(folio: Folio, method: string, path: string, body?: unknown): Promise<T> {
   return JSON.parse((await folio.call(method, path, body)).text) as T;
 }
 
@@ -64,7 +75,7 @@ async function writeBatch(folio: Folio, spaceId: string, crId: string, changes: 
 }
 
 /** `pages` pages in sections of 50 (one root page, 49 children), merged into main; answers their ids. */
-async function seedSpace(folio: Folio, spaceId: string, pages: number): Promise<string[]> {
+export async function seedSpace(folio: Folio, spaceId: string, pages: number): Promise<string[]> {
   const cr = await newChangeRequest(folio, spaceId, 'Seed');
   const ids: string[] = [];
   for (let start = 0; start < pages; start += BATCH) {
@@ -113,7 +124,8 @@ async function editPages(folio: Folio, spaceId: string, ids: string[], label: st
 }
 
 export async function measureContent(tempDir: string): Promise<ContentFigures> {
-  const folio = await startFolio(join(tempDir, 'content'));
+  const dataDir = join(tempDir, 'content');
+  const folio = await startFolio(dataDir);
   try {
     const org = await createOrganization(folio, 'Bench content org');
     const space = async (title: string) => (await json<{ id: string }>(folio, 'POST', `/v1/orgs/${org}/spaces`, { title })).id;
@@ -168,6 +180,7 @@ export async function measureContent(tempDir: string): Promise<ContentFigures> {
       search,
       pdf,
       links,
+      largeSpace: { dataDir, organizationId: org, spaceId: large, pageId: largeIds[2_777] },
     };
   } finally {
     await folio.stop();

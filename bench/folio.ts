@@ -10,8 +10,11 @@ export interface Folio extends Child {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; text: string; contentType: string }>;
 }
 
-/** `readyWithinMs`: how long /health may take to answer 200 (projections catching up on a seeded log). */
-export async function startFolio(dataDir: string, readyWithinMs?: number): Promise<Folio> {
+/**
+ * `readyWithinMs`: how long /health may take to answer 200 (projections catching up on a seeded log);
+ * `settings`: environment settings of the run (a cache size).
+ */
+export async function startFolio(dataDir: string, readyWithinMs?: number, settings: Record<string, string> = {}): Promise<Folio> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -21,6 +24,7 @@ export async function startFolio(dataDir: string, readyWithinMs?: number): Promi
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Request logging would cost the API time the bare server does not spend; warnings still show on failure.
     LOG_LEVEL: 'warn',
+    ...settings,
   };
   // Whatever the caller's shell says, the bench measures embedded mode.
   delete env.EVENTSTORE_URL;
@@ -34,7 +38,8 @@ export async function startFolio(dataDir: string, readyWithinMs?: number): Promi
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+      // Set-up, not a measurement: a merge of 5,000 pages on a busy machine may take more than a few seconds.
+      signal: AbortSignal.timeout(SET_UP_CALL_MS),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
@@ -43,6 +48,9 @@ export async function startFolio(dataDir: string, readyWithinMs?: number): Promi
 
   return { ...child, token, call };
 }
+
+/** How long one set-up call may take before the bench gives up. */
+const SET_UP_CALL_MS = 60_000;
 
 /** How long the admin token may take to appear once /health answers. */
 const ADMIN_TOKEN_WITHIN_MS = 30_000;

@@ -25,6 +25,7 @@ import { measurePublishedSite, PublishedSiteFigures } from './published-site';
 import { measureResolveUrl, RESOLVE_TARGET_MS, ResolveUrlFigures, resolveUrlReport } from './resolve-url';
 import { HEAVY_INPUT_BAR_MS, HeavyInputFigures, heavyInputReport, measureHeavyInput, worstGet } from './heavy-input';
 import { GitSyncFigures, gitSyncChecks, gitSyncReport, measureGitSyncFolders } from './gitsync-folder';
+import { measureReaderReads, READER_READS_TARGET_MS, ReaderReadsFigures, readerReadsReport } from './reader-reads';
 
 const CONNECTIONS = 32;
 const READ_SECONDS = 8;
@@ -186,6 +187,7 @@ function checks(
   resolved: ResolveUrlFigures,
   heavy: HeavyInputFigures[],
   folders: GitSyncFigures,
+  readers: ReaderReadsFigures,
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -250,6 +252,11 @@ function checks(
       detail: `worst ${ms(worstGet(heavy))}, ${heavy.filter((f) => f.max >= HEAVY_INPUT_BAR_MS).map((f) => f.input).join(', ') || 'every input under the bar'}`,
     },
     ...gitSyncChecks(folders),
+    ...readers.reads.map((r) => ({
+      name: `${r.name} of a ${num(readers.pages)}-page space: p50 under ${READER_READS_TARGET_MS} ms`,
+      ok: r.folio.p50Ms < READER_READS_TARGET_MS,
+      detail: `gzip p50 ${ms(r.folio.p50Ms)}, p95 ${ms(r.folio.p95Ms)}, first ${ms(r.firstMs)}; bare p50 ${ms(r.bare.p50Ms)} (${ratio(r.ratio)}); ${num(r.bytes / 1024)} KiB`,
+    })),
   ];
 }
 
@@ -296,6 +303,7 @@ function report(
   resolved: ResolveUrlFigures,
   heavy: HeavyInputFigures[],
   folders: GitSyncFigures,
+  readers: ReaderReadsFigures,
 ): string {
   const load = (label: string, f: LoadFigures) => [
     label,
@@ -397,6 +405,7 @@ function report(
     ),
     section('Heavy input — a GET of a small page while each hostile input of issue 18 is in the server', heavyInputReport(heavy)),
     section('Git Sync folder — a folder the bench writes, imported into a change request, merged, exported (each size in its own process)', gitSyncReport(folders)),
+    readerReadsReport(readers),
     section(
       'Summary',
       table(
@@ -462,9 +471,10 @@ async function main(): Promise<number> {
   const heavy = await measureHeavyInput(tempDir);
   log('Git Sync folder: import and export of 250 and 1,000 pages');
   const folders = measureGitSyncFolders(tempDir);
+  const readers = await measureReaderReads(tempDir, content.largeSpace);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, resolved, heavy, folders) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -482,6 +492,7 @@ async function main(): Promise<number> {
       resolveUrl: resolved,
       heavyInput: heavy,
       gitSyncFolder: folders,
+      readerReads: readers,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,

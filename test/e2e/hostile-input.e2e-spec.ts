@@ -438,8 +438,9 @@ describe('hostile and odd input', () => {
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one
-     * is a 400, a free one a 404), a custom hostname a name no site holds, and a file download is judged by
-     * its signature first (403 unsigned).
+     * is a 400, a free one a 404), a custom hostname a name no site holds, a file download is judged by its
+     * signature first (403 unsigned), and a site's file by its hash (a malformed one is a 400, one the site
+     * does not serve a 404).
      */
     const EXPECTED: Record<string, number[]> = {
       'GET /v1/subdomains/:subdomain': [400, 404],
@@ -448,6 +449,8 @@ describe('hostile and odd input', () => {
       'GET /v1/custom-hostnames/:hostname': [404],
       'PATCH /v1/custom-hostnames/:hostname': [404],
       'DELETE /v1/custom-hostnames/:hostname': [204],
+      'GET /v1/sites/:siteId/files/:hash': [400, 404],
+      'GET /v1/sites/:siteId/files/:hash/:name': [400, 404],
     };
     /** Query strings a route needs besides its path. */
     const QUERIES: Record<string, string> = {

@@ -45,7 +45,7 @@ const FOR_READERS = new Set([
   'GET /v1/users/:userId',
 ]);
 /** Routes that need no token at all (a site token there is no token). */
-const PUBLIC = new Set(['GET /health', 'GET /v1/files/:hash', 'POST /v1/urls/published', 'GET /v1/urls/published']);
+const PUBLIC = new Set(['GET /health', 'GET /v1/files/:hash', 'GET /v1/sites/:siteId/files/:hash', 'GET /v1/sites/:siteId/files/:hash/:name', 'POST /v1/urls/published', 'GET /v1/urls/published']);
 
 /** A site token (`apiToken`) as the resolve mints them, with the test's reader and secret. */
 describe('site tokens: what a reader of a published site reads', () => {

@@ -62,6 +62,7 @@ import { ContentController } from './revisions/content.controller';
 import { CheckCommentTargetHandler } from './revisions/comment-target.handler';
 import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
+import { ReaderAnswers } from './revisions/reader-answers';
 import { RenderedTrees } from './revisions/rendered-trees';
 import { contentQueryHandlers } from './revisions/content.queries';
 import { FindFolderRedirectHandler, LocateMainPagesHandler } from './revisions/publishing-questions.handler';
@@ -170,6 +171,7 @@ export class ContentModule {}
   providers: [
     ContentReads,
     RenderedTrees,
+    ReaderAnswers,
     ...contentQueryHandlers,
     LocateMainPagesHandler,
     FindFolderRedirectHandler,

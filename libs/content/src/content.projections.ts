@@ -2,9 +2,10 @@ import { contentGrantProjection } from './access/content-grant.projection';
 import { blockKeyProjection } from './block-keys/block-key.projection';
 import { changeRequestProjection } from './change-requests/change-request.projection';
 import { collectionProjection } from './collections/collection.projection';
+import { fileObjectProjection } from './files/file-objects.projection';
 import { linkProjection } from './links/link.projection';
 import { revisionProjection } from './revisions/revision.projection';
 import { searchProjection } from './search/search.projection';
 import { spaceProjection } from './spaces/space.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection, fileObjectProjection];

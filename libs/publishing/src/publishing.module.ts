@@ -15,6 +15,7 @@ import { ReaderStructures } from './published/reader-structures';
 import { ReaderAccess, ReaderSpacesHandler } from './readers/reader-access';
 import { PublishedUrlController } from './published/published-url.controller';
 import { ResolvePublishedUrlHandler } from './published/resolve-url.query';
+import { GetPublicSitesOfSpaceHandler } from './published/public-sites';
 import { SiteTokens } from './readers/site-tokens';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { SiteSearchController } from './site-search/site-search.controller';
@@ -39,7 +40,7 @@ import { VisitorAuthController } from './visitor-auth/visitor-auth.controller';
  */
 @Module({
   imports: [AdaptiveModule],
-  providers: [...siteCommandHandlers, ...siteQueryHandlers, SiteReads, SiteAccess, SiteViews, SiteAddresses, SiteNames, SiteSpacePurgeProcess, SiteSpaceDuplication],
+  providers: [...siteCommandHandlers, ...siteQueryHandlers, GetPublicSitesOfSpaceHandler, SiteReads, SiteAccess, SiteViews, SiteAddresses, SiteNames, SiteSpacePurgeProcess, SiteSpaceDuplication],
   exports: [SiteReads, SiteAccess, SiteViews, SiteAddresses],
 })
 export class PublishingModule {}

@@ -1,21 +1,12 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Clock } from '@folio/platform/clock';
-import { NotFound } from '@folio/platform/domain/errors';
-import { errorBody } from '@folio/platform/http/error-body';
 import { Public } from '@folio/platform/http/public.decorator';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
-import { byteRange } from './byte-range';
-import { fileBytes } from './file-bytes';
-import { inlineDisposition } from './content-disposition';
 import { FileUrls } from './file-urls';
+import { serveFile } from './serve-file';
 
-/**
- * Serves the bytes behind a signed download URL (see FileUrls). No token: the signature is the
- * permission. Content-addressed bytes never change, so the hash is a strong ETag and ranges of it are
- * stable. The file is served inline with the media type it was stored with, in a sandbox: an uploaded
- * HTML or SVG file runs no script on Folio's origin.
- */
+/** Serves the bytes behind a signed download URL (see FileUrls). No token: the signature is the permission. */
 @Controller('files')
 export class FileDownloadController {
   constructor(
@@ -28,47 +19,8 @@ export class FileDownloadController {
   @Get(':hash')
   async download(@Param('hash') hash: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const file = this.urls.verify(hash, query);
-    const etag = `"${file.object}"`;
     const maxAge = Math.max(0, Math.floor((file.expiresAt - this.clock.now().getTime()) / 1000));
     // The link's validity bounds the cache's: a cached copy is never served after the link expired.
-    void reply.header('etag', etag).header('cache-control', `private, max-age=${maxAge}`);
-    if (matchesAny(request.headers['if-none-match'], etag)) return reply.status(304).send();
-
-    // A large file is chunks: its bytes stream from the store one chunk at a time, never whole in memory.
-    const bytes = await fileBytes(this.objects, file);
-    if (!bytes) throw new NotFound(`file ${file.object}`);
-    void reply
-      .header('accept-ranges', 'bytes')
-      .header('content-disposition', inlineDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox");
-
-    // If-Range names the version the client holds part of: for any other (or a date: no Last-Modified
-    // here), it gets the whole file rather than a piece of something else.
-    const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || (typeof ifRange === 'string' && ifRange.trim() === etag) ? byteRange(request.headers.range, bytes.size) : ({ kind: 'full' } as const);
-    if (range.kind === 'unsatisfiable') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${bytes.size}`)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(errorBody(416, `Range ${request.headers.range} is outside the file's ${bytes.size} bytes`));
-    }
-    void reply.header('content-type', file.contentType);
-    if (range.kind === 'full') return reply.status(200).header('content-length', bytes.size).send(bytes.stream());
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${bytes.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(bytes.stream(range));
+    return serveFile(this.objects, file, `private, max-age=${maxAge}`, request, reply);
   }
-}
-
-/** Whether an `If-None-Match` list names this ETag (weak comparison, as the RFC says for it) or is `*`. */
-function matchesAny(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }

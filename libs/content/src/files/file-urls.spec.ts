@@ -67,6 +67,15 @@ describe('FileUrls', () => {
     expect(() => urls.verify(hash, { ...query, name: [query.name, 'other'] })).toThrow(Forbidden);
   });
 
+  it('rounds the expiry up to a whole five minutes past the hour, so links handed out in those minutes are the same', () => {
+    const { urls, clock } = setup();
+    clock.advance(1000);
+    const url = urls.downloadUrl(file);
+    expect(urls.verify(...parts(url)).expiresAt).toBe(Date.parse('2026-03-01T10:05:00.000Z'));
+    clock.advance(298_000);
+    expect(urls.downloadUrl(file)).toBe(url);
+  });
+
   it('refuses a URL once its hour is over, and not a moment before', () => {
     const { urls, clock } = setup();
     const [hash, query] = parts(urls.downloadUrl(file));
@@ -81,7 +90,7 @@ describe('revisionFileResource', () => {
   it('answers the spec\'s RevisionFile, with a download URL and the dimensions of an image', () => {
     const { urls } = setup();
     const entry = { id: 'f1', name: 'logo.png', contentType: 'image/png', size: 68, object: HASH, dimensions: { width: 1, height: 2 }, createdAt: '2026-03-01T09:00:00.000Z' };
-    expect(revisionFileResource(entry, urls)).toEqual({
+    expect(revisionFileResource(entry, urls.downloadUrl(entry))).toEqual({
       id: 'f1',
       name: 'logo.png',
       contentType: 'image/png',
@@ -90,6 +99,6 @@ describe('revisionFileResource', () => {
       dimensions: { width: 1, height: 2 },
     });
     const { dimensions: _dimensions, ...notAnImage } = entry;
-    expect(revisionFileResource(notAnImage, urls)).not.toHaveProperty('dimensions');
+    expect(revisionFileResource(notAnImage, urls.downloadUrl(notAnImage))).not.toHaveProperty('dimensions');
   });
 });

@@ -6,8 +6,14 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { SECRET } from '@folio/platform/config/secret';
 import { Forbidden } from '@folio/platform/domain/errors';
 
-/** How long a download URL works after it was handed out. */
+/** How long a download URL works after it was handed out, at least. */
 export const DOWNLOAD_URL_VALIDITY_MS = 3_600_000;
+/**
+ * Expiries are rounded up to a whole step: every link handed out within one step is the same text, so an
+ * answer carrying links can be kept for that step (see ReaderAnswers) and browsers cache one URL, not one
+ * per second. A link thus works between one hour and one hour and five minutes.
+ */
+export const DOWNLOAD_URL_EXPIRY_STEP_S = 300;
 
 /** What a download URL names: the stored bytes, and how to serve them. */
 export interface DownloadableFile {
@@ -46,8 +52,14 @@ export class FileUrls {
     this.key = createHmac('sha256', secret).update('folio file download URLs').digest();
   }
 
-  downloadUrl(file: DownloadableFile): string {
-    const expires = Math.ceil((this.clock.now().getTime() + DOWNLOAD_URL_VALIDITY_MS) / 1000);
+  /** The expiry, in seconds since the epoch, of the links handed out now. */
+  expiry(): number {
+    const earliest = Math.ceil((this.clock.now().getTime() + DOWNLOAD_URL_VALIDITY_MS) / 1000);
+    return Math.ceil(earliest / DOWNLOAD_URL_EXPIRY_STEP_S) * DOWNLOAD_URL_EXPIRY_STEP_S;
+  }
+
+  /** A signed link to `file`, expiring at `expires` (by default the links handed out now). */
+  downloadUrl(file: DownloadableFile, expires = this.expiry()): string {
     const query = new URLSearchParams({
       name: file.name,
       type: file.contentType,

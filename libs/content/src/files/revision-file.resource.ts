@@ -1,5 +1,4 @@
 import { FileEntry, GitSyncBlob } from '@folio/kernel/tree/tree.model';
-import { FileUrls } from './file-urls';
 
 /** The client spec's RevisionFile. */
 export interface RevisionFileResource {
@@ -12,13 +11,13 @@ export interface RevisionFileResource {
   git?: GitSyncBlob;
 }
 
-/** `metadata: false` (the spec's query) leaves out the file's Git Sync blob. */
-export function revisionFileResource(entry: FileEntry, urls: FileUrls, { metadata = true } = {}): RevisionFileResource {
+/** `downloadURL`: the URL FileLinks gives the file. `metadata: false` (the spec's query) leaves out the file's Git Sync blob. */
+export function revisionFileResource(entry: FileEntry, downloadURL: string, { metadata = true } = {}): RevisionFileResource {
   return {
     id: entry.id,
     name: entry.name,
     contentType: entry.contentType,
-    downloadURL: urls.downloadUrl(entry),
+    downloadURL,
     size: entry.size,
     ...(entry.dimensions ? { dimensions: { width: entry.dimensions.width, height: entry.dimensions.height } } : {}),
     ...(metadata && entry.git ? { git: { oid: entry.git.oid, path: entry.git.path } } : {}),

@@ -5,36 +5,37 @@ import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { NotFound } from '@folio/platform/domain/errors';
 import { DEFAULT_LIMIT, decodeCursor, encodeCursor, ListEnvelope, listEnvelope, ListQuery } from '@folio/platform/http/pagination';
-import { FileUrls } from '../files/file-urls';
+import { fileLinkKey, FileLinks } from '../files/file-links';
 import { revisionFileResource, RevisionFileResource } from '../files/revision-file.resource';
 import { ContentAt, ContentReads, OpenContent } from './content-reads';
 import { DocumentFormat } from './content-read.dto';
 import { mergedFrom } from './merged-from';
 import { pageDocument, pageView } from './page-views';
+import { answerKey, JsonAnswer, ReaderAnswers } from './reader-answers';
 import { RenderedTrees } from './rendered-trees';
 import { DocumentWork } from '../documents/document-work';
 import { RawJson } from '@folio/platform/http/raw-json';
 import { PageMetaLinks } from '@folio/kernel/tree/tree.model';
-import { PageReadOptions, revisionPageResource, RevisionPageResource } from './revision-page.resource';
+import { PageReadOptions, revisionPageResource } from './revision-page.resource';
 import { reusableContentResource } from './reusable-content.resource';
 import { revisionResource, revisionSummaryResource } from './revision.resource';
 
 /** A page asked for by id or by its path in the tree. */
 export type PageLookup = { id: string } | { path: string };
 
-export class GetContentRevision extends Query<ReturnType<typeof revisionResource>> {
+export class GetContentRevision extends Query<JsonAnswer> {
   constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly options: PageReadOptions) {
     super();
   }
 }
 
-export class ListContentPages extends Query<{ pages: RevisionPageResource[] }> {
+export class ListContentPages extends Query<JsonAnswer> {
   constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly options: PageReadOptions) {
     super();
   }
 }
 
-export class GetContentPage extends Query<RevisionPageResource> {
+export class GetContentPage extends Query<JsonAnswer> {
   constructor(
     readonly caller: Caller,
     readonly spaceId: string,
@@ -89,45 +90,64 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
   constructor(
     private readonly contents: ContentReads,
     private readonly rendered: RenderedTrees,
-    private readonly urls: FileUrls,
+    private readonly links: FileLinks,
+    private readonly answers: ReaderAnswers,
     private readonly queries: QueryBus,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
+  /**
+   * Kept by revision, options and file URL form. `mergedFrom` (the merged request as its route answers it:
+   * its counts move, and it is read as the caller) is not kept: it is read and added to each answer.
+   */
   async execute({ caller, spaceId, at, options }: GetContentRevision) {
     const { revision, ...content } = await this.contents.open(caller, spaceId, at);
     const { snapshot } = content;
-    const [pages, files, reusableContents, variables] = await Promise.all([
-      treePages(this.rendered, content, options),
-      snapshot.files().then((entries) => entries.map((entry) => revisionFileResource(entry, this.urls, options))),
-      snapshot.reusableContents().then((entries) => entries.map((entry) => reusableContentResource(entry, options))),
-      snapshot.variables(),
-    ]);
-    return revisionResource(revision, { pages, files, reusableContents, variables, mergedFrom: await mergedFrom(this.queries, caller, revision) }, this.config, options);
+    const form = await this.links.formFor(revision);
+    const key = answerKey('revision', content.app, revision.id, options.metadata, fileLinkKey(form));
+    const answer = await this.answers.answer(key, async () => {
+      const [pages, files, reusableContents, variables] = await Promise.all([
+        treePages(this.rendered, content, options),
+        snapshot.files().then((entries) => entries.map((entry) => revisionFileResource(entry, this.links.url(form, entry), options))),
+        snapshot.reusableContents().then((entries) => entries.map((entry) => reusableContentResource(entry, options))),
+        snapshot.variables(),
+      ]);
+      return revisionResource(revision, { pages, files, reusableContents, variables }, this.config, options);
+    });
+    const merged = await mergedFrom(this.queries, caller, revision);
+    return answer.send(merged ? { mergedFrom: merged } : {});
   }
 }
 
 @QueryHandler(ListContentPages)
 export class ListContentPagesHandler implements IQueryHandler<ListContentPages> {
-  constructor(private readonly contents: ContentReads, private readonly rendered: RenderedTrees) {}
+  constructor(private readonly contents: ContentReads, private readonly rendered: RenderedTrees, private readonly answers: ReaderAnswers) {}
 
   async execute({ caller, spaceId, at, options }: ListContentPages) {
-    return { pages: await treePages(this.rendered, await this.contents.open(caller, spaceId, at), options) };
+    const content = await this.contents.open(caller, spaceId, at);
+    const key = answerKey('pages', content.app, content.revision.id, options.metadata);
+    return (await this.answers.answer(key, async () => ({ pages: await treePages(this.rendered, content, options) }))).send();
   }
 }
 
 @QueryHandler(GetContentPage)
 export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
-  constructor(private readonly contents: ContentReads, private readonly documents: DocumentWork) {}
+  constructor(private readonly contents: ContentReads, private readonly documents: DocumentWork, private readonly answers: ReaderAnswers) {}
 
+  /** Kept by revision, page (as asked: by id or path), format and options: a page of a revision never changes. */
   async execute({ caller, spaceId, at, page, format, options }: GetContentPage) {
     const content = await this.contents.open(caller, spaceId, at);
     const { snapshot } = content;
-    const node = 'id' in page ? await snapshot.page(page.id) : await snapshot.pageByPath(page.path);
-    if (!node) throw new NotFound('page');
-    const path = 'path' in page ? page.path : await snapshot.pathOf(node.id);
-    const as = format === 'markdown' ? { format, documents: this.documents } : { format };
-    return revisionPageResource(await pageView(snapshot, node, path, as), content.app, options);
+    const asked = 'id' in page ? `id:${page.id}` : `path:${page.path}`;
+    const key = answerKey('page', content.app, content.revision.id, asked, format, options.metadata);
+    const answer = await this.answers.answer(key, async () => {
+      const node = 'id' in page ? await snapshot.page(page.id) : await snapshot.pageByPath(page.path);
+      if (!node) throw new NotFound('page');
+      const path = 'path' in page ? page.path : await snapshot.pathOf(node.id);
+      const as = format === 'markdown' ? { format, documents: this.documents } : { format };
+      return revisionPageResource(await pageView(snapshot, node, path, as), content.app, options);
+    });
+    return answer.send();
   }
 }
 
@@ -160,7 +180,7 @@ export class GetPageMetaLinksHandler implements IQueryHandler<GetPageMetaLinks> 
 
 @QueryHandler(ListContentFiles)
 export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> {
-  constructor(private readonly contents: ContentReads, private readonly urls: FileUrls) {}
+  constructor(private readonly contents: ContentReads, private readonly links: FileLinks) {}
 
   /** In file id order, a page at a time after the last id of the previous page (a cursor stays valid as the content changes). */
   async execute({ caller, spaceId, at, list, options }: ListContentFiles) {
@@ -172,8 +192,9 @@ export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> 
     const rest = after === undefined ? files : files.filter((file) => file.id > after);
     const items = rest.slice(0, limit);
     const next = rest.length > limit ? { page: encodeCursor({ value: items[items.length - 1].id, id: items[items.length - 1].id }, binding) } : undefined;
+    const form = await this.links.formFor(content.revision);
     return listEnvelope(
-      items.map((entry) => revisionFileResource(entry, this.urls, options)),
+      items.map((entry) => revisionFileResource(entry, this.links.url(form, entry), options)),
       next,
     );
   }
@@ -181,13 +202,13 @@ export class ListContentFilesHandler implements IQueryHandler<ListContentFiles> 
 
 @QueryHandler(GetContentFile)
 export class GetContentFileHandler implements IQueryHandler<GetContentFile> {
-  constructor(private readonly contents: ContentReads, private readonly urls: FileUrls) {}
+  constructor(private readonly contents: ContentReads, private readonly links: FileLinks) {}
 
   async execute({ caller, spaceId, at, fileId, options }: GetContentFile) {
     const content = await this.contents.open(caller, spaceId, at);
     const entry = await content.snapshot.file(fileId);
     if (!entry) throw new NotFound('file');
-    return revisionFileResource(entry, this.urls, options);
+    return revisionFileResource(entry, this.links.url(await this.links.formFor(content.revision), entry), options);
   }
 }
 

@@ -14,7 +14,7 @@ export const revisionAppUrl = (config: FolioConfig, revision: RevisionDoc) => `$
  */
 export function revisionResource(
   revision: RevisionDoc,
-  content: { pages: RevisionPageResource[]; files: unknown[]; reusableContents: unknown[]; variables: Variables; mergedFrom?: unknown },
+  content: { pages: RevisionPageResource[]; files: unknown[]; reusableContents: unknown[]; variables: Variables },
   config: FolioConfig,
   options: PageReadOptions,
 ) {
@@ -31,7 +31,6 @@ export function revisionResource(
     createdAt: revision.createdAt,
     ...(options.metadata && revision.git ? { git: revision.git } : {}),
     urls: { app: revisionAppUrl(config, revision) },
-    ...(revision.type === 'merge' && content.mergedFrom ? { mergedFrom: content.mergedFrom } : {}),
   };
 }
 

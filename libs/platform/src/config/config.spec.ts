@@ -42,6 +42,12 @@ describe('loadConfig', () => {
     for (const bad of ['-1', 'lots']) expect(() => loadConfig({ READ_CACHE_MB: bad })).toThrow(StartupError);
   });
 
+  it('keeps readers\u2019 answers up to READER_CACHE_MB (64 by default, 0 turns it off), and refuses another value', () => {
+    expect(loadConfig({}).readerCacheMegabytes).toBe(64);
+    expect(loadConfig({ READER_CACHE_MB: '0' }).readerCacheMegabytes).toBe(0);
+    for (const bad of ['-1', 'lots']) expect(() => loadConfig({ READER_CACHE_MB: bad })).toThrow(StartupError);
+  });
+
   it('takes zips up to IMPORT_MAX_MB (512 by default) and folder files up to FILE_MAX_MB (100), refusing anything but a positive integer', () => {
     expect(loadConfig({})).toMatchObject({ importMaxMegabytes: 512, fileMaxMegabytes: 100 });
     expect(loadConfig({ IMPORT_MAX_MB: '64', FILE_MAX_MB: '8' })).toMatchObject({ importMaxMegabytes: 64, fileMaxMegabytes: 8 });

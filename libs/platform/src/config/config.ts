@@ -26,6 +26,8 @@ export interface FolioConfig {
   aggregateCacheSize: number;
   /** READ_CACHE_MB: the embedded read store's document cache, in megabytes of JSON text (0: off). */
   readCacheMegabytes: number;
+  /** READER_CACHE_MB: the serialized revision and page answers kept for readers, in megabytes (0: off). */
+  readerCacheMegabytes: number;
   /** IMPORT_MAX_MB: the largest zip `POST /spaces/{id}/import` takes, in MiB (its unpacked files: 4 times that). */
   importMaxMegabytes: number;
   /** FILE_MAX_MB: the largest file a Git Sync folder may carry into a space, in MiB. */
@@ -63,10 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     throw new StartupError(`FETCH_ALLOW_PRIVATE must be true or false; got "${fetchAllowPrivate}"`);
   }
   const aggregateCacheSize = positiveInteger(env, 'AGGREGATE_CACHE_SIZE', DEFAULT_AGGREGATE_CACHE_SIZE);
-  const readCacheMegabytes = Number(env.READ_CACHE_MB || 16);
-  if (!Number.isFinite(readCacheMegabytes) || readCacheMegabytes < 0) {
-    throw new StartupError(`READ_CACHE_MB must be a number of megabytes, 0 or more; got "${env.READ_CACHE_MB}"`);
-  }
+  const readCacheMegabytes = megabytes(env, 'READ_CACHE_MB', 16);
+  const readerCacheMegabytes = megabytes(env, 'READER_CACHE_MB', 64);
   const importMaxMegabytes = positiveInteger(env, 'IMPORT_MAX_MB', DEFAULT_IMPORT_MAX_MB);
   const fileMaxMegabytes = positiveInteger(env, 'FILE_MAX_MB', DEFAULT_FILE_MAX_MB);
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
@@ -86,12 +86,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     fetchAllowPrivate: fetchAllowPrivate === 'true',
     aggregateCacheSize,
     readCacheMegabytes,
+    readerCacheMegabytes,
     importMaxMegabytes,
     fileMaxMegabytes,
     tempDir: resolve(env.TMPDIR || tmpdir()),
     publicSitesUrl,
     siteTokenTtlSeconds,
   };
+}
+
+/** A cache's size in megabytes (fractions allowed), 0 or more. */
+function megabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isFinite(value) || value < 0) throw new StartupError(`${name} must be a number of megabytes, 0 or more; got "${env[name]}"`);
+  return value;
 }
 
 /** Without PUBLIC_SITES_URL, sites are addressed under Folio's own host, its port left out (see publicSitesUrl). */

@@ -100,7 +100,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
     return {
       changeRequest,
       changes: outcome.changes().map((change) => (change.object === 'deleted_page' ? change : { ...change, page: pageRef(change.page) })),
-      insertedFiles: outcome.insertedFiles.map((entry) => revisionFileResource(entry, this.urls)),
+      insertedFiles: outcome.insertedFiles.map((entry) => revisionFileResource(entry, this.urls.downloadUrl(entry))),
     };
   }
 }
