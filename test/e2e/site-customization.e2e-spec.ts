@@ -1,4 +1,3 @@
-import { CustomizationReads } from '@folio/publishing/customization/customization.reads';
 import { expectMatchesSpec } from '../support/openapi';
 import { organizationWithRoles, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
@@ -179,14 +178,23 @@ describe('site customization', () => {
       expect(await remove(siteId, siteSpaces[1])).toBe(204);
     });
 
-    it('gives the published-content route the site and each overriding site space; a removed site space goes', async () => {
+    it('gives the published-content route the site and every site space it shows, overridden or not; a removed site space goes', async () => {
       const { siteId, siteSpaces } = await createSite();
       await put(siteId, branded);
       await patch(siteId, siteSpaces[1], { title: 'API FR' });
-      const customizations = () => server.app.get(CustomizationReads).customizations(siteId);
-      expect(await customizations()).toEqual({ site: await get(siteId), siteSpaces: { [siteSpaces[1]]: await getSiteSpace(siteId, siteSpaces[1]) } });
+      await orgs(ann).publishSite(orgId, siteId);
+      const customizations = async () => {
+        const { status, data } = await orgs(ann).getPublishedContentSite(orgId, siteId);
+        expect(status).toBe(200);
+        expectMatchesSpec('GET', '/orgs/{organizationId}/sites/{siteId}/published', status, data);
+        return (data as unknown as { customizations: Json }).customizations;
+      };
+      expect(await customizations()).toEqual({
+        site: await get(siteId),
+        siteSpaces: { [siteSpaces[0]]: await get(siteId), [siteSpaces[1]]: await getSiteSpace(siteId, siteSpaces[1]) },
+      });
       await orgs(ann).deleteSiteSpaceById(orgId, siteId, siteSpaces[1]);
-      expect((await customizations()).siteSpaces).toEqual({});
+      expect((await customizations()).siteSpaces).toEqual({ [siteSpaces[0]]: await get(siteId) });
     });
 
     it('answers 404 for a site space the site does not have', async () => {

@@ -30,16 +30,18 @@ export class CustomizationReads {
 
   /**
    * What the published-content route answers as `customizations`: the site's settings, and those of each
-   * site space that overrides them, by site-space id.
+   * site space it shows (its override over the site's), by site-space id.
    */
-  async customizations(siteId: string): Promise<{ site: object; siteSpaces: Record<string, object> }> {
+  async customizations(siteId: string, siteSpaceIds: readonly string[]): Promise<{ site: object; siteSpaces: Record<string, object> }> {
     const [site, overrides] = await Promise.all([
       this.reads.get<SiteCustomizationDoc>(SITE_CUSTOMIZATIONS, siteId),
       findEvery<SiteSpaceCustomizationDoc>(this.reads, SITE_SPACE_CUSTOMIZATIONS, { siteId }),
     ]);
+    const byId = new Map(overrides.map((override) => [override.id, override]));
     return {
       site: siteCustomization(site?.settings ?? null, site?.updatedAt),
-      siteSpaces: Object.fromEntries(overrides.map((override) => [override.id, siteSpaceCustomization(site, override)])),
+      // Every site space shown gets its settings (GitBook's renderer looks each one up here), and only those.
+      siteSpaces: Object.fromEntries(siteSpaceIds.map((id) => [id, siteSpaceCustomization(site, byId.get(id) ?? null)])),
     };
   }
 }

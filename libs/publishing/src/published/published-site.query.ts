@@ -17,7 +17,7 @@ import { SiteDoc } from '../sites/site.projection';
 import { ReaderAccess } from '../readers/reader-access';
 import { SiteVisitorAuth } from '../visitor-auth/visitor-auth';
 import { PublishedAnswers } from './published-answers';
-import { PublishedStructures } from './published-structures';
+import { PublishedStructures, siteSpaceIdsOf } from './published-structures';
 
 /**
  * `GET …/sites/{siteId}/published`: what a visitor's renderer needs, for the visitor the request names.
@@ -82,7 +82,8 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
   }
 
   private async render(site: SiteDoc, role: Role | null, caller: Caller | null, claims: Record<string, unknown> | null) {
-    const [structure, customizations] = await Promise.all([this.structures.visible(site, caller, claims ?? {}), this.customizations.customizations(site.id)]);
+    const structure = await this.structures.visible(site, caller, claims ?? {});
+    const customizations = await this.customizations.customizations(site.id, siteSpaceIdsOf(structure));
     return {
       object: 'published-content-site' as const,
       site: siteResource(site, { role, publicUrl: this.config.publicUrl, appUrl: this.config.appUrl, address: await this.addresses.of(site) }),

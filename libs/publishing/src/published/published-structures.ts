@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Caller } from '@folio/platform/auth/caller';
 import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
 import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
-import { RenderedStructure, SiteViews } from '../sites/site-views';
+import { RenderedStructure, SiteSectionGroupView, SiteSectionView, SiteViews } from '../sites/site-views';
 import { SiteDoc } from '../sites/site.projection';
 import { visibleStructure } from './visible-structure';
 
@@ -22,4 +22,12 @@ export class PublishedStructures {
     const [rendered, schema] = await Promise.all([this.views.render(site, caller), this.schemas.schema(site.id)]);
     return visibleStructure(rendered.structure, schema?.jsonSchema ?? EMPTY_ADAPTIVE_SCHEMA, claims);
   }
+}
+
+/** The ids of the site spaces a structure shows, in its order. */
+export function siteSpaceIdsOf(structure: RenderedStructure['structure']): string[] {
+  if (structure.type === 'siteSpaces') return structure.structure.map((siteSpace) => siteSpace.id);
+  const walk = (items: (SiteSectionView | SiteSectionGroupView)[]): string[] =>
+    items.flatMap((item) => (item.object === 'site-section-group' ? walk(item.children) : item.siteSpaces.map((siteSpace) => siteSpace.id)));
+  return walk(structure.structure);
 }
