@@ -112,7 +112,7 @@ describe('site tokens: what a reader of a published site reads', () => {
 
   const secret = () => readFileSync(join(server.dataDir, 'secret'), 'utf8').trim();
   /** A site token for `siteId` (the site by default), the visitor's claims and share key as given. */
-  const siteToken = (options: { siteId?: string; claims?: Record<string, unknown>; shareKey?: string; secret?: string; organizationId?: string } = {}) => {
+  const siteToken = (options: { siteId?: string; claims?: Record<string, unknown>; shareKey?: string; secret?: string; organizationId?: string; authenticated?: true } = {}) => {
     const reader: Reader = {
       siteId: options.siteId ?? site.id,
       organizationId: options.organizationId ?? orgId,
@@ -121,6 +121,7 @@ describe('site tokens: what a reader of a published site reads', () => {
       siteSpaceId: guideSiteSpace,
       spaceId: guide,
       ...(options.shareKey !== undefined ? { shareKey: options.shareKey } : {}),
+      ...(options.authenticated ? { authenticated: options.authenticated } : {}),
     };
     return signSiteToken(reader, [guide, api], options.secret ?? secret(), server.url, server.clock.now(), TTL);
   };
@@ -272,6 +273,16 @@ describe('site tokens: what a reader of a published site reads', () => {
       await orgs(ann).deleteSiteShareLinkById(orgId, shared.id, link.id);
       expect(await status(token, `/v1/spaces/${guide}`)).toBe(404);
       expect(await status(token, `/v1/orgs/${orgId}/sites/${shared.id}/published`)).toBe(404);
+    });
+
+    it('reads a visitor-auth site only with a token made for a verified visitor: one made while it was open stops reading', async () => {
+      const gated = await sectionedSite('public');
+      const anonymous = await siteToken({ siteId: gated.id });
+      expect(await status(anonymous, `/v1/spaces/${guide}`)).toBe(200);
+      await orgs(ann).updateSiteById(orgId, gated.id, { visibility: 'visitor-auth' } as never);
+      expect(await status(anonymous, `/v1/spaces/${guide}`)).toBe(404);
+      expect(await status(anonymous, `/v1/orgs/${orgId}/sites/${gated.id}/published`)).toBe(404);
+      expect(await status(await siteToken({ siteId: gated.id, authenticated: true }), `/v1/spaces/${guide}`)).toBe(200);
     });
 
     it('is refused (401) when signed with another secret', async () => {

@@ -12,6 +12,8 @@ export interface Reader {
   /** The share key the URL carried (a `share-link` site): the token opens the site only while it is active. */
   shareKey?: string;
   visitorType: 'human' | 'agent';
+  /** Set when the resolve verified a visitor token: only such a reader opens a `visitor-auth` site. */
+  authenticated?: true;
   /** The site space, section and space the URL resolved to (the spec's SiteAPIToken). */
   siteSpaceId: string;
   siteSectionId?: string;

@@ -105,6 +105,7 @@ export class ResolvePublishedUrlHandler implements IQueryHandler<ResolvePublishe
       organizationId: site.organizationId,
       claims,
       ...(shareKey !== undefined ? { shareKey } : {}),
+      ...(signed !== null ? { authenticated: true as const } : {}),
       visitorType: input.visitorType ?? 'human',
       siteSpaceId: walked.siteSpace.id,
       ...(walked.section.id !== null ? { siteSectionId: walked.section.id } : {}),

@@ -68,6 +68,12 @@ describe('ReaderAccess', () => {
     expect(await spaces({ ...reader, shareKey: 'live' })).toEqual(['sp1', 'sp2', 'sp3']);
   });
 
+  it('reads a visitor-auth site only with a token made for a verified visitor, not one made while the site was open', async () => {
+    site = { ...site, visibility: 'visitor-auth' };
+    expect(await spaces()).toBeNull();
+    expect(await spaces({ ...reader, authenticated: true })).toEqual(['sp1', 'sp2', 'sp3']);
+  });
+
   it('reads nothing when the structure shows it nothing', async () => {
     structure = null;
     expect(await spaces()).toEqual([]);

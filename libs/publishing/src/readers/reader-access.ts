@@ -37,7 +37,7 @@ export class ReaderAccess {
 
   /** The spaces `reader` may read; null when it may read nothing. */
   spaces(reader: Reader): Promise<ReadonlySet<string> | null> {
-    const key = JSON.stringify([reader.siteId, reader.organizationId, reader.shareKey ?? null, reader.claims]);
+    const key = JSON.stringify([reader.siteId, reader.organizationId, reader.shareKey ?? null, reader.authenticated ?? false, reader.claims]);
     return this.kept.get(key, () => this.decide(reader));
   }
 
@@ -45,6 +45,8 @@ export class ReaderAccess {
     const site = await this.reads.get<SiteDoc>(SITES, reader.siteId);
     if (!site || site.organizationId !== reader.organizationId || !site.published) return null;
     if (site.visibility === 'share-link' && !(reader.shareKey !== undefined && (await this.shareLinks.activeShareLink(site.id, reader.shareKey)))) return null;
+    // A token made for an anonymous visitor while the site was open does not outlive its turning to visitor auth.
+    if (site.visibility === 'visitor-auth' && !reader.authenticated) return null;
     // What the resolve that minted the token walked: the site as it shows itself to a visitor with these claims.
     const schema = (await this.schemas.schema(site.id))?.jsonSchema ?? EMPTY_ADAPTIVE_SCHEMA;
     return new Set((await this.structures.of(site, schema, reader.claims))?.spaceIds ?? []);

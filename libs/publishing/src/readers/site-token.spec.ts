@@ -14,6 +14,7 @@ const reader: Reader = {
   claims: { plan: 'pro', unsigned: { beta: true } },
   visitorType: 'human',
   shareKey: 'k'.repeat(24),
+  authenticated: true,
 };
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
 
@@ -36,9 +37,10 @@ describe('site tokens', () => {
   });
 
   it('leave out the section and share key a URL did not have', async () => {
-    const { siteSectionId: _section, shareKey: _key, ...plain } = reader;
+    const { siteSectionId: _section, shareKey: _key, authenticated: _authenticated, ...plain } = reader;
     const token = await signSiteToken(plain, [], secret, issuer, now, 60);
     expect(decodeJwt(token)).not.toHaveProperty('siteSection');
+    expect(decodeJwt(token)).not.toHaveProperty('authenticated');
     await expect(verifySiteToken(token, secret, issuer, now)).resolves.toEqual(plain);
   });
 });

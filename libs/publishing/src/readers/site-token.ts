@@ -7,7 +7,8 @@ export const SITE_TOKEN_AUDIENCE = 'folio-site';
 /**
  * A site token: an HS256 JWT whose payload is the spec's SiteAPIToken (`kind: site`, the organization, the
  * spaces the site showed the visitor when it was made, the site, site space, section and space the URL
- * resolved to, the visitor's claims and type), plus the share key the URL carried. GitBook's renderer
+ * resolved to, the visitor's claims and type), plus the share key the URL carried and whether a visitor token
+ * was verified (`authenticated`). GitBook's renderer
  * decodes it and asks for a new one within two minutes of `exp`.
  */
 export function signSiteToken(reader: Reader, spaces: string[], secret: string, issuer: string, now: Date, ttlSeconds: number): Promise<string> {
@@ -23,6 +24,7 @@ export function signSiteToken(reader: Reader, spaces: string[], secret: string, 
     claims: reader.claims,
     visitorType: reader.visitorType,
     ...(reader.shareKey !== undefined ? { shareKey: reader.shareKey } : {}),
+    ...(reader.authenticated ? { authenticated: true } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
@@ -52,12 +54,13 @@ export async function verifySiteToken(token: string, secret: string, issuer: str
 
 /** The payload's reader, or null when a field is missing or of the wrong type (a token of another shape). */
 function readerOf(payload: Record<string, unknown>): Reader | null {
-  const { kind, organization, site, siteSpace, siteSection, space, claims, visitorType, shareKey } = payload;
+  const { kind, organization, site, siteSpace, siteSection, space, claims, visitorType, shareKey, authenticated } = payload;
   const strings = [organization, site, siteSpace, space].every((v) => typeof v === 'string');
   if (kind !== 'site' || !strings || (siteSection !== undefined && typeof siteSection !== 'string')) return null;
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return null;
   if (visitorType !== 'human' && visitorType !== 'agent') return null;
   if (shareKey !== undefined && typeof shareKey !== 'string') return null;
+  if (authenticated !== undefined && authenticated !== true) return null;
   return {
     organizationId: organization as string,
     siteId: site as string,
@@ -67,5 +70,6 @@ function readerOf(payload: Record<string, unknown>): Reader | null {
     claims: claims as Record<string, unknown>,
     visitorType,
     ...(shareKey !== undefined ? { shareKey: shareKey as string } : {}),
+    ...(authenticated ? { authenticated: true as const } : {}),
   };
 }
