@@ -1,5 +1,6 @@
 // The reads every page view of a published site costs a renderer: GET /spaces/{s}/revisions/{r}?metadata=true
-// (getRevisionById) and a page with its document (GET …/revisions/{r}/page/{p}?format=document), on a
+// (getRevisionById), the page's bare document (GET …/revisions/{r}/page/{p}/document:
+// getPageDocumentInRevisionById) and a page with its document (GET …/revisions/{r}/page/{p}?format=document), on a
 // 5,000-page space that a public site shows. Timed one request at a time (p50, p95), warm and first after a
 // restart (nothing kept), next to Node's bare http server sending the same bytes, and with READER_CACHE_MB=0
 // (every answer rendered again: what reads cost before answers were kept). Target: p50 under 20 ms.
@@ -151,6 +152,7 @@ export async function measureReaderReads(tempDir: string, seeded?: SeededSpace):
   const revision = await publish(space);
   const paths = [
     { name: 'getRevisionById (metadata=true)', path: `/v1/spaces/${spaceId}/revisions/${revision}?metadata=true` },
+    { name: 'getPageDocumentInRevisionById', path: `/v1/spaces/${spaceId}/revisions/${revision}/page/${pageId}/document` },
     { name: 'page with its document (format=document)', path: `/v1/spaces/${spaceId}/revisions/${revision}/page/${pageId}?format=document` },
   ];
 
