@@ -14,7 +14,6 @@ import { pageDocument, pageView } from './page-views';
 import { answerKey, JsonAnswer, ReaderAnswers } from './reader-answers';
 import { RenderedTrees } from './rendered-trees';
 import { DocumentWork } from '../documents/document-work';
-import { RawJson } from '@folio/platform/http/raw-json';
 import { PageMetaLinks } from '@folio/kernel/tree/tree.model';
 import { PageReadOptions, revisionPageResource } from './revision-page.resource';
 import { reusableContentResource } from './reusable-content.resource';
@@ -49,7 +48,7 @@ export class GetContentPage extends Query<JsonAnswer> {
 }
 
 /** A document page's bare document (the spec's JSONDocument), as stored. */
-export class GetPageDocument extends Query<RawJson> {
+export class GetPageDocument extends Query<JsonAnswer> {
   constructor(readonly caller: Caller, readonly spaceId: string, readonly at: ContentAt, readonly pageId: string) {
     super();
   }
@@ -153,15 +152,21 @@ export class GetContentPageHandler implements IQueryHandler<GetContentPage> {
 
 @QueryHandler(GetPageDocument)
 export class GetPageDocumentHandler implements IQueryHandler<GetPageDocument> {
-  constructor(private readonly contents: ContentReads) {}
+  constructor(private readonly contents: ContentReads, private readonly answers: ReaderAnswers) {}
 
-  /** A group or link page has no document: as missing as a page that is not there (GitBook answers 404 too). */
+  /**
+   * A group or link page has no document: as missing as a page that is not there (GitBook answers 404 too).
+   * Kept by revision and page like the page read: what a renderer asks on every page view.
+   */
   async execute({ caller, spaceId, at, pageId }: GetPageDocument) {
-    const { snapshot } = await this.contents.open(caller, spaceId, at);
-    const node = await snapshot.page(pageId);
-    const document = node ? await pageDocument(snapshot, node) : null;
-    if (!document) throw new NotFound('page document');
-    return document;
+    const content = await this.contents.open(caller, spaceId, at);
+    const answer = await this.answers.answer(answerKey('page-document', content.app, content.revision.id, pageId), async () => {
+      const node = await content.snapshot.page(pageId);
+      const document = node ? await pageDocument(content.snapshot, node) : null;
+      if (!document) throw new NotFound('page document');
+      return document;
+    });
+    return answer.send();
   }
 }
 
