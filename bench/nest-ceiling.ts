@@ -15,6 +15,7 @@ import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { createLogger } from '@folio/platform/http/logger';
 import { Public } from '@folio/platform/http/public.decorator';
+import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { createApp } from '../apps/api/src/create-app';
 import { UpdateOrganizationBody } from '@folio/identity/organizations/organization.dto';
@@ -26,6 +27,14 @@ const token = process.env.TOKEN ?? '';
 class MemoryTokenVerifier extends TokenVerifier {
   async verify(given: string): Promise<string | null> {
     return given === token ? 'bench-user' : null;
+  }
+}
+
+/** The bench sends API tokens only: no site token is valid here. */
+@Injectable()
+class NoSiteTokens extends SiteTokenVerifier {
+  async verify(): Promise<null> {
+    return null;
   }
 }
 
@@ -56,6 +65,7 @@ class HealthController {
   controllers: [OrganizationController, HealthController],
   providers: [
     { provide: TokenVerifier, useClass: MemoryTokenVerifier },
+    { provide: SiteTokenVerifier, useClass: NoSiteTokens },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },
   ],
