@@ -17,6 +17,7 @@ import { createLogger } from '@folio/platform/http/logger';
 import { Public } from '@folio/platform/http/public.decorator';
 import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
+import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { createApp } from '../apps/api/src/create-app';
 import { UpdateOrganizationBody } from '@folio/identity/organizations/organization.dto';
 
@@ -66,6 +67,8 @@ class HealthController {
   providers: [
     { provide: TokenVerifier, useClass: MemoryTokenVerifier },
     { provide: SiteTokenVerifier, useClass: NoSiteTokens },
+    // createApp's JSON parser hands bodies over 1 MiB to it (the bench's are small: no thread starts).
+    { provide: WorkerPool, useFactory: () => new WorkerPool() },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },
   ],
