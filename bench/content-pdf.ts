@@ -24,6 +24,7 @@ export async function measurePdf(folio: Folio, spaceId: string, sectionRootId: s
   const section = await timed(`page=${sectionRootId}`);
   const sectionBytes = (await (await fetch(section.url)).arrayBuffer()).byteLength;
   const onePage = await timed(`page=${sectionRootId}&only=true`);
-  const whole = await fetch(`${folio.url}${path}`, { headers: { authorization: `Bearer ${folio.token}` } });
+  // Main's PDF of the whole space (a change request's prints only the pages it changed: none here).
+  const whole = await fetch(`${folio.url}/v1/spaces/${spaceId}/pdf`, { headers: { authorization: `Bearer ${folio.token}` } });
   return { sectionMs: Math.round(section.ms), sectionBytes, onePageMs: Math.round(onePage.ms), wholeSpaceStatus: whole.status };
 }

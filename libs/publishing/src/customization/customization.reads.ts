@@ -30,18 +30,19 @@ export class CustomizationReads {
 
   /**
    * What the published-content route answers as `customizations`: the site's settings, and those of each
-   * site space it shows (its override over the site's), by site-space id.
+   * site space it shows that overrides them (its override over the site's), by site-space id.
    */
   async customizations(siteId: string, siteSpaceIds: readonly string[]): Promise<{ site: object; siteSpaces: Record<string, object> }> {
     const [site, overrides] = await Promise.all([
       this.reads.get<SiteCustomizationDoc>(SITE_CUSTOMIZATIONS, siteId),
       findEvery<SiteSpaceCustomizationDoc>(this.reads, SITE_SPACE_CUSTOMIZATIONS, { siteId }),
     ]);
-    const byId = new Map(overrides.map((override) => [override.id, override]));
+    const shown = new Set(siteSpaceIds);
     return {
       site: siteCustomization(site?.settings ?? null, site?.updatedAt),
-      // Every site space shown gets its settings (GitBook's renderer looks each one up here), and only those.
-      siteSpaces: Object.fromEntries(siteSpaceIds.map((id) => [id, siteSpaceCustomization(site, byId.get(id) ?? null)])),
+      // Only the overrides: a site space without one reads as its site (GitBook's renderer falls back to the
+      // site's settings), and a site of 1,000 site spaces would otherwise answer a thousand copies of them.
+      siteSpaces: Object.fromEntries(overrides.filter((override) => shown.has(override.id)).map((override) => [override.id, siteSpaceCustomization(site, override)])),
     };
   }
 }
