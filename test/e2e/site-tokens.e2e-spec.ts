@@ -268,11 +268,15 @@ describe('site tokens: what a reader of a published site reads', () => {
       const token = await siteToken({ siteId: shared.id, shareKey });
       expect(await status(token, `/v1/spaces/${guide}`)).toBe(200);
       expect(await status(token, `/v1/orgs/${orgId}/sites/${shared.id}/published`)).toBe(200);
+      await orgs(ann).createSiteRedirect(orgId, shared.id, { source: '/old', destination: { kind: 'external', url: 'https://example.com/new' } } as never);
+      const redirect = `/v1/orgs/${orgId}/sites/${shared.id}/redirect?source=/old`;
+      expect(await status(token, redirect)).toBe(200);
       expect(await status(await siteToken({ siteId: shared.id }), `/v1/spaces/${guide}`)).toBe(404);
       expect(await status(await siteToken({ siteId: shared.id, shareKey: 'not-a-key' }), `/v1/spaces/${guide}`)).toBe(404);
       await orgs(ann).deleteSiteShareLinkById(orgId, shared.id, link.id);
       expect(await status(token, `/v1/spaces/${guide}`)).toBe(404);
       expect(await status(token, `/v1/orgs/${orgId}/sites/${shared.id}/published`)).toBe(404);
+      expect(await status(token, redirect)).toBe(404);
     });
 
     it('reads a visitor-auth site only with a token made for a verified visitor: one made while it was open stops reading', async () => {

@@ -69,7 +69,7 @@ export class PublishingModule {}
     { provide: SECRET, inject: [CONFIG], useFactory: loadSecret },
   ],
   controllers: [SiteController, SiteStructureController, VisitorAuthController, SiteSearchController, CustomHostnameController, PublishedUrlController],
-  // The API's guard checks site tokens with it (see platform/http/auth.guard.ts).
-  exports: [SiteTokenVerifier],
+  // The API's guard checks site tokens with the verifier (see platform/http/auth.guard.ts); the redirects ask ReaderAccess.
+  exports: [SiteTokenVerifier, ReaderAccess],
 })
 export class PublishingHttpModule {}

@@ -74,7 +74,7 @@ export class GetPublishedSiteHandler implements IQueryHandler<GetPublishedSite> 
   }
 
   private async forReader(caller: Caller, reader: Reader, organizationId: string, siteId: string) {
-    if (reader.siteId !== siteId || reader.organizationId !== organizationId || (await this.readers.spaces(reader)) === null) throw new NotFound('published site');
+    await this.readers.open(reader, organizationId, siteId, 'published site');
     const site = await this.reads.site(organizationId, siteId);
     const key = JSON.stringify([siteId, caller.userId, reader.shareKey ?? null, reader.claims]);
     // Rendered as the site shows it to its visitors (no caller), for the token's claims.

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Reader } from '@folio/platform/auth/reader';
 import { Clock } from '@folio/platform/clock';
+import { NotFound } from '@folio/platform/domain/errors';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { KeptWhileUnchanged } from '../published/kept-while-unchanged';
 import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
@@ -39,6 +40,14 @@ export class ReaderAccess {
   spaces(reader: Reader): Promise<ReadonlySet<string> | null> {
     const key = JSON.stringify([reader.siteId, reader.organizationId, reader.shareKey ?? null, reader.authenticated ?? false, reader.claims]);
     return this.kept.get(key, () => this.decide(reader));
+  }
+
+  /**
+   * Refuses (404, naming `what`) a reader asking for another site or organization than its own, or whose
+   * site is closed to it: what every publishing read open to readers checks before anything else.
+   */
+  async open(reader: Reader, organizationId: string, siteId: string, what = 'site'): Promise<void> {
+    if (reader.siteId !== siteId || reader.organizationId !== organizationId || (await this.spaces(reader)) === null) throw new NotFound(what);
   }
 
   private async decide(reader: Reader): Promise<ReadonlySet<string> | null> {

@@ -11,6 +11,7 @@ import { SiteRedirectReads } from './site-redirect.reads';
 import { SiteRedirectResource, siteRedirectResource } from './site-redirect.resource';
 import { SiteRedirectTargets } from './site-redirect-targets';
 import { SpaceRedirects } from './space-redirects';
+import { ReaderAccess } from '../readers/reader-access';
 
 /** Every member of the organization lists a site's redirects (drafts with `draft=true`). */
 export class ListSiteRedirects extends Query<ListEnvelope<SiteRedirectResource>> {
@@ -59,6 +60,7 @@ export class GetSiteRedirectBySourceHandler implements IQueryHandler<GetSiteRedi
     private readonly reads: SiteRedirectReads,
     private readonly targets: SiteRedirectTargets,
     private readonly spaces: SpaceRedirects,
+    private readonly readers: ReaderAccess,
   ) {}
 
   async execute({ caller, organizationId, siteId, source }: GetSiteRedirectBySource): Promise<RedirectAnswer> {
@@ -79,10 +81,9 @@ export class GetSiteRedirectBySourceHandler implements IQueryHandler<GetSiteRedi
       await this.access.role(caller, organizationId);
       return this.sites.site(organizationId, siteId);
     }
-    if (reader.siteId !== siteId || reader.organizationId !== organizationId) throw new NotFound('site');
-    const site = await this.sites.site(organizationId, siteId);
-    if (!site.published) throw new NotFound('site');
-    return site;
+    // Its own site, published, its share link active: a reader reads redirects only while it reads the site.
+    await this.readers.open(reader, organizationId, siteId);
+    return this.sites.site(organizationId, siteId);
   }
 }
 

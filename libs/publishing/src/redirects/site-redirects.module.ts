@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PublishingModule } from '../publishing.module';
+import { PublishingHttpModule, PublishingModule } from '../publishing.module';
 import { siteRedirectCommandHandlers } from './site-redirect.commands';
 import { SiteRedirectController } from './site-redirect.controller';
 import { siteRedirectQueryHandlers } from './site-redirect.queries';
@@ -9,7 +9,7 @@ import { SpaceRedirects } from './space-redirects';
 
 /** Sites' redirects: their handlers, reads and routes (the API only). */
 @Module({
-  imports: [PublishingModule],
+  imports: [PublishingModule, PublishingHttpModule],
   providers: [...siteRedirectCommandHandlers, ...siteRedirectQueryHandlers, SiteRedirectReads, SiteRedirectTargets, SpaceRedirects],
   controllers: [SiteRedirectController],
 })

@@ -33,7 +33,7 @@ export class SiteSearchers {
     const { reader } = caller;
     if (reader) {
       // The reader's own checks: its site, still published, its share link still active.
-      if (reader.siteId !== siteId || reader.organizationId !== organizationId || (await this.readers.spaces(reader)) === null) throw new NotFound('site');
+      await this.readers.open(reader, organizationId, siteId);
       return { site: await this.reads.site(organizationId, siteId), viewer: null, claims: reader.claims };
     }
     await this.access.role(caller, organizationId);
