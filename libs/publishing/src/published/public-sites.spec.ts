@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@folio/platform/clock';
 import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
 import { GetPublicSitesOfSpace } from '../public/public-sites.query';
 import { siteDoc, siteSpaceDoc } from '../testing/site-docs';
@@ -26,7 +27,7 @@ describe('GetPublicSitesOfSpace', () => {
     // The document cache on: the store's change mark is what answers are kept under.
     store = new SqliteReadStore(join(dir, 'read.db'), undefined, 1024 * 1024);
     await store.ensureCollections(siteProjection.collections);
-    handler = new GetPublicSitesOfSpaceHandler(new SiteReads(store), store);
+    handler = new GetPublicSitesOfSpaceHandler(new SiteReads(store), store, new ManualClock(new Date('2026-01-01T00:00:00.000Z')));
     await write(SITES, [
       siteDoc({ id: 'late', createdAt: at(5), published: true, visibility: 'unlisted' }),
       siteDoc({ id: 'early', createdAt: at(1), published: true, visibility: 'public' }),
