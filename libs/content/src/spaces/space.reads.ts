@@ -67,7 +67,8 @@ export class SpaceReads {
     return (await this.existingIn(organizationId, spaceIds)).map((space) => ({ space, role: 'read' }));
   }
 
-  private async existingIn(organizationId: string, spaceIds: string[]): Promise<SpaceDoc[]> {
+  /** The organization's spaces among `spaceIds` that still exist (in the bin within their retention included), read by id in one snapshot. */
+  async existingIn(organizationId: string, spaceIds: string[]): Promise<SpaceDoc[]> {
     if (spaceIds.length === 0) return [];
     // By id, in one snapshot: the document cache answers what it holds (a site shows the same spaces on every visit).
     const docs = await this.reads.snapshot([...new Set(spaceIds)].map((id) => ({ collection: SPACES, id })));
