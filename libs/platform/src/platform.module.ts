@@ -13,6 +13,7 @@ import { READ_STORE, ReadStore } from './read-store/read-store.port';
 import { SEARCH_INDEX, SearchIndex } from './search/search.port';
 import { openEventStore, openObjectStore, openReadStore, openSearchIndex } from './stores';
 import { WorkerPool } from './workers/worker-pool';
+import { UrlFetcher } from './fetch/url-fetcher';
 
 export interface PlatformOptions {
   projections: Projection[];
@@ -76,11 +77,12 @@ export class PlatformModule {
           },
         },
         { provide: WorkerPool, useFactory: () => new WorkerPool() },
+        UrlFetcher,
         Aggregates,
         ProcessHost,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost, WorkerPool],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost, WorkerPool, UrlFetcher],
     };
   }
 }

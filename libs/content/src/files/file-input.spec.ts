@@ -1,6 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { LocalHttpServer, startLocalHttpServer } from '@folio/platform/testing/local-http-server';
-import { anyAddress, publicAddressesOnly } from './address-policy';
+import { anyAddress, publicAddressesOnly } from '@folio/platform/fetch/address-policy';
 import { checkFileInput, FileFetchOptions, FileInput, MAX_FILE_BYTES, readFileInput } from './file-input';
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -2,7 +2,7 @@ import { Invalid } from '@folio/platform/domain/errors';
 import { ImageDimensions, imageDimensions } from './image-dimensions';
 import { normalizeMediaType } from './media-type';
 import { decodeStrictBase64 } from './strict-base64';
-import { fetchUrl, httpUrl, UrlFetchOptions } from './url-fetch';
+import { fetchUrl, httpUrl, UrlFetchOptions } from '@folio/platform/fetch/url-fetch';
 
 /** One file of an `insert_files` change (the client spec's ChangeRequestContentChangeInsertFiles item). */
 export interface FileInput {

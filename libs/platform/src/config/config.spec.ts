@@ -26,6 +26,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FETCH_ALLOW_PRIVATE: 'yes' })).toThrow(new StartupError('FETCH_ALLOW_PRIVATE must be true or false; got "yes"'));
   });
 
+  it('gives a fetch FETCH_TIMEOUT_S seconds, 10 by default', () => {
+    expect(loadConfig({}).fetchTimeoutSeconds).toBe(10);
+    expect(loadConfig({ FETCH_TIMEOUT_S: '3' }).fetchTimeoutSeconds).toBe(3);
+    expect(() => loadConfig({ FETCH_TIMEOUT_S: '0' })).toThrow(StartupError);
+  });
+
+  it('translates with TRANSLATION_ENGINE, else the engine the settings configure, else pseudo-localization', () => {
+    expect(loadConfig({}).translationEngine).toBe('pseudo');
+    expect(loadConfig({ TRANSLATION_URL: 'http://lt.test/' })).toMatchObject({ translationEngine: 'libretranslate', translationUrl: 'http://lt.test' });
+    expect(loadConfig({ DEEPL_API_KEY: 'k:fx' }).translationEngine).toBe('deepl');
+    expect(loadConfig({ TRANSLATION_ENGINE: 'apertium', DEEPL_API_KEY: 'k' }).translationEngine).toBe('apertium');
+    expect(() => loadConfig({ TRANSLATION_ENGINE: 'google' })).toThrow(
+      new StartupError('TRANSLATION_ENGINE must be one of libretranslate, deepl, apertium, pseudo; got "google"'),
+    );
+    expect(() => loadConfig({ TRANSLATION_ENGINE: 'libretranslate' })).toThrow(StartupError);
+    expect(() => loadConfig({ TRANSLATION_ENGINE: 'deepl' })).toThrow(StartupError);
+  });
+
   it('keeps 10,000 aggregate states by default, AGGREGATE_CACHE_SIZE when set, and refuses anything but a positive integer', () => {
     expect(loadConfig({}).aggregateCacheSize).toBe(10_000);
     expect(loadConfig({ AGGREGATE_CACHE_SIZE: '' }).aggregateCacheSize).toBe(10_000);

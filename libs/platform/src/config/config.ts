@@ -22,6 +22,19 @@ export interface FolioConfig {
   secret?: string;
   /** FETCH_ALLOW_PRIVATE=true: URLs given to Folio may be fetched from private and loopback addresses. */
   fetchAllowPrivate: boolean;
+  /** FETCH_TIMEOUT_S: how long fetching one user-given URL may take, redirects and body included. */
+  fetchTimeoutSeconds: number;
+  /**
+   * TRANSLATION_ENGINE: what translates spaces (`libretranslate`, `deepl`, `apertium`, `pseudo`). Unset, the
+   * first configured of TRANSLATION_URL (LibreTranslate) and DEEPL_API_KEY, else `pseudo`.
+   */
+  translationEngine: TranslationEngineName;
+  /** TRANSLATION_URL: the LibreTranslate server's base URL; TRANSLATION_API_KEY its key, when it asks for one. */
+  translationUrl?: string;
+  translationApiKey?: string;
+  /** DEEPL_API_KEY, and DEEPL_URL (default: DeepL's free API for a key ending `:fx`, its paid API otherwise). */
+  deeplApiKey?: string;
+  deeplUrl?: string;
   /** AGGREGATE_CACHE_SIZE: how many decided states (per stream and decider) the write side keeps. */
   aggregateCacheSize: number;
   /** READ_CACHE_MB: the embedded read store's document cache, in megabytes of JSON text (0: off). */
@@ -45,6 +58,11 @@ export interface FolioConfig {
   siteTokenTtlSeconds: number;
 }
 
+export const TRANSLATION_ENGINES = ['libretranslate', 'deepl', 'apertium', 'pseudo'] as const;
+export type TranslationEngineName = (typeof TRANSLATION_ENGINES)[number];
+
+/** Ten seconds: a document server that takes longer is down, not slow. */
+const DEFAULT_FETCH_TIMEOUT_S = 10;
 const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
 /** Ten times the 50 MB of assets real Git Sync repositories carry. */
 const DEFAULT_IMPORT_MAX_MB = 512;
@@ -64,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   if (fetchAllowPrivate !== 'true' && fetchAllowPrivate !== 'false') {
     throw new StartupError(`FETCH_ALLOW_PRIVATE must be true or false; got "${fetchAllowPrivate}"`);
   }
+  const fetchTimeoutSeconds = positiveInteger(env, 'FETCH_TIMEOUT_S', DEFAULT_FETCH_TIMEOUT_S);
+  const translationUrl = env.TRANSLATION_URL ? trimSlash(env.TRANSLATION_URL) : undefined;
+  const deeplApiKey = env.DEEPL_API_KEY || undefined;
+  const translationEngine = translationEngineOf(env.TRANSLATION_ENGINE, translationUrl, deeplApiKey);
   const aggregateCacheSize = positiveInteger(env, 'AGGREGATE_CACHE_SIZE', DEFAULT_AGGREGATE_CACHE_SIZE);
   const readCacheMegabytes = megabytes(env, 'READ_CACHE_MB', 16);
   const readerCacheMegabytes = megabytes(env, 'READER_CACHE_MB', 64);
@@ -84,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     logLevel,
     secret: env.FOLIO_SECRET || undefined,
     fetchAllowPrivate: fetchAllowPrivate === 'true',
+    fetchTimeoutSeconds,
+    translationEngine,
+    translationUrl,
+    translationApiKey: env.TRANSLATION_API_KEY || undefined,
+    deeplApiKey,
+    deeplUrl: env.DEEPL_URL ? trimSlash(env.DEEPL_URL) : undefined,
     aggregateCacheSize,
     readCacheMegabytes,
     readerCacheMegabytes,
@@ -93,6 +121,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     publicSitesUrl,
     siteTokenTtlSeconds,
   };
+}
+
+/** TRANSLATION_ENGINE checked, or the engine the other settings configure; one that needs a setting left out is refused. */
+function translationEngineOf(value: string | undefined, url: string | undefined, deeplKey: string | undefined): TranslationEngineName {
+  if (!value) return url ? 'libretranslate' : deeplKey ? 'deepl' : 'pseudo';
+  const engine = TRANSLATION_ENGINES.find((name) => name === value);
+  if (!engine) throw new StartupError(`TRANSLATION_ENGINE must be one of ${TRANSLATION_ENGINES.join(', ')}; got "${value}"`);
+  if (engine === 'libretranslate' && !url) throw new StartupError('TRANSLATION_ENGINE=libretranslate needs TRANSLATION_URL, the LibreTranslate server');
+  if (engine === 'deepl' && !deeplKey) throw new StartupError('TRANSLATION_ENGINE=deepl needs DEEPL_API_KEY');
+  return engine;
 }
 
 /** A cache's size in megabytes (fractions allowed), 0 or more. */

@@ -1,7 +1,7 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { LocalHttpServer, startLocalHttpServer } from '@folio/platform/testing/local-http-server';
 import { anyAddress, publicAddressesOnly } from './address-policy';
-import { fetchUrl, UrlFetchOptions } from './url-fetch';
+import { FetchFailed, fetchUrl, UrlFetchOptions } from './url-fetch';
 
 /** What a test server is trusted as: the loopback address the servers listen on, and public addresses. */
 const loopbackToo = (address: string) => address === '127.0.0.1' || publicAddressesOnly(address);
@@ -108,6 +108,12 @@ describe('fetchUrl', () => {
 
   it('gives up when the body stops coming within the timeout', async () => {
     await expect(fetchUrl(`${server.url}/stalls`, options({ timeoutMs: 200 }))).rejects.toThrow(/took longer than 0.2 s/);
+  }, 60_000);
+
+  it('tells a timeout from the other failures (background processing reports them apart)', async () => {
+    await expect(fetchUrl(`${server.url}/silent`, options({ timeoutMs: 200 }))).rejects.toMatchObject({ timedOut: true });
+    await expect(fetchUrl(`${server.url}/missing`, options())).rejects.toMatchObject({ timedOut: false, message: `${server.url}/missing answered 404 Not Found` });
+    await expect(fetchUrl(`${server.url}/hello`, options({ allowAddress: publicAddressesOnly }))).rejects.toBeInstanceOf(FetchFailed);
   }, 60_000);
 
   it('refuses what is not an http(s) URL, and URLs with credentials', async () => {

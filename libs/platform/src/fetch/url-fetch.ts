@@ -5,6 +5,20 @@ import { isIP, LookupFunction } from 'node:net';
 import { Invalid } from '@folio/platform/domain/errors';
 import { AddressPolicy, addressRange } from './address-policy';
 
+/**
+ * Why a URL could not be fetched, said to the user: a 400 where the fetch answers a request (an
+ * `insert_files` URL), a processing error where it runs in the background (an OpenAPI spec's source),
+ * which tells a timeout from the rest.
+ */
+export class FetchFailed extends Invalid {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
+
 export interface UrlFetchOptions {
   /** Which addresses may be connected to (see address-policy.ts). */
   allowAddress: AddressPolicy;
@@ -33,7 +47,7 @@ const systemResolve = async (hostname: string) => (await lookup(hostname, { all:
  * policy; the connection then goes to the address that was checked (a custom `lookup` on the request),
  * so a DNS answer that changes between the check and the connection cannot point it elsewhere.
  * Redirects (at most 3) are re-checked the same way. One timeout bounds the whole fetch; the body is
- * counted while it streams and the download stopped past `maxBytes`. Every refusal is `Invalid`.
+ * counted while it streams and the download stopped past `maxBytes`. Every refusal is `FetchFailed`.
  */
 export async function fetchUrl(url: string, options: UrlFetchOptions): Promise<FetchedUrl> {
   const signal = AbortSignal.timeout(options.timeoutMs);
@@ -46,22 +60,22 @@ export async function fetchUrl(url: string, options: UrlFetchOptions): Promise<F
       if (REDIRECTS.has(status)) {
         response.destroy();
         const location = response.headers.location;
-        if (!location) throw new Invalid(`${target.href} answered ${status} without a Location`);
-        if (redirects === MAX_REDIRECTS) throw new Invalid(`${url} redirects more than ${MAX_REDIRECTS} times`);
+        if (!location) throw new FetchFailed(`${target.href} answered ${status} without a Location`);
+        if (redirects === MAX_REDIRECTS) throw new FetchFailed(`${url} redirects more than ${MAX_REDIRECTS} times`);
         target = httpUrl(new URL(location, target).href);
         continue;
       }
       if (status < 200 || status > 299) {
         response.destroy();
-        throw new Invalid(`${target.href} answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
+        throw new FetchFailed(`${target.href} answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
       }
       return { bytes: await readBody(response, options.maxBytes, target), contentType: response.headers['content-type'] };
     }
   } catch (error) {
-    if (signal.aborted) throw new Invalid(`fetching ${url} took longer than ${options.timeoutMs / 1000} s`);
-    if (error instanceof Invalid) throw error;
+    if (signal.aborted) throw new FetchFailed(`fetching ${url} took longer than ${options.timeoutMs / 1000} s`, true);
+    if (error instanceof FetchFailed) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (typeof code === 'string') throw new Invalid(`could not fetch ${url}: ${code}`);
+    if (typeof code === 'string') throw new FetchFailed(`could not fetch ${url}: ${code}`);
     throw error;
   }
 }
@@ -72,10 +86,10 @@ export function httpUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new Invalid(`${JSON.stringify(text)} is not a URL`);
+    throw new FetchFailed(`${JSON.stringify(text)} is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Invalid(`${url.protocol.slice(0, -1)} URLs cannot be fetched, only http and https`);
-  if (url.username || url.password) throw new Invalid(`${url.host}: URLs with credentials cannot be fetched`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchFailed(`${url.protocol.slice(0, -1)} URLs cannot be fetched, only http and https`);
+  if (url.username || url.password) throw new FetchFailed(`${url.host}: URLs with credentials cannot be fetched`);
   return url;
 }
 
@@ -83,11 +97,11 @@ export function httpUrl(text: string): URL {
 async function checkedAddress(url: URL, options: UrlFetchOptions): Promise<string> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(host) ? [host] : await (options.resolve ?? systemResolve)(host);
-  if (addresses.length === 0) throw new Invalid(`${host} resolves to no address`);
+  if (addresses.length === 0) throw new FetchFailed(`${host} resolves to no address`);
   for (const address of addresses) {
     if (!options.allowAddress(address)) {
       const what = address === host ? host : `${host} resolves to ${address}`;
-      throw new Invalid(`${what}, a ${addressRange(address)} address, which Folio does not fetch from`);
+      throw new FetchFailed(`${what}, a ${addressRange(address)} address, which Folio does not fetch from`);
     }
   }
   return addresses[0];
@@ -117,7 +131,7 @@ function get(url: URL, address: string, signal: AbortSignal): Promise<IncomingMe
 }
 
 async function readBody(response: IncomingMessage, maxBytes: number, url: URL): Promise<Buffer> {
-  const tooLarge = () => new Invalid(`${url.href} sends more than ${maxBytes} bytes`);
+  const tooLarge = () => new FetchFailed(`${url.href} sends more than ${maxBytes} bytes`);
   const declared = Number(response.headers['content-length']);
   if (declared > maxBytes) {
     response.destroy();

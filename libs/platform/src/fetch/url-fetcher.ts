@@ -1,0 +1,24 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FolioConfig } from '../config/config';
+import { CONFIG } from '../config/config.token';
+import { anyAddress, publicAddressesOnly } from './address-policy';
+import { FetchedUrl, fetchUrl, UrlFetchOptions } from './url-fetch';
+
+/**
+ * `fetchUrl` under this deployment's policy: the addresses FETCH_ALLOW_PRIVATE allows and the time
+ * FETCH_TIMEOUT_S gives a fetch. Every user-given URL Folio fetches (a file to store, an OpenAPI spec's
+ * source, a webhook's endpoint) goes through it, so the policy is one setting, applied alike.
+ */
+@Injectable()
+export class UrlFetcher {
+  /** The policy without the size cap, which is the caller's (what it fetches decides it). */
+  readonly policy: Omit<UrlFetchOptions, 'maxBytes'>;
+
+  constructor(@Inject(CONFIG) config: FolioConfig) {
+    this.policy = { allowAddress: config.fetchAllowPrivate ? anyAddress : publicAddressesOnly, timeoutMs: config.fetchTimeoutSeconds * 1000 };
+  }
+
+  fetch(url: string, maxBytes: number): Promise<FetchedUrl> {
+    return fetchUrl(url, { ...this.policy, maxBytes });
+  }
+}
