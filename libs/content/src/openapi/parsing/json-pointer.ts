@@ -4,12 +4,7 @@
  */
 
 export function pointerOf(segments: readonly string[]): string {
-  return segments.map(escapeSegment).join('');
-}
-
-/** One segment as a pointer writes it, its leading `/` included. */
-export function escapeSegment(segment: string): string {
-  return `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 export function segmentsOf(pointer: string): string[] {

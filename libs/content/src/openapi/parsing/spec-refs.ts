@@ -1,5 +1,5 @@
 import { SpecProblem } from './spec-parse';
-import { escapeSegment, resolves } from './json-pointer';
+import { pointerOf, resolves } from './json-pointer';
 
 /**
  * The `$ref`s of a document that cannot be followed, each where it is written (the pointer of its `$ref`
@@ -12,22 +12,32 @@ import { escapeSegment, resolves } from './json-pointer';
 export function refProblems(document: Record<string, unknown>): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const checked = new Map<string, boolean>();
-  const stack: Array<{ value: unknown; pointer: string }> = [{ value: document, pointer: '' }];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const { value, pointer } = next;
+  // Each value with its key and its parent's entry: the pointer is spelled only for a `$ref` with a problem.
+  const stack: Visit[] = [{ value: document, key: '', parent: null }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const { value } = visit;
     if (value === null || typeof value !== 'object') continue;
     const ref = Array.isArray(value) ? undefined : (value as Record<string, unknown>).$ref;
     if (typeof ref === 'string' && Object.hasOwn(value, '$ref')) {
       const problem = refProblem(document, ref, checked);
-      if (problem) problems.push({ ...problem, path: `${pointer}/$ref` });
+      if (problem) problems.push({ ...problem, path: `${pointerOfVisit(visit)}/$ref` });
     }
     const keys = Object.keys(value);
-    for (let index = keys.length - 1; index >= 0; index--) {
-      const key = keys[index];
-      stack.push({ value: (value as Record<string, unknown>)[key], pointer: pointer + escapeSegment(key) });
-    }
+    for (let index = keys.length - 1; index >= 0; index--) stack.push({ value: (value as Record<string, unknown>)[keys[index]], key: keys[index], parent: visit });
   }
   return problems;
+}
+
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
+
+function pointerOfVisit(visit: Visit): string {
+  const segments: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) segments.push(at.key);
+  return pointerOf(segments.reverse());
 }
 
 function refProblem(document: Record<string, unknown>, ref: string, checked: Map<string, boolean>): Omit<SpecProblem, 'path'> | null {

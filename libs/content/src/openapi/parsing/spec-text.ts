@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument } from 'yaml';
+import { Document, isScalar, LineCounter, Node, parseDocument, visit } from 'yaml';
 import { SpecFormat, SpecProblem } from './spec-parse';
 import { SpecLines, YAML_OPTIONS } from './spec-lines';
 import { pointerOf } from './json-pointer';
@@ -40,12 +40,9 @@ function readJson(text: string): SpecText {
 function readYaml(text: string): SpecText {
   const counter = new LineCounter();
   const document = parseDocument(text, YAML_OPTIONS(counter));
-  if (document.errors.length) {
-    return {
-      format: 'yaml',
-      problems: document.errors.map((error) => ({ code: 'invalid-syntax', message: `The document is not valid YAML: ${error.message}`, line: counter.linePos(error.pos[0]).line })),
-    };
-  }
+  const syntax: SpecProblem[] = document.errors.map((error) => ({ code: 'invalid-syntax', message: `The document is not valid YAML: ${error.message}`, line: counter.linePos(error.pos[0]).line }));
+  const problems = syntax.length ? syntax : repeatedKeys(document, counter);
+  if (problems.length) return { format: 'yaml', problems };
   let data: unknown;
   try {
     data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -54,11 +51,30 @@ function readYaml(text: string): SpecText {
     // yaml throws a ReferenceError for aliases that expand past the count, and for an alias to nothing.
     return { format: 'yaml', problems: [{ code: 'invalid-syntax', message: `The document's YAML aliases cannot be expanded: ${error.message}` }] };
   }
-  const problems: SpecProblem[] = [];
   const json = asJson(data, [], problems);
   const lines = new SpecLines(document, counter);
   if (problems.length) return { format: 'yaml', problems: problems.map((problem) => ({ ...problem, line: lines.lineOf(problem.path ?? '') })) };
   return { format: 'yaml', data: json, lines: () => lines };
+}
+
+/** A key written twice in one mapping (its second writing): the data would silently keep only one of them. */
+function repeatedKeys(document: Document.Parsed, counter: LineCounter): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  visit(document, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const { key } of map.items) {
+        // As the data will have it: a key 1 and a key "1" are the same property.
+        const name = isScalar(key) ? String(key.value) : key;
+        if (seen.has(name)) {
+          const offset = (key as Node | null)?.range?.[0];
+          problems.push({ code: 'invalid-syntax', message: `The document is not valid YAML: the key ${typeof name === 'string' ? JSON.stringify(name) : 'written as a collection'} is repeated in its mapping`, ...(offset !== undefined && { line: counter.linePos(offset).line }) });
+        }
+        seen.add(name);
+      }
+    },
+  });
+  return problems;
 }
 
 function lineAt(text: string, offset: number): number {
