@@ -30,8 +30,9 @@ export interface ApertiumLimits {
 }
 export const APERTIUM_LIMITS: ApertiumLimits = { timeoutMs: 60_000, maxBytes: 4 * 1024 * 1024 };
 
-// Texts of one request go through one run, apart by numbered separators that Apertium keeps as formatting.
-const SEPARATOR = /\n?<hr id="folio-(\d+)"\/>\n?/g;
+// Texts of one request go through one run, apart by numbered separators that Apertium keeps as formatting
+// (an empty tag between blank lines: no sentence start for it, so the next text keeps its case).
+const SEPARATOR = /\n\n<folio-(\d+)\/>\n\n/g;
 
 /**
  * The `apertium` command of Debian's packages (apertium, apertium-<pair>), for the pairs installed. Texts are
@@ -52,7 +53,7 @@ export class ApertiumEngine implements TranslationEngine {
     if (texts.length === 0) return [];
     const mode = await this.mode(from, to);
     const html = format === 'html' ? texts : texts.map(escapeMarkup);
-    const joined = html.map((text, i) => (i === 0 ? text : `\n<hr id="folio-${i}"/>\n${text}`)).join('');
+    const joined = html.map((text, i) => (i === 0 ? text : `\n\n<folio-${i}/>\n\n${text}`)).join('');
     let translated = separated(await this.translateText(mode, joined), texts.length);
     if (!translated) {
       translated = [];
@@ -85,7 +86,9 @@ export class ApertiumEngine implements TranslationEngine {
     try {
       const input = join(folder, 'input.html');
       await writeFile(input, text);
-      return await this.run(['-u', '-f', 'html-alt', mode, input]);
+      const translated = await this.run(['-u', '-f', 'html-alt', mode, input]);
+      // A line end the text did not have is the command's, not the translation's.
+      return text.endsWith('\n') ? translated : translated.replace(/\n$/, '');
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -145,6 +148,6 @@ function separated(output: string, count: number): string[] | null {
     parts.push(output.slice(at, match.index));
     at = match.index + match[0].length;
   }
-  parts.push(output.slice(at).replace(/\n$/, ''));
+  parts.push(output.slice(at));
   return parts.length === count ? parts : null;
 }
