@@ -278,4 +278,29 @@ describe('translatePage', () => {
     expect(p1[6].leaves[0].text).toBe('.]');
     expect((page.document!.nodes[2] as unknown as Loose)).toEqual(source.document!.nodes[2]);
   });
+
+  it('translates an annotation\'s text and body, an inline image\'s alt and caption, a button\'s label; keeps text keys', async () => {
+    const annotation: Inline = {
+      object: 'inline', type: 'annotation', key: 'an', isVoid: false, nodes: [text(leaf('noted words'))],
+      fragments: [{ object: 'fragment', fragment: 'annotation-body', type: 'annotation-body', nodes: [paragraph('ab', text(leaf('The note')))] }],
+    };
+    const image: Inline = { object: 'inline', type: 'inline-image', key: 'ii', isVoid: true, data: { ref: { kind: 'url', url: 'https://example.com/i.png' }, alt: 'An icon', caption: 'Its caption' } };
+    const button: Inline = { object: 'inline', type: 'button', key: 'bu', isVoid: true, data: { label: 'Sign up', kind: 'primary', ref: { kind: 'url', url: 'https://example.com/signup' } } };
+    const first: Text = { ...text(leaf('See ')), key: 't1' };
+    const last: Text = { ...text(leaf(' now')), key: 't2' };
+    const source = { title: 'T', document: { object: 'document', data: {}, nodes: [paragraph('p', first, annotation, text(leaf(' ')), image, text(leaf(' ')), button, last)] } as PageDocument };
+    const engine = new TestEngine(upper);
+    const { page } = await translatePage(request(source), engine);
+    expect(engine.requests[0].texts).toEqual(['See <a1>noted words</a1> <x2/> <x3/> now']);
+    const nodes = (page.document!.nodes[0] as unknown as Loose).nodes as unknown as Inline[];
+    expect(nodes).toEqual([
+      { ...text(leaf('SEE ')), key: 't1' },
+      { ...annotation, nodes: [text(leaf('NOTED WORDS'))], fragments: [{ ...(annotation as { fragments: object[] }).fragments[0], nodes: [paragraph('ab', text(leaf('THE NOTE')))] }] },
+      text(leaf(' ')),
+      { ...image, data: { ...(image as { data: object }).data, alt: 'AN ICON', caption: 'ITS CAPTION' } },
+      text(leaf(' ')),
+      { ...button, data: { ...(button as { data: object }).data, label: 'SIGN UP' } },
+      { ...text(leaf(' NOW')), key: 't2' },
+    ]);
+  });
 });

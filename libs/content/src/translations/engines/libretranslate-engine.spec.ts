@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalHttpServer, startLocalHttpServer } from '@folio/platform/testing/local-http-server';
 import { LibreTranslateEngine } from './libretranslate-engine';
 import { EngineFailed } from './translation-engine';
+import { translatePage } from '../translate-page';
 
 interface Seen {
   method?: string;
@@ -117,5 +118,24 @@ describe('LibreTranslateEngine', () => {
     });
     const engine = new LibreTranslateEngine(server.url, undefined, { timeoutMs: 15_000, maxBytes: 1000 });
     await expect(engine.translate({ texts: ['a'], from: 'en', to: 'es', format: 'text' })).rejects.toThrow(new EngineFailed(`LibreTranslate at ${server.url} answered more than 1000 bytes`));
+  });
+
+  it('translates a page through the server, its marks and links kept', async () => {
+    const seen: Seen[] = [];
+    server = await startLocalHttpServer(libreTranslate(seen));
+    const leaf = (text: string, marks: { object: 'mark'; type: 'bold' }[] = []) => ({ object: 'leaf' as const, text, marks });
+    const link = { object: 'inline' as const, type: 'link' as const, data: { ref: { kind: 'url' as const, url: 'https://example.com' } }, nodes: [{ object: 'text' as const, leaves: [leaf('the guide')] }] };
+    const paragraph = { object: 'block' as const, type: 'paragraph' as const, key: 'p', nodes: [{ object: 'text' as const, leaves: [leaf('Read '), leaf('this', [{ object: 'mark', type: 'bold' }])] }, link, { object: 'text' as const, leaves: [leaf('.')] }] };
+    const { page, words } = await translatePage({ page: { title: 'Hello', document: { object: 'document', data: {}, nodes: [paragraph] } }, from: 'en', to: 'pt-br', glossary: [] }, new LibreTranslateEngine(server.url));
+    expect(page.title).toBe('pb:HELLO');
+    expect(page.document!.nodes[0]).toEqual({
+      ...paragraph,
+      nodes: [{ object: 'text', leaves: [leaf('pb:READ '), leaf('THIS', [{ object: 'mark', type: 'bold' }])] }, { ...link, nodes: [{ object: 'text', leaves: [leaf('THE GUIDE')] }] }, { object: 'text', leaves: [leaf('.')] }],
+    });
+    expect(words).toBe(5);
+    expect(seen.filter((s) => s.url === '/translate').map((s) => s.body)).toEqual([
+      { q: ['Read <m1>this</m1><l2>the guide</l2>.'], source: 'en', target: 'pb', format: 'html' },
+      { q: ['Hello'], source: 'en', target: 'pb', format: 'text' },
+    ]);
   });
 });
