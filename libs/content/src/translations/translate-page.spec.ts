@@ -237,6 +237,16 @@ describe('translatePage', () => {
     expect(words).toBe(8);
   });
 
+  it('puts in the terms of a run made only of terms and kept nodes without sending it', async () => {
+    const engine = new TestEngine(upper);
+    const source = { title: 'Space', document: { object: 'document', data: {}, nodes: [paragraph('p', text(leaf('Space', bold), leaf(' '), leaf('x()', code)))] } as PageDocument };
+    const { page, words } = await translatePage(request(source, [{ source: 'space', target: 'espace' }]), engine);
+    expect(engine.requests).toEqual([]);
+    expect(page.title).toBe('espace');
+    expect((page.document!.nodes[0] as unknown as Loose).nodes[0].leaves).toEqual([leaf('espace', bold), leaf(' '), leaf('x()', code)]);
+    expect(words).toBe(0);
+  });
+
   it('applies the glossary in the leaf-by-leaf fallback too', async () => {
     const engine = new TestEngine((t, format) => (format === 'html' ? 'broken' : t.toUpperCase()));
     const source = { title: 'T', document: { object: 'document', data: {}, nodes: [paragraph('p', text(leaf('Open the space '), leaf('now', bold)))] } as PageDocument };
