@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalHttpServer, startLocalHttpServer } from '@folio/platform/testing/local-http-server';
 import { deeplBaseUrl, DeepLEngine } from './deepl-engine';
 import { EngineFailed } from './translation-engine';
+import { translatePage } from '../translate-page';
 
 interface Seen {
   method?: string;
@@ -30,23 +31,40 @@ function deepl(seen: Seen[], options: { status?: number; message?: string; answe
       if (request.headers.authorization !== 'DeepL-Auth-Key key-1:fx') return send(403, { message: 'Authorization failure, check auth_key' });
       if (options.status) return send(options.status, { message: options.message });
       const texts = body.text as string[];
+      // Tag handling v2 parses XML strictly.
+      if (body.tag_handling === 'xml' && !texts.every(wellFormed)) return send(400, { message: 'Tag handling parsing failed, please check input.' });
       send(200, options.answer ?? { translations: texts.map((text) => ({ detected_source_language: 'EN', text: `${String(body.target_lang)}:${text}` })) });
     });
   };
+}
+
+/** Whether a fragment is well-formed XML: tags nested, `&` only in entities, no stray `<`. */
+function wellFormed(fragment: string): boolean {
+  const open: string[] = [];
+  for (const [tag, closing, name, selfClosing] of fragment.matchAll(/<(\/?)([A-Za-z][\w-]*)[^<>]*?(\/?)>/g)) {
+    if (closing) {
+      if (open.pop() !== name) return false;
+    } else if (!selfClosing) open.push(name);
+    fragment = fragment.replace(tag, '');
+  }
+  return open.length === 0 && !/[<>]|&(?!(?:amp|lt|gt|quot|apos|#\d+);)/.test(fragment);
 }
 
 describe('DeepLEngine', () => {
   let server: LocalHttpServer;
   afterEach(() => server?.close());
 
-  it('sends the texts in one POST /v2/translate with its key, pair and tag handling, and reads the answers in order', async () => {
+  it('sends the texts in one POST /v2/translate with its key, pair and XML tag handling (glossary tags ignored), and reads the answers in order', async () => {
     const seen: Seen[] = [];
     server = await startLocalHttpServer(deepl(seen));
     const engine = new DeepLEngine('key-1:fx', server.url);
-    expect(await engine.translate({ texts: ['Hello <m1>world</m1>', 'Bye'], from: 'en', to: 'de', format: 'html' })).toEqual(['DE:Hello <m1>world</m1>', 'DE:Bye']);
+    expect(await engine.translate({ texts: ['Hello <m1>world</m1> <g2>Raum</g2>', 'Bye <g1>Raum</g1>'], from: 'en', to: 'de', format: 'html' })).toEqual([
+      'DE:Hello <m1>world</m1> <g2>Raum</g2>',
+      'DE:Bye <g1>Raum</g1>',
+    ]);
     expect(await engine.translate({ texts: ['Plain'], from: 'de', to: 'en', format: 'text' })).toEqual(['EN-US:Plain']);
     expect(seen).toEqual([
-      { method: 'POST', url: '/v2/translate', authorization: 'DeepL-Auth-Key key-1:fx', contentType: 'application/json', body: { text: ['Hello <m1>world</m1>', 'Bye'], source_lang: 'EN', target_lang: 'DE', tag_handling: 'html' } },
+      { method: 'POST', url: '/v2/translate', authorization: 'DeepL-Auth-Key key-1:fx', contentType: 'application/json', body: { text: ['Hello <m1>world</m1> <g2>Raum</g2>', 'Bye <g1>Raum</g1>'], source_lang: 'EN', target_lang: 'DE', tag_handling: 'xml', ignore_tags: 'g2,g1' } },
       { method: 'POST', url: '/v2/translate', authorization: 'DeepL-Auth-Key key-1:fx', contentType: 'application/json', body: { text: ['Plain'], source_lang: 'DE', target_lang: 'EN-US' } },
     ]);
   });
@@ -107,5 +125,28 @@ describe('DeepLEngine', () => {
     expect(deeplBaseUrl('abc:fx')).toBe('https://api-free.deepl.com');
     expect(deeplBaseUrl('abc')).toBe('https://api.deepl.com');
     expect(deeplBaseUrl('abc', 'http://deepl.internal')).toBe('http://deepl.internal');
+  });
+
+  it('says what DeepL said of markup it cannot parse', async () => {
+    server = await startLocalHttpServer(deepl([]));
+    await expect(new DeepLEngine('key-1:fx', server.url).translate({ texts: ['a <m1>b & c</m1>'], from: 'en', to: 'de', format: 'html' })).rejects.toThrow(
+      new EngineFailed('DeepL refused the request: Tag handling parsing failed, please check input.'),
+    );
+  });
+
+  it('translates a page through DeepL, its markup well-formed XML', async () => {
+    const seen: Seen[] = [];
+    server = await startLocalHttpServer(deepl(seen));
+    const leaf = (text: string, marks: { object: 'mark'; type: 'italic' | 'code' }[] = []) => ({ object: 'leaf' as const, text, marks });
+    const paragraph = {
+      object: 'block' as const, type: 'paragraph' as const, key: 'p',
+      nodes: [{ object: 'text' as const, leaves: [leaf('Tom & Jerry <3 '), leaf('a space', [{ object: 'mark', type: 'italic' }]), leaf(' x<y', [{ object: 'mark', type: 'code' }])] }],
+    };
+    const { page } = await translatePage(
+      { page: { title: 'T', document: { object: 'document', data: {}, nodes: [paragraph] } }, from: 'en', to: 'de', glossary: [{ source: 'space', target: 'Raum' }] },
+      new DeepLEngine('key-1:fx', server.url),
+    );
+    expect(seen[0].body).toEqual({ text: ['Tom &amp; Jerry &lt;3 <m1>a <g2>Raum</g2></m1><x3/>'], source_lang: 'EN', target_lang: 'DE', tag_handling: 'xml', ignore_tags: 'g2' });
+    expect(page.document!.nodes[0]).toEqual({ ...paragraph, nodes: [{ object: 'text', leaves: [leaf('DE:Tom & Jerry <3 '), leaf('a Raum', [{ object: 'mark', type: 'italic' }]), leaf(' x<y', [{ object: 'mark', type: 'code' }])] }] });
   });
 });

@@ -45,7 +45,7 @@ export class DeepLEngine implements TranslationEngine {
       text: texts,
       source_lang: source,
       target_lang: target,
-      ...(format === 'html' ? { tag_handling: 'html' } : {}),
+      ...(format === 'html' ? markupHandling(texts) : {}),
       ...(BETA.has(from) || BETA.has(to) ? { enable_beta_languages: true } : {}),
     };
     const answer = await requestJson(SERVICE, this.url, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${this.apiKey}` }, body }, this.limits);
@@ -54,6 +54,16 @@ export class DeepLEngine implements TranslationEngine {
     const list = Array.isArray(translations) ? translations.map((t: unknown) => (t && typeof t === 'object' ? (t as { text?: unknown }).text : t)) : translations;
     return translationsOf(SERVICE, list, texts.length);
   }
+}
+
+/**
+ * How DeepL is to read our markup: as XML, DeepL's mode for "sentences with markup" (its HTML mode is for HTML
+ * documents; our numbered tags are no HTML, and the markup is well-formed XML), with the glossary terms' tags
+ * ignored so that their words stay as the glossary says while giving the sentence its context.
+ */
+function markupHandling(texts: readonly string[]): { tag_handling: 'xml'; ignore_tags?: string } {
+  const terms = new Set(texts.flatMap((text) => [...text.matchAll(/<(g\d+)>/g)].map((match) => match[1])));
+  return terms.size ? { tag_handling: 'xml', ignore_tags: [...terms].join(',') } : { tag_handling: 'xml' };
 }
 
 /** What went wrong, from DeepL's status codes and `{message}` answers, said so that the operator knows what to do. */
