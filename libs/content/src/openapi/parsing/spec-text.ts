@@ -51,7 +51,7 @@ function readYaml(text: string): SpecText {
     // yaml throws a ReferenceError for aliases that expand past the count, and for an alias to nothing.
     return { format: 'yaml', problems: [{ code: 'invalid-syntax', message: `The document's YAML aliases cannot be expanded: ${error.message}` }] };
   }
-  const json = asJson(data, [], problems);
+  const json = asJson(data, [], new Set(), problems);
   const lines = new SpecLines(document, counter);
   if (problems.length) return { format: 'yaml', problems: problems.map((problem) => ({ ...problem, line: lines.lineOf(problem.path ?? '') })) };
   return { format: 'yaml', data: json, lines: () => lines };
@@ -86,25 +86,32 @@ function lineAt(text: string, offset: number): number {
 /**
  * YAML data as JSON, changed in place: what YAML has and JSON has not becomes its JSON form (a `!!binary`
  * value its base64, a timestamp its ISO text, a set its array, a map an object of its keys' text); a number
- * JSON cannot write (`.inf`, `.nan`) is a problem. `path` is the walk's position (a stack, for the problem's
- * pointer); the depth is that of the YAML parser, which read the same nesting.
+ * JSON cannot write (`.inf`, `.nan`) and an alias inside the node it names (a cycle) are problems. `path`
+ * and `within` are the walk's position (the keys, for the problem's pointer; the containers, for cycles);
+ * the depth is that of the YAML parser, which read the same nesting.
  */
-function asJson(value: unknown, path: string[], problems: SpecProblem[]): unknown {
+function asJson(value: unknown, path: string[], within: Set<object>, problems: SpecProblem[]): unknown {
   if (typeof value === 'number' && !Number.isFinite(value)) {
     problems.push({ code: 'not-json', message: `${String(value)} is not a number JSON can hold`, path: pointerOf(path) });
     return null;
   }
   if (value === null || typeof value !== 'object') return value;
+  if (within.has(value)) {
+    problems.push({ code: 'not-json', message: 'A YAML alias is written inside the node it names: JSON cannot hold the cycle', path: pointerOf(path) });
+    return null;
+  }
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Set) value = [...value];
   if (value instanceof Map) value = Object.fromEntries([...value.entries()].map(([key, item]) => [String(key), item as unknown]));
   const container = value as Record<string, unknown>;
+  within.add(container);
   for (const key of Object.keys(container)) {
     path.push(key);
     // An own `__proto__` key (yaml defines it as such) is an own data property: assigning it sets the value.
-    container[key] = asJson(container[key], path, problems);
+    container[key] = asJson(container[key], path, within, problems);
     path.pop();
   }
+  within.delete(container);
   return container;
 }

@@ -30,7 +30,9 @@ export async function validationProblems(document: Record<string, unknown>, vers
   try {
     result = await validate(structuredClone(document) as Parameters<typeof validate>[0], PARSER_OPTIONS);
   } catch (error) {
-    return [{ code: 'invalid', message: `The document could not be validated: ${(error as Error).message}` }];
+    // The parser's walks recurse: a document nested thousands deep ends them with a RangeError.
+    const why = error instanceof RangeError ? 'it is nested too deeply' : (error as Error).message;
+    return [{ code: 'invalid', message: `The document could not be validated: ${why}` }];
   }
   if (result.valid) return [];
   const located = schemaProblems(document, version);
