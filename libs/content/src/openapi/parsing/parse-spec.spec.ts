@@ -115,6 +115,17 @@ describe('parseSpec', () => {
     ]);
   });
 
+  it('says where the schema of Swagger 2.0 and of OpenAPI 3.1 is broken', async () => {
+    const swagger = BRANCHES_20_JSON.replace('"404": { "description": "No such branch" }', '"404": { "schema": { "type": "string" } }');
+    expect(problemsOf(await parseSpec(swagger))).toEqual([
+      expect.objectContaining({ code: 'schema', path: '/paths/~1branches~1{code}~1hours/get/responses/404', line: lineOf(swagger, '"404"') }),
+    ]);
+    const openapi = CATALOG_31_YAML.replace('      description: No such book', '      summary: No such book');
+    expect(problemsOf(await parseSpec(openapi))).toEqual([
+      expect.objectContaining({ code: 'schema', message: expect.stringContaining("must have required property 'description'"), path: '/components/responses/NotFound', line: lineOf(openapi, 'NotFound:') }),
+    ]);
+  });
+
   it('says where the OpenAPI schema is broken in YAML: paths that are not an object', async () => {
     const text = 'openapi: 3.0.2\ninfo:\n  title: Nothing yet\n  version: "1"\npaths: 3\n';
     expect(problemsOf(await parseSpec(text))).toEqual([{ code: 'schema', message: '/paths must be object', path: '/paths', line: 5 }]);
