@@ -217,7 +217,18 @@ describe('parseSpec', () => {
       levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
     }
     const text = `openapi: 3.1.0\ninfo: {title: Laughs, version: "1"}\nx-laughs:\n${levels.map((line) => `  ${line}`).join('\n')}\n`;
-    expect(problemsOf(await parseSpec(text))).toEqual([{ code: 'invalid-syntax', message: expect.stringContaining("The document's YAML aliases cannot be expanded") }]);
+    expect(problemsOf(await parseSpec(text))).toEqual([{ code: 'excessive-aliases', message: expect.stringContaining("The document's YAML aliases cannot be expanded") }]);
+  });
+
+  it('refuses a large YAML node named by aliases so often that the document written as JSON would be many times its text', async () => {
+    const uses = Array.from({ length: 200 }, (_, index) => `  f${index}: *long`).join('\n');
+    const text = `openapi: 3.1.0\ninfo: {title: Long, version: "1"}\nx-long: &long "${'words '.repeat(2_000)}"\nx-uses:\n${uses}\n`;
+    expect(problemsOf(await parseSpec(text))).toEqual([
+      { code: 'excessive-aliases', message: "The document's YAML aliases expand it to more than 4 times the size of its text" },
+    ]);
+    // Named twice (written three times), the same node is fine.
+    const few = text.split('\n').slice(0, 6).join('\n') + '\ncomponents: {schemas: {Word: {type: string}}}\n';
+    expect(await parseSpec(few)).toMatchObject({ ok: true });
   });
 
   it('refuses a YAML alias inside the node it names: JSON cannot hold the cycle', async () => {
