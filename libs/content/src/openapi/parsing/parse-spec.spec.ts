@@ -238,6 +238,17 @@ describe('parseSpec', () => {
     ]);
   });
 
+  it("stops following $refs that multiply (a schema naming another nine times, nine levels deep) at the time limit, saying so", async () => {
+    const levels = Array.from({ length: 9 }, (_, level) => {
+      const properties = Array.from({ length: 9 }, (_, index) => `p${index}: {$ref: '#/components/schemas/L${level}'}`).join(', ');
+      return `    L${level + 1}: {type: object, properties: {${properties}}}`;
+    });
+    const text = `openapi: 3.0.3\ninfo: {title: Refs, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    L0: {type: string}\n${levels.join('\n')}\n`;
+    expect(problemsOf(await parseSpec(text, { dereferenceTimeoutMs: 100 }))).toEqual([
+      { code: 'invalid', message: 'The document could not be validated: following its $refs took more than 0.1 s (references of references multiply)' },
+    ]);
+  });
+
   it('expands a few YAML aliases and merge keys', async () => {
     const text = CATALOG_31_YAML.replace('    Cursor:\n      name: cursor', '    Cursor: &cursor\n      name: cursor').replace(
       '  responses:\n    NotFound:',
