@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { BRANCHES_20_JSON, CATALOG_31_YAML, HOLDS_30_JSON } from '../../testing/openapi-documents';
+import { BRANCHES_20_JSON, CATALOG_31_YAML, HOLDS_30_JSON } from '@folio/content/testing/openapi-documents';
+import { childOf, segmentsOf } from './json-pointer';
 import { parseSpec } from './parse-spec';
 import { MAX_REPORTED_PROBLEMS, SpecParse, SpecProblem } from './spec-parse';
 
@@ -13,6 +14,18 @@ function lineOf(text: string, marker: string, after?: string): number {
   return index + 1;
 }
 
+/** The value at `pointer` in a parsed document. */
+function valueAt(parse: SpecParse, pointer: string): unknown {
+  if (!parse.ok) throw new Error(`expected a document, got ${JSON.stringify(parse.errors)}`);
+  let value: unknown = parse.document;
+  for (const segment of segmentsOf(pointer)) {
+    const child = childOf(value, segment);
+    if (!child.found) throw new Error(`${pointer} is not in the document`);
+    value = child.value;
+  }
+  return value;
+}
+
 function problemsOf(parse: SpecParse): SpecProblem[] {
   if (parse.ok) throw new Error(`expected problems, the document parsed`);
   return parse.errors;
@@ -23,27 +36,26 @@ describe('parseSpec', () => {
     const parse = await parseSpec(CATALOG_31_YAML);
     if (!parse.ok) throw new Error(JSON.stringify(parse.errors));
     expect(parse).toMatchObject({ format: 'yaml', openapiVersion: '3.1.0' });
-    const { document } = parse as { document: any };
-    expect(document.paths['/books/{bookId}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Book' });
-    expect(document.components.schemas.Category.properties.parent).toEqual({ $ref: '#/components/schemas/Category' });
+    expect(valueAt(parse, '/paths/~1books~1{bookId}/get/responses/200/content/application~1json/schema')).toEqual({ $ref: '#/components/schemas/Book' });
+    expect(valueAt(parse, '/components/schemas/Category/properties/parent')).toEqual({ $ref: '#/components/schemas/Category' });
     // YAML 1.2: a date is text, as JSON keeps it.
-    expect(document.components.schemas.Book.properties.published.examples).toEqual(['1999-04-01']);
-    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+    expect(valueAt(parse, '/components/schemas/Book/properties/published/examples')).toEqual(['1999-04-01']);
+    expect(JSON.parse(JSON.stringify(parse.document))).toEqual(parse.document);
   });
 
   it('reads a valid Swagger 2.0 JSON document and a valid OpenAPI 3.0 JSON document', async () => {
     const swagger = await parseSpec(BRANCHES_20_JSON);
     expect(swagger).toMatchObject({ ok: true, format: 'json', openapiVersion: '2.0' });
-    expect((swagger as { document: any }).document.definitions.Week.items).toEqual({ $ref: '#/definitions/Day' });
+    expect(valueAt(swagger, '/definitions/Week/items')).toEqual({ $ref: '#/definitions/Day' });
     const holds = await parseSpec(HOLDS_30_JSON);
     expect(holds).toMatchObject({ ok: true, format: 'json', openapiVersion: '3.0.3' });
-    expect((holds as { document: any }).document.components.schemas.Hold.allOf[0]).toEqual({ $ref: '#/components/schemas/HoldRequest' });
+    expect(valueAt(holds, '/components/schemas/Hold/allOf/0')).toEqual({ $ref: '#/components/schemas/HoldRequest' });
   });
 
   it('turns what YAML has and JSON has not into JSON, and refuses a number JSON cannot hold', async () => {
     const text = CATALOG_31_YAML.replace('          examples: [1999-04-01]', '          examples: [!!timestamp 1999-04-01, !!binary aGVsbG8=]');
     const parse = await parseSpec(text);
-    expect((parse as { document: any }).document.components.schemas.Book.properties.published.examples).toEqual(['1999-04-01T00:00:00.000Z', 'aGVsbG8=']);
+    expect(valueAt(parse, '/components/schemas/Book/properties/published/examples')).toEqual(['1999-04-01T00:00:00.000Z', 'aGVsbG8=']);
     const infinite = CATALOG_31_YAML.replace("          pattern: '^[a-z0-9-]+$'", '          maxLength: .inf');
     expect(problemsOf(await parseSpec(infinite))).toEqual([
       { code: 'not-json', message: 'Infinity is not a number JSON can hold', path: '/paths/~1books~1{bookId}/parameters/0/schema/maxLength', line: lineOf(infinite, 'maxLength: .inf') },
@@ -100,6 +112,17 @@ describe('parseSpec', () => {
         path: '/paths/~1holds/post/responses/409',
         line: lineOf(text, '"409"'),
       },
+    ]);
+  });
+
+  it('says where the schema of Swagger 2.0 and of OpenAPI 3.1 is broken', async () => {
+    const swagger = BRANCHES_20_JSON.replace('"404": { "description": "No such branch" }', '"404": { "schema": { "type": "string" } }');
+    expect(problemsOf(await parseSpec(swagger))).toEqual([
+      expect.objectContaining({ code: 'schema', path: '/paths/~1branches~1{code}~1hours/get/responses/404', line: lineOf(swagger, '"404"') }),
+    ]);
+    const openapi = CATALOG_31_YAML.replace('      description: No such book', '      summary: No such book');
+    expect(problemsOf(await parseSpec(openapi))).toEqual([
+      expect.objectContaining({ code: 'schema', message: expect.stringContaining("must have required property 'description'"), path: '/components/responses/NotFound', line: lineOf(openapi, 'NotFound:') }),
     ]);
   });
 
@@ -194,7 +217,36 @@ describe('parseSpec', () => {
       levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
     }
     const text = `openapi: 3.1.0\ninfo: {title: Laughs, version: "1"}\nx-laughs:\n${levels.map((line) => `  ${line}`).join('\n')}\n`;
-    expect(problemsOf(await parseSpec(text))).toEqual([{ code: 'invalid-syntax', message: expect.stringContaining("The document's YAML aliases cannot be expanded") }]);
+    expect(problemsOf(await parseSpec(text))).toEqual([{ code: 'excessive-aliases', message: expect.stringContaining("The document's YAML aliases cannot be expanded") }]);
+  });
+
+  it('refuses a large YAML node named by aliases so often that the document written as JSON would be many times its text', async () => {
+    const uses = Array.from({ length: 200 }, (_, index) => `  f${index}: *long`).join('\n');
+    const text = `openapi: 3.1.0\ninfo: {title: Long, version: "1"}\nx-long: &long "${'words '.repeat(2_000)}"\nx-uses:\n${uses}\n`;
+    expect(problemsOf(await parseSpec(text))).toEqual([
+      { code: 'excessive-aliases', message: "The document's YAML aliases expand it to more than 4 times the size of its text" },
+    ]);
+    // Named twice (written three times), the same node is fine.
+    const few = text.split('\n').slice(0, 6).join('\n') + '\ncomponents: {schemas: {Word: {type: string}}}\n';
+    expect(await parseSpec(few)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a YAML alias inside the node it names: JSON cannot hold the cycle', async () => {
+    const text = 'openapi: 3.1.0\ninfo: {title: Loop, version: "1"}\nx-loop: &loop\n  again: *loop\n';
+    expect(problemsOf(await parseSpec(text))).toEqual([
+      { code: 'not-json', message: 'A YAML alias is written inside the node it names: JSON cannot hold the cycle', path: '/x-loop/again', line: 4 },
+    ]);
+  });
+
+  it("stops following $refs that multiply (a schema naming another nine times, nine levels deep) at the time limit, saying so", async () => {
+    const levels = Array.from({ length: 9 }, (_, level) => {
+      const properties = Array.from({ length: 9 }, (_, index) => `p${index}: {$ref: '#/components/schemas/L${level}'}`).join(', ');
+      return `    L${level + 1}: {type: object, properties: {${properties}}}`;
+    });
+    const text = `openapi: 3.0.3\ninfo: {title: Refs, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    L0: {type: string}\n${levels.join('\n')}\n`;
+    expect(problemsOf(await parseSpec(text, { dereferenceTimeoutMs: 100 }))).toEqual([
+      { code: 'invalid', message: 'The document could not be validated: following its $refs took more than 0.1 s (references of references multiply)' },
+    ]);
   });
 
   it('expands a few YAML aliases and merge keys', async () => {
@@ -203,6 +255,6 @@ describe('parseSpec', () => {
       '    Page:\n      <<: *cursor\n      name: page\n  responses:\n    NotFound:',
     );
     const parse = await parseSpec(text);
-    expect((parse as { document: any }).document.components.parameters.Page).toEqual({ name: 'page', in: 'query', schema: { type: 'string' } });
+    expect(valueAt(parse, '/components/parameters/Page')).toEqual({ name: 'page', in: 'query', schema: { type: 'string' } });
   });
 });

@@ -2,15 +2,16 @@ import { MAX_REPORTED_PROBLEMS, SpecFormat, SpecParse, SpecProblem } from './spe
 import { SpecLines } from './spec-lines';
 import { readSpecText } from './spec-text';
 import { refProblems } from './spec-refs';
-import { validationProblems } from './spec-validation';
+import { DEREFERENCE_TIME_LIMIT_MS, validationProblems } from './spec-validation';
 
 /**
  * An OpenAPI document's text parsed and validated (see SpecParse): read as JSON or YAML, its version
  * checked (Swagger 2.0, OpenAPI 3.0.x or 3.1.x), its `$ref`s checked to be local and to resolve, then
  * validated by @readme/openapi-parser. Pure: nothing is fetched or read. Work that grows with the text:
- * SpecParsing runs it in a worker thread.
+ * SpecParsing runs it in a worker thread. `dereferenceTimeoutMs` bounds the parser's following of `$ref`s
+ * (see DEREFERENCE_TIME_LIMIT_MS).
  */
-export async function parseSpec(text: string): Promise<SpecParse> {
+export async function parseSpec(text: string, { dereferenceTimeoutMs = DEREFERENCE_TIME_LIMIT_MS } = {}): Promise<SpecParse> {
   const read = readSpecText(text);
   if ('problems' in read) return placed(read.format, read.problems);
   const { format, data } = read;
@@ -19,7 +20,7 @@ export async function parseSpec(text: string): Promise<SpecParse> {
   const document = data as Record<string, unknown>;
   const unresolved = refProblems(document);
   if (unresolved.length) return placed(format, unresolved, read.lines);
-  const invalid = await validationProblems(document, declared);
+  const invalid = await validationProblems(document, declared, dereferenceTimeoutMs);
   if (invalid.length) return placed(format, invalid, read.lines);
   return { ok: true, format, openapiVersion: declared, document };
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
-import { CATALOG_31_YAML, HOLDS_30_JSON } from '../../testing/openapi-documents';
+import { CATALOG_31_YAML, HOLDS_30_JSON } from '@folio/content/testing/openapi-documents';
 import { parseSpec } from './parse-spec';
 import { SpecParsing } from './spec-parsing';
 

@@ -4,10 +4,15 @@ import { SpecLines, YAML_OPTIONS } from './spec-lines';
 import { pointerOf } from './json-pointer';
 
 /**
- * Aliases a YAML document may expand to, counted by what they expand (yaml's `maxAliasCount`): an OpenAPI
- * document seldom has more than a few, and a "billion laughs" document is refused before it is expanded.
+ * How far YAML aliases may expand a document, two bounds. yaml's `maxAliasCount` counts each alias resolved
+ * times the aliases inside what it names, so a "billion laughs" document (aliases of aliases) is refused
+ * before anything is expanded. But an alias's data is shared, not copied, until the document is written as
+ * JSON (as a version stores it): a large node named a few hundred times would be written a few hundred
+ * times. So the data, counted as JSON would write it (each text's length, one for any other value), may be
+ * at most this many times the length of the text.
  */
-const MAX_ALIAS_COUNT = 100;
+const MAX_ALIAS_COUNT = 1_000;
+const MAX_EXPANSION = 4;
 
 /** A spec's text read as data, with its lines placed on demand; or the problems that stop the reading. */
 export type SpecText =
@@ -41,7 +46,7 @@ function readYaml(text: string): SpecText {
   const counter = new LineCounter();
   const document = parseDocument(text, YAML_OPTIONS(counter));
   const syntax: SpecProblem[] = document.errors.map((error) => ({ code: 'invalid-syntax', message: `The document is not valid YAML: ${error.message}`, line: counter.linePos(error.pos[0]).line }));
-  const problems = syntax.length ? syntax : repeatedKeys(document, counter);
+  const problems: SpecProblem[] = syntax.length ? syntax : repeatedKeys(document, counter);
   if (problems.length) return { format: 'yaml', problems };
   let data: unknown;
   try {
@@ -49,9 +54,13 @@ function readYaml(text: string): SpecText {
   } catch (error) {
     if (!(error instanceof ReferenceError)) throw error;
     // yaml throws a ReferenceError for aliases that expand past the count, and for an alias to nothing.
-    return { format: 'yaml', problems: [{ code: 'invalid-syntax', message: `The document's YAML aliases cannot be expanded: ${error.message}` }] };
+    return { format: 'yaml', problems: [{ code: 'excessive-aliases', message: `The document's YAML aliases cannot be expanded: ${error.message}` }] };
   }
-  const json = asJson(data, [], problems);
+  const walk: JsonWalk = { path: [], within: new Set(), problems, budget: MAX_EXPANSION * text.length };
+  const json = asJson(data, walk);
+  if (walk.budget < 0) {
+    return { format: 'yaml', problems: [{ code: 'excessive-aliases', message: `The document's YAML aliases expand it to more than ${MAX_EXPANSION} times the size of its text` }] };
+  }
   const lines = new SpecLines(document, counter);
   if (problems.length) return { format: 'yaml', problems: problems.map((problem) => ({ ...problem, line: lines.lineOf(problem.path ?? '') })) };
   return { format: 'yaml', data: json, lines: () => lines };
@@ -83,28 +92,47 @@ function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/** Where asJson is: the keys (for a problem's pointer), the containers (for cycles), what is left of the size allowed. */
+interface JsonWalk {
+  path: string[];
+  within: Set<object>;
+  problems: SpecProblem[];
+  budget: number;
+}
+
 /**
  * YAML data as JSON, changed in place: what YAML has and JSON has not becomes its JSON form (a `!!binary`
  * value its base64, a timestamp its ISO text, a set its array, a map an object of its keys' text); a number
- * JSON cannot write (`.inf`, `.nan`) is a problem. `path` is the walk's position (a stack, for the problem's
- * pointer); the depth is that of the YAML parser, which read the same nesting.
+ * JSON cannot write (`.inf`, `.nan`) and an alias inside the node it names (a cycle) are problems. Shared
+ * data (an alias's) is walked at each use, as JSON would write it, against the walk's budget; the walk
+ * stops when it is spent. The depth is that of the YAML parser, which read the same nesting.
  */
-function asJson(value: unknown, path: string[], problems: SpecProblem[]): unknown {
+function asJson(value: unknown, walk: JsonWalk): unknown {
+  walk.budget -= typeof value === 'string' ? value.length : 1;
+  if (walk.budget < 0) return null;
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    problems.push({ code: 'not-json', message: `${String(value)} is not a number JSON can hold`, path: pointerOf(path) });
+    walk.problems.push({ code: 'not-json', message: `${String(value)} is not a number JSON can hold`, path: pointerOf(walk.path) });
     return null;
   }
   if (value === null || typeof value !== 'object') return value;
+  if (walk.within.has(value)) {
+    walk.problems.push({ code: 'not-json', message: 'A YAML alias is written inside the node it names: JSON cannot hold the cycle', path: pointerOf(walk.path) });
+    return null;
+  }
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Set) value = [...value];
   if (value instanceof Map) value = Object.fromEntries([...value.entries()].map(([key, item]) => [String(key), item as unknown]));
   const container = value as Record<string, unknown>;
+  walk.within.add(container);
   for (const key of Object.keys(container)) {
-    path.push(key);
+    walk.budget -= key.length;
+    walk.path.push(key);
     // An own `__proto__` key (yaml defines it as such) is an own data property: assigning it sets the value.
-    container[key] = asJson(container[key], path, problems);
-    path.pop();
+    container[key] = asJson(container[key], walk);
+    walk.path.pop();
+    if (walk.budget < 0) break;
   }
+  walk.within.delete(container);
   return container;
 }
