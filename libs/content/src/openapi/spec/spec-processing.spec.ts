@@ -82,10 +82,9 @@ describe('OpenAPI spec processing', () => {
 
   it('re-runs a processing a crash interrupted after it started, and records one result', async () => {
     await create(await textSource(YAML));
-    parsing.during = async () => {
-      throw new Error('killed');
-    };
+    const stored = jest.spyOn(texts, 'storeDocument').mockRejectedValueOnce(new Error('killed'));
     await expect(processing.process('sp1', 's1', caller)).rejects.toThrow('killed');
+    stored.mockRestore();
     expect(await types()).toEqual(['OpenAPISpecCreated:', 'OpenAPISpecSubmitted:s1', 'OpenAPISpecProcessingStarted:s1']);
     await processing.process('sp1', 's1', caller);
     await processing.process('sp1', 's1', caller);
@@ -153,6 +152,15 @@ describe('OpenAPI spec processing', () => {
       { ok: false, errorCode: 'PARSE_ERROR', errors: [{ message: 'cannot resolve #/components/schemas/Nope', code: 'missing-ref', path: '/paths/~1pets', line: 7 }], errorCount: 3 },
     ]);
     expect(await types()).not.toContain('OpenAPISpecVersionAdded:s1');
+  });
+
+  it('records a parse that throws as PARSE_ERROR, so that the next submissions are not held back', async () => {
+    parsing.answer = () => {
+      throw new Error('worker exited');
+    };
+    await create(await textSource(YAML));
+    await processing.process('sp1', 's1', caller);
+    expect(await processedOutcomes()).toEqual([{ ok: false, errorCode: 'PARSE_ERROR', errors: [{ message: 'the document could not be parsed: worker exited' }], errorCount: 1 }]);
   });
 
   it('does nothing for a deleted spec', async () => {

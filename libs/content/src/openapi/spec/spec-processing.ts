@@ -9,6 +9,7 @@ import { newId } from '@folio/platform/ids';
 import { LogReaction } from '@folio/platform/processes/log-reaction';
 import { ProcessHost } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
+import { SpecParse } from '../parsing/spec-parse';
 import { SpecParsing } from '../parsing/spec-parsing';
 import { openapiSpecDecider } from './openapi-spec.decider';
 import { openapiSpecStream, ProcessErrorCode, ProcessOutcome, SpecSource } from './openapi-spec.events';
@@ -29,7 +30,7 @@ const failed = (errorCode: ProcessErrorCode, message: string): ProcessOutcome =>
  * recorded while an older one is being processed makes the decider refuse the older one's result,
  * which is dropped. A crash part-way re-runs the reaction from the checkpoint: a submission already
  * `progress` goes on, one `complete` is left alone, and the decider refuses a second result, so each
- * submission has exactly one. Unexpected failures (the store) throw: the runner retries.
+ * submission has exactly one. A store that fails throws: the runner retries.
  */
 @Injectable()
 export class OpenAPISpecProcessing extends LogReaction {
@@ -67,7 +68,7 @@ export class OpenAPISpecProcessing extends LogReaction {
   private async outcome(source: SpecSource): Promise<ProcessOutcome> {
     const text = source.kind === 'text' ? await this.texts.bytes(source.text) : await this.fetched(source.url);
     if (!Buffer.isBuffer(text)) return text;
-    const parsed = await this.parsing.parse(text.toString('utf8'));
+    const parsed = await this.parse(text);
     if (!parsed.ok) return { ok: false, errorCode: 'PARSE_ERROR', errors: parsed.errors, errorCount: parsed.errorCount };
     try {
       const document = await this.texts.storeDocument(parsed.document);
@@ -76,6 +77,18 @@ export class OpenAPISpecProcessing extends LogReaction {
     } catch (error) {
       if (error instanceof TooLarge) return failed('PARSE_ERROR', error.message);
       throw error;
+    }
+  }
+
+  /**
+   * The parse of a text. A parse that fails (its worker died on the document) is that document's
+   * PARSE_ERROR rather than a retry: a document that always fails would hold every later submission back.
+   */
+  private async parse(text: Buffer): Promise<SpecParse> {
+    try {
+      return await this.parsing.parse(text.toString('utf8'));
+    } catch (error) {
+      return { ok: false, format: null, errors: [{ message: `the document could not be parsed: ${(error as Error).message}` }], errorCount: 1 };
     }
   }
 
