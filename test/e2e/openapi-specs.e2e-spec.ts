@@ -1,3 +1,4 @@
+import { OpenAPISpecVisibility } from '@gitbook/api';
 import { parse as parseYaml } from 'yaml';
 import { expectMatchesSpec } from '../support/openapi';
 import { processedSpec, specFixture } from '../support/openapi-specs';
@@ -59,7 +60,7 @@ describe('OpenAPI specs', () => {
       const content = (await orgs(rita).getLatestOpenApiSpecVersionContent(orgId, 'pets')).data;
       expectMatchesSpec('GET', `${LATEST}/content`, 200, content);
       expect(content.filesystem).toMatchObject({ openapi: '3.1.0', info: { title: 'Pet Shelter' } });
-      expect(Object.keys(content.filesystem.paths as object)).toEqual(['/pets', '/pets/{petId}']);
+      expect(Object.keys((content.filesystem as { paths: object }).paths)).toEqual(['/pets', '/pets/{petId}']);
       expect(content.urls).toEqual({ source: latest.url, public: null });
       const raw = (await orgs(rita).getLatestOpenApiSpecVersionContentRaw(orgId, 'pets')).data;
       expectMatchesSpec('GET', `${LATEST}/content/raw`, 200, raw);
@@ -115,7 +116,7 @@ describe('OpenAPI specs', () => {
     });
 
     it("makes a spec public (PATCH 200): its text is then served without a token, and no longer once it is private", async () => {
-      const patched = await orgs(ann).updateOpenApiSpecBySlug(orgId, 'pets', { visibility: 'public' });
+      const patched = await orgs(ann).updateOpenApiSpecBySlug(orgId, 'pets', { visibility: OpenAPISpecVisibility.Public });
       expect(patched.status).toBe(200);
       expectMatchesSpec('PATCH', SPEC, 200, patched.data);
       expect(patched.data.visibility).toBe('public');
@@ -126,7 +127,7 @@ describe('OpenAPI specs', () => {
       expect(open.headers.get('content-type')).toMatch(/yaml/);
       expect(parseYaml(await open.text())).toEqual(parseYaml(pets));
 
-      await orgs(ann).updateOpenApiSpecBySlug(orgId, 'pets', { visibility: 'private' });
+      await orgs(ann).updateOpenApiSpecBySlug(orgId, 'pets', { visibility: OpenAPISpecVisibility.Private });
       expect((await fetch(content.urls.public!)).status).toBe(404);
       expect((await orgs(rita).getLatestOpenApiSpecVersionContent(orgId, 'pets')).data.urls.public).toBeNull();
     });
@@ -147,7 +148,7 @@ describe('OpenAPI specs', () => {
       await expectStatus(orgs(rita).getOpenApiSpecVersionById(orgId, 'pets', 'unknown1'), 404);
       await expectStatus(orgs(rita).getOpenApiSpecVersionContentById(orgId, 'pets', 'unknown1'), 404);
       await expectStatus(orgs(rita).getLatestOpenApiSpecVersionContentRaw(orgId, 'nope'), 404);
-      await expectStatus(orgs(ann).updateOpenApiSpecBySlug(orgId, 'nope', { visibility: 'public' }), 404);
+      await expectStatus(orgs(ann).updateOpenApiSpecBySlug(orgId, 'nope', { visibility: OpenAPISpecVisibility.Public }), 404);
     });
 
     it('refuses a slug another spec of the organization holds, in any case (409), writing nothing', async () => {

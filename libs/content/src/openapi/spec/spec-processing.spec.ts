@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
-import { Caller } from '@folio/platform/auth/caller';
+import { systemCaller } from '@folio/platform/auth/caller';
 import { SystemClock } from '@folio/platform/clock';
 import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
 import { FetchFailed } from '@folio/platform/fetch/url-fetch';
@@ -17,7 +17,7 @@ import { openapiSpecStream, SpecSource } from './openapi-spec.events';
 import { OpenAPISpecProcessing } from './spec-processing';
 import { SpecTexts } from './spec-texts';
 
-const caller: Caller = { userId: 'system', source: 'process', correlationId: 'c1' } as Caller;
+const caller = systemCaller('c1');
 // The reactions are called directly: nothing waits for projections here.
 const caughtUp = { waitFor: async () => true } as unknown as ProjectionProgress;
 const stream = openapiSpecStream('sp1');
