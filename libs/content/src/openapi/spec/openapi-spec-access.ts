@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { assertAllowed, organizationPermissions } from '@folio/identity/public/organization-permissions';
-import { ContentAccess } from '../../access/content-access';
+import { ContentAccess } from '@folio/content/access/content-access';
 import { OpenAPISpecDoc } from './openapi-spec.projection';
 
 export interface SpecPermissions {

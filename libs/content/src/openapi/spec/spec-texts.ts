@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { RawJson } from '@folio/platform/http/raw-json';
-import { readFileBytes, storeFileBytes } from '../../files/file-bytes';
+import { readFileBytes, storeFileBytes } from '@folio/content/files/file-bytes';
 import { StoredBytes } from './openapi-spec.events';
 
 /** The bytes as the one piece of a source storeFileBytes reads. */
