@@ -103,7 +103,9 @@ describe('OpenAPI specs', () => {
       expect(put.status).toBe(201);
       expectMatchesSpec('PUT', SPEC, 201, put.data);
       expect(put.data).toMatchObject({ slug: 'put-made', processingState: 'pending' });
-    });
+      // Processed before the next tests compare the log's head.
+      await processedSpec(server, ann.token, orgId, 'put-made');
+    }, PROCESSING_TEST_MS);
 
     it('lists the specs, newest first, paginated', async () => {
       const all = (await orgs(rita).listOpenApiSpecs(orgId)).data;
@@ -140,7 +142,8 @@ describe('OpenAPI specs', () => {
       await expectStatus(orgs(ann).getOpenApiSpecBySlug(orgId, 'doomed'), 404);
       await expectStatus(orgs(ann).listOpenApiSpecVersions(orgId, 'doomed'), 404);
       await create('doomed', { text: pets });
-    });
+      await processedSpec(server, ann.token, orgId, 'doomed');
+    }, PROCESSING_TEST_MS);
 
     it('answers 404 for an unknown spec, version, or a spec with no version yet', async () => {
       await expectStatus(orgs(rita).getOpenApiSpecBySlug(orgId, 'nope'), 404);
