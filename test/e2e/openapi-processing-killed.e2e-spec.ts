@@ -12,24 +12,19 @@ import { exitOf, killStartedProcesses, PROCESS_TEST_TIMEOUT_MS, startApiProcess,
 
 /**
  * The API killed (-9) while its processor is in the middle of a spec's processing (its URL fetched, the
- * answer not come yet): restarted, the processor re-runs the reaction from its checkpoint and the
- * submission gets exactly one result and one version.
+ * answer not come yet): restarted, the API listens at once (the processor works through its backlog in the
+ * background), the processor re-runs the reaction from its checkpoint, and the submission gets exactly
+ * one result and one version.
  */
 describe('OpenAPI spec processing killed in the middle', () => {
   let dataDir: string;
   let remote: LocalHttpServer;
-  let requests = 0;
-  /** Answers held while the first API process is alive. */
+  /** The requests for the spec, each held until the test answers it. */
   const held: ServerResponse[] = [];
-  let holding = true;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'folio-openapi-killed-'));
-    remote = await startLocalHttpServer((_request, response) => {
-      requests++;
-      if (holding) return void held.push(response);
-      response.writeHead(200, { 'content-type': 'application/yaml' }).end(specFixture('pets-3.1.yaml'));
-    });
+    remote = await startLocalHttpServer((_request, response) => void held.push(response));
   });
   afterAll(async () => {
     killStartedProcesses();
@@ -51,16 +46,18 @@ describe('OpenAPI spec processing killed in the middle', () => {
 
       first.kill('SIGKILL');
       await exitOf(first);
-      holding = false;
-      for (const response of held) response.destroy();
+      held[0].destroy();
 
+      // Up while the re-run's fetch still waits for its answer.
       const second = await startApiProcess(dataDir, port, env);
       const current = async () => (await api.orgs.getOpenApiSpecBySlug(orgId, 'pets')).data;
+      await waitUntil(async () => held.length === 2, 'the processor fetching the spec again');
+      expect((await current()).processingState).toBe('progress');
+      held[1].writeHead(200, { 'content-type': 'application/yaml' }).end(specFixture('pets-3.1.yaml'));
       await waitUntil(async () => (await current()).processingState === 'complete', 'the spec processed after the restart');
-      const processed = await current();
-      expect(processed).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
+      expect(await current()).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
       expect((await api.orgs.listOpenApiSpecVersions(orgId, 'pets')).data.items).toHaveLength(1);
-      expect(requests).toBe(2);
+      expect(held).toHaveLength(2);
       second.kill('SIGTERM');
       expect(await exitOf(second)).toBe(0);
 

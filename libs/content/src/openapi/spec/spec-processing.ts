@@ -42,7 +42,8 @@ export class OpenAPISpecProcessing extends LogReaction {
     progress: ProjectionProgress,
     host: ProcessHost,
   ) {
-    super(host, progress, OPENAPI_SPEC_PROCESSING);
+    // Fetches (FETCH_TIMEOUT_S each) and parses (up to a minute) left pending at a restart must not hold the API from listening.
+    super(host, progress, OPENAPI_SPEC_PROCESSING, 'background');
   }
 
   protected reactions() {
