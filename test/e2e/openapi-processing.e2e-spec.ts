@@ -106,6 +106,7 @@ describe('OpenAPI spec processing (fetching by URL)', () => {
       expect(same.lastVersion).toBe(first.lastVersion);
 
       library = library.replace('2.3.0', '2.4.0');
+      server.clock.advance(1000); // the versions' order is their creation time's, and the test clock stands still
       await server.fetch(`/v1/orgs/${orgId}/openapi/library/refresh`, { method: 'POST', token: ann.token });
       const changed = await processedSpec(server, ann.token, orgId, 'library');
       expect(changed.lastVersion).not.toBe(first.lastVersion);

@@ -73,6 +73,7 @@ describe('OpenAPI specs', () => {
       await create('library', { text: library });
       const first = await processedSpec(server, ann.token, orgId, 'library');
       const changed = library.replace('2.3.0', '2.4.0');
+      server.clock.advance(1000); // the versions' order is their creation time's, and the test clock stands still
       const put = await orgs(ann).createOrUpdateOpenApiSpecBySlug(orgId, 'library', { source: { text: changed } });
       expect(put.status).toBe(200);
       expectMatchesSpec('PUT', SPEC, 200, put.data);
