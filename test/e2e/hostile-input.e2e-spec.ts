@@ -4,6 +4,7 @@ import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document'
 import { knownRoutes } from '@folio/platform/http/method-not-allowed';
 import { PROTOTYPE_KEYS } from '@folio/platform/testing/prototype-keys';
 import { seedMain } from '../support/content-seed';
+import { waitUntil } from '../support/processes';
 import { startServer, TestServer } from '../support/server';
 
 /** `{"a":{"a":…}}` or `[[…]]`, `depth` levels of objects or arrays, around `inner`. */
@@ -371,6 +372,9 @@ describe('hostile and odd input', () => {
     const shareLink = await json('POST', `/orgs/${orgId}/sites/${site.id}/share-links`, { name: 'Friends' });
     const elsewhere = { kind: 'external', url: 'https://example.com/' };
     const siteRedirect = await json('POST', `/orgs/${orgId}/sites/${site.id}/redirects`, { source: '/old', destination: elsewhere });
+    const openapiSpec = await json('POST', `/orgs/${orgId}/openapi`, { slug: 'hostile-spec', source: { text: 'openapi: 3.1.0' } });
+    // Its processing appends in the background: done before the sweep compares the log's head.
+    await waitUntil(async () => (await json('GET', `/orgs/${orgId}/openapi/hostile-spec`)).processingState === 'complete', 'the spec processed');
     const audit = (await json('GET', `/orgs/${orgId}/audit-events?limit=1`)).items as { id: string }[];
     const real: Record<string, string> = {
       organizationId: orgId,
@@ -387,6 +391,8 @@ describe('hostile and odd input', () => {
       groupId: group.id,
       shareLinkId: shareLink.id,
       siteRedirectId: siteRedirect.id,
+      specSlug: String(openapiSpec.slug),
+      versionId: 'latest',
       changeRequestId: String(changeRequest.number),
       revisionId: String(space.revision),
       pageId: 'intro',
@@ -435,6 +441,8 @@ describe('hostile and odd input', () => {
       'PUT /v1/orgs/:organizationId/sites/:siteId/redirects': { redirects: [{ source: '/new', destination: elsewhere }] },
       'PATCH /v1/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': { permanent: true },
       'PUT /v1/orgs/:organizationId/sites/:siteId/hostname': { hostname: 'hostile.acme.test' },
+      'POST /v1/orgs/:organizationId/openapi': { slug: 'another-spec', source: { text: 'openapi: 3.1.0' } },
+      'PATCH /v1/orgs/:organizationId/openapi/:specSlug': { visibility: 'private' },
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one
@@ -451,6 +459,9 @@ describe('hostile and odd input', () => {
       'DELETE /v1/custom-hostnames/:hostname': [204],
       'GET /v1/sites/:siteId/files/:hash': [400, 404],
       'GET /v1/sites/:siteId/files/:hash/:name': [400, 404],
+      // A spec's slug is a name, not an id: PUT creates the spec it names, so the sweep sends it no source
+      // (400, nothing written) rather than create one under every hostile name.
+      'PUT /v1/orgs/:organizationId/openapi/:specSlug': [400],
     };
     /** Query strings a route needs besides its path. */
     const QUERIES: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { OpenAPISpecVisibility } from '@gitbook/api';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
@@ -7,6 +8,7 @@ import { RevisionRecord } from '@folio/content/revisions/revision.model';
 import { signSiteToken } from '@folio/publishing/readers/site-token';
 import { seedChangeRequest, seedMain } from '../support/content-seed';
 import { expectMatchesSpec } from '../support/openapi';
+import { processedSpec, specFixture } from '../support/openapi-specs';
 import { organizationWithRoles, User } from '../support/roles';
 import { expectStatus, startServer, TestServer } from '../support/server';
 
@@ -43,9 +45,10 @@ const FOR_READERS = new Set([
   'POST /v1/orgs/:organizationId/sites/:siteId/search',
   'POST /v1/orgs/:organizationId/sites/:siteId/search/prewarm',
   'GET /v1/users/:userId',
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content',
 ]);
 /** Routes that need no token at all (a site token there is no token). */
-const PUBLIC = new Set(['GET /health', 'GET /v1/files/:hash', 'GET /v1/sites/:siteId/files/:hash', 'GET /v1/sites/:siteId/files/:hash/:name', 'POST /v1/urls/published', 'GET /v1/urls/published']);
+const PUBLIC = new Set(['GET /health', 'GET /v1/files/:hash', 'GET /v1/sites/:siteId/files/:hash', 'GET /v1/sites/:siteId/files/:hash/:name', 'POST /v1/urls/published', 'GET /v1/urls/published', 'GET /v1/openapi-public/:organizationId/:specSlug/:versionId']);
 
 /** A site token (`apiToken`) as the resolve mints them, with the test's reader and secret. */
 describe('site tokens: what a reader of a published site reads', () => {
@@ -205,6 +208,25 @@ describe('site tokens: what a reader of a published site reads', () => {
       // An API token still sees what it saw.
       expect((await server.as(ann.token).users.getUserById(rita.id)).data.email).toBe('rita@acme.io');
     });
+
+    it("reads a public OpenAPI spec's content of its site's organization (so the site renders it), and not a private one", async () => {
+      const specs = orgs(ann);
+      await specs.createOpenApiSpec(orgId, { slug: 'shown', source: { text: specFixture('pets-3.1.yaml') } });
+      await specs.createOpenApiSpec(orgId, { slug: 'hidden', source: { text: specFixture('library-2.0.json') } });
+      await processedSpec(server, ann.token, orgId, 'shown');
+      await processedSpec(server, ann.token, orgId, 'hidden');
+      await specs.updateOpenApiSpecBySlug(orgId, 'shown', { visibility: OpenAPISpecVisibility.Public });
+      const reader = as(await siteToken());
+      const content = (await reader.orgs.getLatestOpenApiSpecVersionContent(orgId, 'shown')).data;
+      expectMatchesSpec('GET', '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content', 200, content);
+      expect(content.filesystem).toMatchObject({ openapi: '3.1.0' });
+      await expectStatus(reader.orgs.getLatestOpenApiSpecVersionContent(orgId, 'hidden'), 404);
+      await expectStatus(reader.orgs.getLatestOpenApiSpecVersionContent(orgId, 'nope'), 404);
+      // Not its organization's: a reader of another organization's site finds nothing.
+      await expectStatus(as(await siteToken({ organizationId: 'another1' })).orgs.getLatestOpenApiSpecVersionContent(orgId, 'shown'), 404);
+      // Only the content: the spec itself and its raw text stay the members'.
+      expect(await status(await siteToken(), `/v1/orgs/${orgId}/openapi/shown`)).toBe(401);
+    }, 60_000);
 
     it('leaves API tokens on the same routes as they were', async () => {
       expect((await server.as(rita.token).spaces.getCurrentRevision(offsite)).status).toBe(200);

@@ -35,6 +35,7 @@ import { CollectionReads } from './collections/collection.reads';
 import { ChangesController } from './changes/changes.controller';
 import { changesQueryHandlers } from './changes/changes.queries';
 import { FilesModule } from './files/files.module';
+import { OpenAPIHttpModule, OpenAPIModule } from './openapi/openapi.module';
 import { FolderExport } from './gitsync/folder-export';
 import { FolderImport } from './gitsync/folder-import';
 import { ExportZipHandler } from './gitsync/export-zip.query';
@@ -141,7 +142,7 @@ const handlers = [
  * retention sweep, the collection cascade). Controllers: the API only.
  */
 @Module({
-  imports: [ContentAccessModule],
+  imports: [ContentAccessModule, OpenAPIModule],
   providers: [
     ...handlers,
     SpaceReads,
@@ -157,7 +158,7 @@ const handlers = [
     MergeCompletion,
     DocumentWork,
   ],
-  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees, DocumentWork],
+  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees, DocumentWork, OpenAPIModule],
 })
 export class ContentModule {}
 
@@ -167,7 +168,7 @@ export class ContentModule {}
  * only the API loads).
  */
 @Module({
-  imports: [ContentModule, ContentAccessHttpModule, FilesModule],
+  imports: [ContentModule, ContentAccessHttpModule, FilesModule, OpenAPIHttpModule],
   providers: [
     ContentReads,
     RenderedTrees,

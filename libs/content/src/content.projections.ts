@@ -4,8 +4,9 @@ import { changeRequestProjection } from './change-requests/change-request.projec
 import { collectionProjection } from './collections/collection.projection';
 import { fileObjectProjection } from './files/file-objects.projection';
 import { linkProjection } from './links/link.projection';
+import { openapiSpecProjection } from './openapi/spec/openapi-spec.projection';
 import { revisionProjection } from './revisions/revision.projection';
 import { searchProjection } from './search/search.projection';
 import { spaceProjection } from './spaces/space.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection, fileObjectProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection, fileObjectProjection, openapiSpecProjection];

@@ -113,6 +113,10 @@ const shareLinkTarget = { targetType: 'site-share-link', targetId: 'l1' };
 const redirectEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { siteRedirectId: 'x1', siteId: 'w1', organizationId, ...data } }) as unknown as Event;
 const redirectTarget = { targetType: 'site-redirect', targetId: 'x1' };
 const toUrl = { kind: 'external', url: 'https://example.com/' };
+/** Content's OpenAPI spec events likewise. */
+const specEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { specId: 'a1', organizationId, ...data } }) as unknown as Event;
+const specTarget = { targetType: 'openapi-spec', targetId: 'a1' };
+const specBytes = { object: 'h1', size: 10 };
 
 /** One row per audited event type (and variant): what the trail must say about it. */
 const actions: [string, Event, Described][] = [
@@ -166,6 +170,14 @@ const actions: [string, Event, Described][] = [
     ['site.redirect_created', redirectEvent('SiteRedirectCreated', { source: '/old', draft: false, captureWildcard: false, permanent: true, destination: toUrl, createdBy: 'u1', createdAt: now }), { action: 'site.redirect_created', ...redirectTarget, before: null, after: { siteId: 'w1', source: '/old', draft: false, captureWildcard: false, permanent: true, destination: toUrl } }],
     ['site.redirect_changed', redirectEvent('SiteRedirectChanged', { changes: { source: '/new' }, before: { source: '/old' }, changedAt: now }), { action: 'site.redirect_changed', ...redirectTarget, before: { siteId: 'w1', source: '/old' }, after: { siteId: 'w1', source: '/new' } }],
     ['site.redirect_deleted', redirectEvent('SiteRedirectDeleted', { source: '/old', draft: true, deletedBy: 'u1', deletedAt: now }), { action: 'site.redirect_deleted', ...redirectTarget, before: { siteId: 'w1', source: '/old', draft: true }, after: null }],
+    ['openapi_spec.created', specEvent('OpenAPISpecCreated', { slug: 'pets', createdBy: 'u1', createdAt: now }), { action: 'openapi_spec.created', ...specTarget, before: null, after: { slug: 'pets', visibility: 'private' } }],
+    [
+      'openapi_spec.version_added, without the text or the document',
+      specEvent('OpenAPISpecVersionAdded', { versionId: 'v1', submissionId: 's1', slug: 'pets', text: specBytes, format: 'yaml', openapiVersion: '3.1.0', document: specBytes, sourceURL: 'https://example.com/pets.yaml', createdAt: now }),
+      { action: 'openapi_spec.version_added', ...specTarget, before: null, after: { slug: 'pets', versionId: 'v1', openapiVersion: '3.1.0', sourceURL: 'https://example.com/pets.yaml' } },
+    ],
+    ['openapi_spec.visibility_changed', specEvent('OpenAPISpecVisibilityChanged', { slug: 'pets', visibility: 'public', before: 'private', changedBy: 'u1', changedAt: now }), { action: 'openapi_spec.visibility_changed', ...specTarget, before: { slug: 'pets', visibility: 'private' }, after: { slug: 'pets', visibility: 'public' } }],
+    ['openapi_spec.deleted', specEvent('OpenAPISpecDeleted', { slug: 'pets', deletedBy: 'u1', deletedAt: now }), { action: 'openapi_spec.deleted', ...specTarget, before: { slug: 'pets' }, after: null }],
     ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
 ];
 

@@ -7,6 +7,7 @@ import { SAMLProviderEvent } from '../saml/saml-provider.events';
 import { TeamEvent } from '../teams/team.events';
 import { CHANGE_REQUEST_AUDIT } from './change-request-audit';
 import { COMMENT_AUDIT } from './comment-audit';
+import { OPENAPI_SPEC_AUDIT } from './openapi-spec-audit';
 import { SHARE_LINK_AUDIT } from './share-link-audit';
 import { SITE_AUDIT } from './site-audit';
 import { SITE_REDIRECT_AUDIT } from './site-redirect-audit';
@@ -139,6 +140,7 @@ const ALL_AUDITED: Record<string, { action: string; describe: (data: never) => D
   ...SITE_AUDIT,
   ...SHARE_LINK_AUDIT,
   ...SITE_REDIRECT_AUDIT,
+  ...OPENAPI_SPEC_AUDIT,
 };
 
 export const AUDIT_ACTIONS = Object.values(ALL_AUDITED).map((a) => a.action);

@@ -2,7 +2,7 @@ import { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Caller, systemCaller } from '../auth/caller';
 import { StoredEvent } from '../event-store/event-store.port';
 import { ProjectionProgress } from '../projections/projection-progress';
-import { ProcessHost, RunningProcess } from './process-host';
+import { BacklogStart, ProcessHost, RunningProcess } from './process-host';
 
 /** What a reaction does for one event, in the system's name (under the event's correlation id). */
 export type Reaction = (event: StoredEvent, caller: Caller) => Promise<void>;
@@ -21,6 +21,8 @@ export abstract class LogReaction implements OnApplicationBootstrap, OnApplicati
     private readonly progress: ProjectionProgress,
     /** Its checkpoint's name. */
     private readonly name: string,
+    /** Whether the application waits for its backlog at start (see ProcessHost). */
+    private readonly backlog: BacklogStart = 'await',
   ) {}
 
   /** By event type. */
@@ -28,7 +30,7 @@ export abstract class LogReaction implements OnApplicationBootstrap, OnApplicati
 
   async onApplicationBootstrap() {
     const handlers = Object.fromEntries(Object.entries(this.reactions()).map(([type, reaction]) => [type, (event: StoredEvent) => this.react(event, reaction)]));
-    this.running = await this.host.start({ name: this.name, handlers }, `${this.name} failed; retrying`);
+    this.running = await this.host.start({ name: this.name, handlers }, `${this.name} failed; retrying`, this.backlog);
   }
 
   async onApplicationShutdown() {

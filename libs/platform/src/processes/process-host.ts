@@ -5,6 +5,13 @@ import { ProjectionRunner } from '../projections/projection-runner';
 import { READ_STORE, ReadStore } from '../read-store/read-store.port';
 import { ProcessManager, ProcessRunner } from './process-runner';
 
+/**
+ * When a process works through the log as it stands at start: before the application goes on (`await`,
+ * what processes whose reactions are quick do, so that the API listens with their work done), or once it
+ * is up (`background`: reactions that fetch and parse would hold the API from listening for as long).
+ */
+export type BacklogStart = 'await' | 'background';
+
 /** A process manager the host started: stop it with the application. */
 export interface RunningProcess {
   stop(): Promise<void>;
@@ -23,12 +30,13 @@ export class ProcessHost {
     @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
-  /** Resolves once the log as it stands has been worked through; null where processes do not run. */
-  async start(process: ProcessManager, failure: string): Promise<RunningProcess | null> {
+  /** Resolves once the log as it stands has been worked through (or at once, `background`); null where processes do not run. */
+  async start(process: ProcessManager, failure: string, backlog: BacklogStart = 'await'): Promise<RunningProcess | null> {
     if (!(this.progress instanceof ProjectionRunner)) return null;
     const logger = new Logger(process.name);
     const runner = new ProcessRunner(this.events, this.reads, process, { onError: (_name, err) => logger.error({ err }, failure) });
-    await runner.start();
+    const started = runner.start();
+    if (backlog === 'await') await started;
     return runner;
   }
 }

@@ -8,7 +8,7 @@ export type ReservationEvent =
   | { type: 'ValueReserved'; data: { kind: ReservationKind; value: string; ownerId: string; reservedAt: string } }
   | { type: 'ValueReleased'; data: { kind: ReservationKind; value: string; ownerId: string; releasedAt: string } };
 
-export type ReservationKind = 'email' | 'hostname' | 'basename';
+export type ReservationKind = 'email' | 'hostname' | 'basename' | 'openapiSlug';
 
 /** Values are case-folded so `Ann@X.io` and `ann@x.io` are one reservation. */
 export const reservationStream = (kind: ReservationKind, value: string) =>
