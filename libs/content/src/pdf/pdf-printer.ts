@@ -7,6 +7,10 @@ import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
 import { ContentRef } from '@folio/kernel/document/document.model';
 import { readFileBytes } from '../files/file-bytes';
 import { mediaTypeEssence } from '../files/media-type';
+import { openapiBlockKey, OpenAPIBlockRequest } from '../openapi/blocks/openapi-block';
+import { OpenAPIPrintout } from '../openapi/blocks/openapi-printout';
+import { describeOpenAPIBlock, SpecDocument } from '../openapi/blocks/operation-summary';
+import { OpenAPISpecContents } from '../openapi/spec-contents';
 import { TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { PdfFile, PdfLink } from './block-drawer';
@@ -22,12 +26,19 @@ const EMBEDDED_TYPES = new Set(['image/png', 'image/jpeg']);
  * before anything is drawn, so a PDF that would take minutes to draw is refused at once.
  */
 export const MAX_PRINTED_NODES = 200_000;
+/**
+ * Distinct OpenAPI blocks one PDF describes (each is bounded: see SpecWalk); the others print a line saying
+ * so. Descriptions are made on the event loop from the specs' documents, which stay on this thread.
+ */
+export const MAX_PRINTED_OPENAPI_BLOCKS = 200;
 /** Links a PDF reader may open: web pages and mail, nothing a viewer would run. */
 const LINKABLE_URL = /^(https?:|mailto:)/i;
 
 /** The content to print from, as ContentReads opened it. */
 export interface PrintedContent {
   spaceId: string;
+  /** The space's organization: the specs its OpenAPI blocks name are this organization's. */
+  organizationId: string;
   snapshot: TreeSnapshot;
   /** The app's URL of this content: a page not in the PDF is linked to this plus its path. */
   app: string;
@@ -40,8 +51,9 @@ export interface PrintedContent {
  * Prints pages of a tree to a PDF and stores it in the content-object store, answering its hash: the same
  * content prints to the same bytes, hence the same object. Pages are read one at a time (their documents,
  * the files they show, where their links go) and counted against MAX_PRINTED_NODES and MAX_PDF_BYTES of
- * images; then a worker thread draws them all (PdfRenderer). Link pages are navigation, not content: they
- * are not printed.
+ * images; OpenAPI blocks are described from their spec's latest processed version (OpenAPISpecContents);
+ * then a worker thread draws them all (PdfRenderer). Link pages are navigation, not content: they are not
+ * printed.
  */
 @Injectable()
 export class PdfPrinter {
@@ -49,21 +61,23 @@ export class PdfPrinter {
     @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
     @Inject(CONFIG) private readonly config: FolioConfig,
     @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
+    private readonly specs: OpenAPISpecContents,
   ) {}
 
   async print(content: PrintedContent, pages: PageNode[]): Promise<string> {
     const printed = new Set(pages.filter((page) => page.type !== 'link').map((page) => page.id));
     const budget: Budget = { nodes: 0, imageBytes: 0, images: new Set() };
+    const openapi = new OpenAPIPrintouts(this.specs, content.organizationId);
     const input: PrintedPage[] = [];
     for (const page of pages) {
       if (!printed.has(page.id)) continue;
       // The document stays bytes on this thread: the renderer's threads parse it (see PdfRenderer.inspect).
       const document = await content.snapshot.documentBytes(page);
-      const inside = document ? await this.renderer.inspect(document, MAX_PRINTED_NODES - budget.nodes) : { nodes: 0, refs: [], images: [] };
+      const inside = document ? await this.renderer.inspect(document, MAX_PRINTED_NODES - budget.nodes) : { nodes: 0, refs: [], images: [], openapi: [] };
       budget.nodes += inside.nodes;
       if (budget.nodes > MAX_PRINTED_NODES) throw new Invalid(`A PDF prints at most ${MAX_PRINTED_NODES} document nodes: ${PRINT_LESS}`);
       const assets = await this.assets(content, page, inside, printed, budget);
-      input.push({ id: page.id, title: page.title, description: page.description, parent: page.parent, document, ...assets });
+      input.push({ id: page.id, title: page.title, description: page.description, parent: page.parent, document, ...assets, openapi: await openapi.of(inside.openapi) });
     }
     const bytes = await this.renderer.render({ title: content.title, createdAt: content.createdAt, pages: input });
     const [hash] = await this.objects.put([bytes]);
@@ -121,6 +135,45 @@ export class PdfPrinter {
     }
     const bytes = await readFileBytes(this.objects, entry);
     return bytes ? { name: entry.name, bytes } : { name: entry.name };
+  }
+}
+
+/**
+ * The printouts of one PDF's OpenAPI blocks: each spec read once (its latest processed version), each distinct
+ * block described once, at most MAX_PRINTED_OPENAPI_BLOCKS of them.
+ */
+class OpenAPIPrintouts {
+  private readonly documents = new Map<string, Promise<SpecDocument | null>>();
+  private readonly printouts = new Map<string, OpenAPIPrintout>();
+
+  constructor(
+    private readonly specs: OpenAPISpecContents,
+    private readonly organizationId: string,
+  ) {}
+
+  /** The printouts of a page's blocks, by `openapiBlockKey`. */
+  async of(requests: OpenAPIBlockRequest[]): Promise<Map<string, OpenAPIPrintout>> {
+    const page = new Map<string, OpenAPIPrintout>();
+    for (const request of requests) {
+      const key = openapiBlockKey(request);
+      let printout = this.printouts.get(key);
+      if (!printout) {
+        printout =
+          this.printouts.size < MAX_PRINTED_OPENAPI_BLOCKS
+            ? describeOpenAPIBlock(await this.document(request.spec), request)
+            : { kind: 'unavailable', message: `A PDF describes at most ${MAX_PRINTED_OPENAPI_BLOCKS} OpenAPI blocks: this one is not.` };
+        this.printouts.set(key, printout);
+      }
+      page.set(key, printout);
+    }
+    return page;
+  }
+
+  private document(slug: string): Promise<SpecDocument | null> {
+    if (!this.documents.has(slug)) {
+      this.documents.set(slug, this.specs.latest(this.organizationId, slug).then((latest) => latest && { slug: latest.slug, document: latest.document }));
+    }
+    return this.documents.get(slug)!;
   }
 }
 
