@@ -7,15 +7,13 @@ import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
 import { ContentRef } from '@folio/kernel/document/document.model';
 import { readFileBytes } from '../files/file-bytes';
 import { mediaTypeEssence } from '../files/media-type';
-import { openapiBlockKey, OpenAPIBlockRequest } from '../openapi/blocks/openapi-block';
-import { OpenAPIPrintout } from '../openapi/blocks/openapi-printout';
-import { describeOpenAPIBlock, SpecDocument } from '../openapi/blocks/operation-summary';
 import { OpenAPISpecContents } from '../openapi/spec-contents';
 import { TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { PdfFile, PdfLink } from './block-drawer';
 import { DocumentRefs } from './document-refs';
 import { PrintedPage } from './pdf-render';
+import { OpenAPIPrintouts } from './openapi-printouts';
 import { PdfRenderer } from './pdf-renderer';
 import { MAX_PDF_BYTES, pageDestination } from './pdf-writer';
 
@@ -26,11 +24,6 @@ const EMBEDDED_TYPES = new Set(['image/png', 'image/jpeg']);
  * before anything is drawn, so a PDF that would take minutes to draw is refused at once.
  */
 export const MAX_PRINTED_NODES = 200_000;
-/**
- * Distinct OpenAPI blocks one PDF describes (each is bounded: see SpecWalk); the others print a line saying
- * so. Descriptions are made on the event loop from the specs' documents, which stay on this thread.
- */
-export const MAX_PRINTED_OPENAPI_BLOCKS = 200;
 /** Links a PDF reader may open: web pages and mail, nothing a viewer would run. */
 const LINKABLE_URL = /^(https?:|mailto:)/i;
 
@@ -135,45 +128,6 @@ export class PdfPrinter {
     }
     const bytes = await readFileBytes(this.objects, entry);
     return bytes ? { name: entry.name, bytes } : { name: entry.name };
-  }
-}
-
-/**
- * The printouts of one PDF's OpenAPI blocks: each spec read once (its latest processed version), each distinct
- * block described once, at most MAX_PRINTED_OPENAPI_BLOCKS of them.
- */
-class OpenAPIPrintouts {
-  private readonly documents = new Map<string, Promise<SpecDocument | null>>();
-  private readonly printouts = new Map<string, OpenAPIPrintout>();
-
-  constructor(
-    private readonly specs: OpenAPISpecContents,
-    private readonly organizationId: string,
-  ) {}
-
-  /** The printouts of a page's blocks, by `openapiBlockKey`. */
-  async of(requests: OpenAPIBlockRequest[]): Promise<Map<string, OpenAPIPrintout>> {
-    const page = new Map<string, OpenAPIPrintout>();
-    for (const request of requests) {
-      const key = openapiBlockKey(request);
-      let printout = this.printouts.get(key);
-      if (!printout) {
-        printout =
-          this.printouts.size < MAX_PRINTED_OPENAPI_BLOCKS
-            ? describeOpenAPIBlock(await this.document(request.spec), request)
-            : { kind: 'unavailable', message: `A PDF describes at most ${MAX_PRINTED_OPENAPI_BLOCKS} OpenAPI blocks: this one is not.` };
-        this.printouts.set(key, printout);
-      }
-      page.set(key, printout);
-    }
-    return page;
-  }
-
-  private document(slug: string): Promise<SpecDocument | null> {
-    if (!this.documents.has(slug)) {
-      this.documents.set(slug, this.specs.latest(this.organizationId, slug).then((latest) => latest && { slug: latest.slug, document: latest.document }));
-    }
-    return this.documents.get(slug)!;
   }
 }
 
