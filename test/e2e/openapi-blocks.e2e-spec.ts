@@ -1,7 +1,8 @@
 /*
  * NOTE FOR THE INTEGRATOR: this spec needs the OpenAPI specs of branch fix/openapi-specs (the routes under
- * /orgs/{o}/openapi, their processor, and OpenAPISpecContents provided where ContentHttpModule can inject
- * it). It type-checks on fix/openapi-blocks but runs only once both branches are merged.
+ * /orgs/{o}/openapi, their processor, OpenAPISpecContents exported to ContentHttpModule) and the real
+ * SpecParsing of fix/spec-parsing (the stand-in rejects every text, so no spec ever completes). It
+ * type-checks on fix/openapi-blocks and runs once the three are merged (it passed on such a merge).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
