@@ -140,7 +140,7 @@ describe('PdfPrinter and pagesToPrint', () => {
       'GET /orders/{orderId}',
     ]);
     expect(specs.reads.sort()).toEqual(['acme/gone', 'acme/store']);
-  });
+  }, 30_000);
 
   it('selects a page with its subpages, a page alone, and refuses an unknown page', async () => {
     expect((await pagesToPrint(tree, { only: false })).map((p) => p.id)).toEqual(['intro', 'setup', 'api', 'out']);
