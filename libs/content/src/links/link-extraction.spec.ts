@@ -46,7 +46,7 @@ describe('extractLinks', () => {
     expect(extractLinks(documentPage, document)[2].block).toBe(table.fragments[0].nodes[0].key);
   });
 
-  it('takes a link page\u2019s target, and references of any other block of the spec; skips kinds it cannot resolve', () => {
+  it('takes a link page\u2019s target, and references of any other block of the spec (an OpenAPI spec\u2019s included); skips kinds it cannot resolve', () => {
     const document = {
       object: 'document',
       data: {},
@@ -59,7 +59,28 @@ describe('extractLinks', () => {
     expect(extractLinks({ type: 'link', target: { kind: 'page', page: 'p1' } }, document)).toEqual([
       { ref: { kind: 'page', page: 'p1' }, relation: 'link-page' },
       { ref: { kind: 'url', url: 'https://x.dev' }, relation: 'embed-like', block: 'e1' },
+      { ref: { kind: 'openapi', spec: 'petstore' }, relation: 'openapi', block: 'o1' },
     ]);
+  });
+
+  it('takes the spec of OpenAPI blocks written in Markdown, by slug, and of the legacy block its file or URL', () => {
+    const document = md(
+      [
+        '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n{% endopenapi-operation %}',
+        '{% openapi-schemas spec="petstore" schemas="Pet,Owner" %}\n{% endopenapi-schemas %}',
+        '{% openapi-webhook spec="events" name="newPet" method="post" %}\n{% endopenapi-webhook %}',
+        '{% openapi src="https://example.com/openapi.yaml" path="/pets" method="get" %}\n[x](https://example.com/openapi.yaml)\n{% endopenapi %}',
+      ].join('\n\n'),
+    );
+    const keys = document.nodes.map((block) => block.key);
+    expect(extractLinks(documentPage, document).filter((link) => link.relation !== 'link')).toEqual([
+      { ref: { kind: 'openapi', spec: 'petstore' }, relation: 'openapi-operation', block: keys[0] },
+      { ref: { kind: 'openapi', spec: 'petstore' }, relation: 'openapi-schemas', block: keys[1] },
+      { ref: { kind: 'openapi', spec: 'events' }, relation: 'openapi-webhook', block: keys[2] },
+      { ref: { kind: 'url', url: 'https://example.com/openapi.yaml' }, relation: 'swagger', block: keys[3] },
+    ]);
+    // A spec is the organization's: its target names no space.
+    expect(linkTargets(pageLinks('s1', { id: 'p1', type: 'document' } as PageNode, document))).toContain('openapi:petstore');
   });
 
   it('finds nothing in a page without a document', () => expect(extractLinks(documentPage, null)).toEqual([]));

@@ -19,7 +19,7 @@ export interface ExtractedLink {
 const RELATIONS: Record<string, LinkRelation> = { 'inline-image': 'image' };
 
 /** The field naming the target, per kind of reference Folio resolves; references of other kinds are not links it can check. */
-const ID_FIELD: Record<LinkableRef['kind'], string> = { url: 'url', file: 'file', page: 'page', anchor: 'anchor', user: 'user', space: 'space' };
+const ID_FIELD: Record<LinkableRef['kind'], string> = { url: 'url', file: 'file', page: 'page', anchor: 'anchor', user: 'user', space: 'space', openapi: 'spec' };
 
 /** A reference of a kind Folio resolves, with string fields; blocks kept as they came may carry anything. */
 function asRef(value: unknown): LinkableRef | null {

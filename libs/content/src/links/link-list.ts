@@ -16,7 +16,7 @@ export interface LocationRef {
 /**
  * One target a content links to under one relation, wherever it does: the seed's link item. The target
  * reference names its space (and an anchor its page); references to Folio content that resolved also
- * name their organization.
+ * name their organization (not a spec's: it is answered as the page holds it).
  */
 export interface LinkItem {
   status: LinkStatus;
@@ -91,7 +91,8 @@ export function linkList(
 }
 
 function linkItem({ link: { ref, relation }, at }: LinkGroup, status: LinkStatus, { space, organization }: { space: string; organization: string }): LinkItem {
-  const inFolio = ref.kind !== 'url' && ref.kind !== 'user' && status !== 'broken';
+  // A spec's reference is answered as stored (ContentRefOpenAPI names no organization).
+  const inFolio = ref.kind !== 'url' && ref.kind !== 'user' && ref.kind !== 'openapi' && status !== 'broken';
   const located = [...at].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
   return {
     status,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetUserProfiles } from '@folio/identity/public/user-profiles.query';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { OpenAPISpecContents } from '../openapi/spec-contents';
 import { SPACES, SpaceDoc } from '../spaces/space.projection';
 import { ContentTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { IndexedTreeDoc } from '../tree/main-page-index';
@@ -29,7 +30,9 @@ interface Lookups {
  * fetched); a page (an anchor's page) or file of this space is `ok` when the tree read has it; a user is `ok`
  * when Folio knows them; another space of the organization, or a page or file the tree of its main content
  * has, is `in-app`; anything else is `broken`, also a space of another organization, whose existence a
- * reader here may not learn. Lookups are by id, O(depth) each through the shared object cache, never a scan.
+ * reader here may not learn. An OpenAPI spec (named by slug) is `ok` when the space's organization has a
+ * processed spec of that slug, `broken` otherwise; every slug of a read is asked in one call. Lookups are by
+ * id, O(depth) each through the shared object cache, never a scan.
  */
 @Injectable()
 export class LinkStatuses {
@@ -37,6 +40,7 @@ export class LinkStatuses {
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly trees: ContentTrees,
     private readonly queries: QueryBus,
+    private readonly specs: OpenAPISpecContents,
   ) {}
 
   /** The status of each target, by its key (`targetKey`). */
@@ -49,17 +53,20 @@ export class LinkStatuses {
       return elsewhere.get(space)!;
     };
     const users = new Set<string>();
+    const specs = new Set<string>();
     for (const target of targets.values()) {
       if (target.kind === 'user') users.add(target.user);
+      else if (target.kind === 'openapi') specs.add(target.spec);
       else if (target.kind === 'space') lookupsIn(target.space);
       else if (target.kind === 'page') lookupsIn(target.space).pages.add(target.page);
       else if (target.kind === 'file') lookupsIn(target.space).files.add(target.file);
     }
 
-    const [found, spaces, knownUsers] = await Promise.all([
+    const [found, spaces, knownUsers, resolvableSpecs] = await Promise.all([
       existing(context.snapshot, here),
       Promise.all([...elsewhere].map(async ([space, lookups]) => [space, await this.inOrganization(context.organization, space, lookups)] as const)),
       users.size === 0 ? [] : this.queries.execute(new GetUserProfiles([...users])),
+      specs.size === 0 ? new Set<string>() : this.specs.resolvable(context.organization, [...specs]),
     ]);
     const other = new Map(spaces);
     const userIds = new Set(knownUsers.map((user) => user.id));
@@ -83,6 +90,8 @@ export class LinkStatuses {
           const there = other.get(target.space);
           return there && (target.kind === 'page' ? there.pages : there.files).has(id) ? 'in-app' : 'broken';
         }
+        case 'openapi':
+          return resolvableSpecs.has(target.spec) ? 'ok' : 'broken';
       }
     }
   }

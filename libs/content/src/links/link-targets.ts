@@ -11,15 +11,17 @@ export type ResolvedRef =
   | { kind: 'space'; space: string }
   | { kind: 'page'; page: string; space: string }
   | { kind: 'anchor'; anchor: string; page: string; space: string }
-  | { kind: 'file'; file: string; space: string };
+  | { kind: 'file'; file: string; space: string }
+  | { kind: 'openapi'; spec: string };
 
-/** What a link's status is about: a page (an anchor's page), a file, a space, a user, or a URL. */
+/** What a link's status is about: a page (an anchor's page), a file, a space, a user, a URL, or an organization's OpenAPI spec (by slug). */
 export type LinkTarget =
   | { kind: 'url'; url: string }
   | { kind: 'user'; user: string }
   | { kind: 'space'; space: string }
   | { kind: 'page'; space: string; page: string }
-  | { kind: 'file'; space: string; file: string };
+  | { kind: 'file'; space: string; file: string }
+  | { kind: 'openapi'; spec: string };
 
 export function resolveRef(ref: LinkableRef, at: { space: string; page: string }): ResolvedRef {
   switch (ref.kind) {
@@ -38,6 +40,9 @@ export function resolveRef(ref: LinkableRef, at: { space: string; page: string }
       return { kind: 'anchor', anchor: ref.anchor, page: at.page, space: at.space };
     case 'file':
       return { kind: 'file', file: ref.file, space: ref.space ?? at.space };
+    case 'openapi':
+      // A spec is the organization's, named the same from every space.
+      return { kind: 'openapi', spec: ref.spec };
   }
 }
 
@@ -52,7 +57,7 @@ export function targetOf(ref: ResolvedRef): LinkTarget {
 
 /**
  * The key backlinks are indexed by: one string per target (`page:<space>:<page>`, `file:<space>:<file>`,
- * `space:<space>`, `user:<id>`, `url:<url>`). Folio's ids hold no `:`, so keys of its content never meet.
+ * `space:<space>`, `user:<id>`, `url:<url>`, `openapi:<slug>`). Folio's ids hold no `:`, so keys of its content never meet.
  */
 export function targetKey(target: LinkTarget): string {
   switch (target.kind) {
@@ -66,6 +71,8 @@ export function targetKey(target: LinkTarget): string {
       return `page:${target.space}:${target.page}`;
     case 'file':
       return `file:${target.space}:${target.file}`;
+    case 'openapi':
+      return `openapi:${target.spec}`;
   }
 }
 

@@ -1,6 +1,9 @@
 import { Block, Code, ContentRef, Fragment, HintStyle, Image, ListItem, Table } from '@folio/kernel/document/document.model';
 import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
+import { openapiBlockOf, OpenAPIBlockRequest } from '../openapi/blocks/openapi-block';
+import { OpenAPIPrintout } from '../openapi/blocks/openapi-printout';
 import { embeddableImage } from './embeddable-image';
+import { openapiLines } from './openapi-lines';
 import { FONT, fontOf } from './pdf-fonts';
 import { COLOR, GAP, HINT_LABEL, INDENT, MAX_INDENT_LEVELS, SIZE } from './pdf-style';
 import { blocksText, inlineRuns, plainText, Run } from './inline-runs';
@@ -18,6 +21,8 @@ export interface PdfFile {
 export interface PageAssets {
   link(ref: ContentRef): PdfLink | null;
   file(id: string): PdfFile | null;
+  /** What an OpenAPI block prints from its spec (null: not resolved, the block prints as its text). */
+  openapi(request: OpenAPIBlockRequest): OpenAPIPrintout | null;
 }
 
 /** A column of the page: content is drawn from `left`, `width` wide. */
@@ -127,6 +132,14 @@ class PageDrawing {
       }
       case 'content-ref':
         return this.text([{ text: `→ ${this.refLabel(block.data.ref)}`, ref: block.data.ref }], frame, { size: SIZE.body, gap });
+      case 'openapi-operation':
+      case 'openapi-webhook':
+      case 'openapi-schemas': {
+        const request = openapiBlockOf(block);
+        const printout = request && this.assets.openapi(request);
+        if (printout) return this.openapi(printout, frame, depth, gap);
+        return this.text([{ text: blocksText([block]) }], frame, { size: SIZE.body, gap });
+      }
       case 'expandable':
         return this.fragments(block.fragments, frame, depth, gap, (fragment) => fragment.fragment === 'expandable-title');
       case 'tabs':
@@ -294,6 +307,17 @@ class PageDrawing {
       this.images.set(fileId, image);
     }
     return this.images.get(fileId)!;
+  }
+
+  /** An OpenAPI block's lines (openapiLines) beside a grey bar, its entries in the caption size. */
+  private openapi(printout: OpenAPIPrintout, frame: Frame, depth: number, gap: number): void {
+    this.beside(COLOR.rule, frame, depth, gap, (inner) => {
+      for (const line of openapiLines(printout)) {
+        const at = line.nested ? { left: inner.left + INDENT, width: inner.width - INDENT } : inner;
+        const size = line.role === 'entry' || line.role === 'note' ? SIZE.caption : SIZE.body;
+        this.text(line.runs, at, { size, color: line.role === 'note' ? COLOR.muted : undefined, gap: GAP.tight });
+      }
+    });
   }
 
   /** An expandable's title in bold, then its body (both are fragments holding blocks). */

@@ -7,11 +7,13 @@ import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
 import { ContentRef } from '@folio/kernel/document/document.model';
 import { readFileBytes } from '../files/file-bytes';
 import { mediaTypeEssence } from '../files/media-type';
+import { OpenAPISpecContents } from '../openapi/spec-contents';
 import { TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { PdfFile, PdfLink } from './block-drawer';
 import { DocumentRefs } from './document-refs';
 import { PrintedPage } from './pdf-render';
+import { OpenAPIPrintouts } from './openapi-printouts';
 import { PdfRenderer } from './pdf-renderer';
 import { MAX_PDF_BYTES, pageDestination } from './pdf-writer';
 
@@ -28,6 +30,8 @@ const LINKABLE_URL = /^(https?:|mailto:)/i;
 /** The content to print from, as ContentReads opened it. */
 export interface PrintedContent {
   spaceId: string;
+  /** The space's organization: the specs its OpenAPI blocks name are this organization's. */
+  organizationId: string;
   snapshot: TreeSnapshot;
   /** The app's URL of this content: a page not in the PDF is linked to this plus its path. */
   app: string;
@@ -40,8 +44,9 @@ export interface PrintedContent {
  * Prints pages of a tree to a PDF and stores it in the content-object store, answering its hash: the same
  * content prints to the same bytes, hence the same object. Pages are read one at a time (their documents,
  * the files they show, where their links go) and counted against MAX_PRINTED_NODES and MAX_PDF_BYTES of
- * images; then a worker thread draws them all (PdfRenderer). Link pages are navigation, not content: they
- * are not printed.
+ * images; OpenAPI blocks are described from their spec's latest processed version (OpenAPISpecContents);
+ * then a worker thread draws them all (PdfRenderer). Link pages are navigation, not content: they are not
+ * printed.
  */
 @Injectable()
 export class PdfPrinter {
@@ -49,21 +54,23 @@ export class PdfPrinter {
     @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
     @Inject(CONFIG) private readonly config: FolioConfig,
     @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
+    private readonly specs: OpenAPISpecContents,
   ) {}
 
   async print(content: PrintedContent, pages: PageNode[]): Promise<string> {
     const printed = new Set(pages.filter((page) => page.type !== 'link').map((page) => page.id));
     const budget: Budget = { nodes: 0, imageBytes: 0, images: new Set() };
+    const openapi = new OpenAPIPrintouts(this.specs, content.organizationId);
     const input: PrintedPage[] = [];
     for (const page of pages) {
       if (!printed.has(page.id)) continue;
       // The document stays bytes on this thread: the renderer's threads parse it (see PdfRenderer.inspect).
       const document = await content.snapshot.documentBytes(page);
-      const inside = document ? await this.renderer.inspect(document, MAX_PRINTED_NODES - budget.nodes) : { nodes: 0, refs: [], images: [] };
+      const inside = document ? await this.renderer.inspect(document, MAX_PRINTED_NODES - budget.nodes) : { nodes: 0, refs: [], images: [], openapi: [] };
       budget.nodes += inside.nodes;
       if (budget.nodes > MAX_PRINTED_NODES) throw new Invalid(`A PDF prints at most ${MAX_PRINTED_NODES} document nodes: ${PRINT_LESS}`);
       const assets = await this.assets(content, page, inside, printed, budget);
-      input.push({ id: page.id, title: page.title, description: page.description, parent: page.parent, document, ...assets });
+      input.push({ id: page.id, title: page.title, description: page.description, parent: page.parent, document, ...assets, openapi: await openapi.of(inside.openapi) });
     }
     const bytes = await this.renderer.render({ title: content.title, createdAt: content.createdAt, pages: input });
     const [hash] = await this.objects.put([bytes]);

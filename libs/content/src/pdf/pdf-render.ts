@@ -1,6 +1,9 @@
 import { asBuffer } from '@folio/platform/object-store/content-object-store.port';
 import { urlOfRef } from '@folio/kernel/document/content-ref-urls';
 import { decodeDocument } from '@folio/kernel/document/stored-document';
+import { ContentRef } from '@folio/kernel/document/document.model';
+import { openapiBlockKey, OpenAPIBlockRequest } from '../openapi/blocks/openapi-block';
+import { OpenAPIPrintout } from '../openapi/blocks/openapi-printout';
 import { PdfFile, PdfLink } from './block-drawer';
 import { PdfWriter } from './pdf-writer';
 
@@ -14,6 +17,8 @@ export interface PrintedPage {
   document: Uint8Array | null;
   links: Map<string, PdfLink | null>;
   files: Map<string, PdfFile | null>;
+  /** What its OpenAPI blocks print, by `openapiBlockKey`. */
+  openapi: Map<string, OpenAPIPrintout>;
 }
 
 /** What is printed: the PDF's title, its date (the content's, so the same content prints to the same bytes), and its pages. */
@@ -26,13 +31,14 @@ export interface PdfInput {
 /** Draws the pages into a PDF's bytes. Pure and synchronous but for pdfkit's stream: run by `pdf.worker.ts`. */
 export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
   const writer = new PdfWriter({ title: input.title, createdAt: new Date(input.createdAt) });
-  for (const { links, files, document, ...page } of input.pages) {
+  for (const { links, files, openapi, document, ...page } of input.pages) {
     // Bytes crossed the thread boundary as a Uint8Array: pdfkit opens images from Buffers.
     const file = (id: string): PdfFile | null => {
       const found = files.get(id);
       return found?.bytes ? { ...found, bytes: asBuffer(found.bytes) } : (found ?? null);
     };
-    writer.page({ ...page, document: document && decodeDocument(document), assets: { link: (ref) => links.get(urlOfRef(ref)) ?? null, file } });
+    const assets = { link: (ref: ContentRef) => links.get(urlOfRef(ref)) ?? null, file, openapi: (request: OpenAPIBlockRequest) => openapi.get(openapiBlockKey(request)) ?? null };
+    writer.page({ ...page, document: document && decodeDocument(document), assets });
   }
   return writer.finish();
 }

@@ -8,7 +8,7 @@ import { PdfPage, PdfWriter } from './pdf-writer';
 
 const CREATED = new Date('2026-03-01T09:00:00.000Z');
 const md = (text: string): PageDocument => markdownToDocument(text).document;
-const noAssets: PageAssets = { link: () => null, file: () => null };
+const noAssets: PageAssets = { link: () => null, file: () => null, openapi: () => null };
 const page = (id: string, title: string, document: PageDocument | null, more: Partial<PdfPage> = {}): PdfPage => ({
   id,
   title,
@@ -118,6 +118,7 @@ describe('PdfWriter', () => {
     const assets: PageAssets = {
       link: (ref) => (ref.kind === 'url' ? { url: ref.url } : ref.kind === 'page' ? { destination: `page-${ref.page}` } : null),
       file: () => null,
+      openapi: () => null,
     };
     const bytes = await print([page('a', 'A', md('See [the site](https://example.com/docs) and [page B](/pages/b).'), { assets }), page('b', 'B', md('Hi.'))]);
     const raw = bytes.toString('latin1');
@@ -133,7 +134,7 @@ describe('PdfWriter', () => {
       broken: { name: 'broken.png', bytes: png({ rows: Buffer.concat([Buffer.from([9]), Buffer.alloc(8), Buffer.from([9]), Buffer.alloc(8)]) }) },
       doc: { name: 'guide.svg' },
     };
-    const assets: PageAssets = { link: () => null, file: (id) => files[id] ?? null };
+    const assets: PageAssets = { ...noAssets, file: (id) => files[id] ?? null };
     const figure = (src: string, alt: string) => `<figure><img src="${src}" alt="${alt}"></figure>`;
     const document = md([figure('/files/logo', 'Logo'), figure('/files/logo', 'Logo again'), figure('/files/broken', 'Broken'), figure('/files/doc', 'Drawing')].join('\n\n'));
     const bytes = await print([page('a', 'Pictures', document, { assets })]);

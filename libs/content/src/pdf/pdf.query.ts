@@ -53,7 +53,7 @@ export class GetSpacePdfHandler implements IQueryHandler<GetSpacePdf> {
     const { space } = await this.spaces.visible(caller, spaceId);
     const { revision, snapshot, app } = await this.contents.open(caller, spaceId, { kind: 'main' });
     const pages = await pagesToPrint(snapshot, selection);
-    const object = await this.printer.print({ spaceId, snapshot, app, title: space.title, createdAt: revision.createdAt }, pages);
+    const object = await this.printer.print({ spaceId, organizationId: space.organizationId, snapshot, app, title: space.title, createdAt: revision.createdAt }, pages);
     return { url: this.urls.downloadUrl({ object, name: `space-${spaceId}.pdf`, contentType: 'application/pdf' }) };
   }
 }
@@ -73,14 +73,14 @@ export class GetChangeRequestPdfHandler implements IQueryHandler<GetChangeReques
   ) {}
 
   async execute({ caller, spaceId, changeRequestId, selection }: GetChangeRequestPdf): Promise<PdfUrl> {
-    const { changeRequest } = await this.changeRequests.get(spaceId, changeRequestId, caller);
+    const { changeRequest, space } = await this.changeRequests.get(spaceId, changeRequestId, caller);
     const { revision, snapshot, app } = await this.contents.open(caller, spaceId, { kind: 'change-request', changeRequest: changeRequest.id });
     const pages = await pagesToPrint(snapshot, selection, async () => {
       const { base, head } = await requestTrees(this.trees, changeRequest);
       return changedPages(base, head);
     });
     const title = changeRequest.subject || `Change request #${changeRequest.number}`;
-    const object = await this.printer.print({ spaceId, snapshot, app, title, createdAt: revision.createdAt }, pages);
+    const object = await this.printer.print({ spaceId, organizationId: space.organizationId, snapshot, app, title, createdAt: revision.createdAt }, pages);
     return { url: this.urls.downloadUrl({ object, name: `change-request-${changeRequest.number}.pdf`, contentType: 'application/pdf' }) };
   }
 }

@@ -13,5 +13,5 @@ export type ContentRef =
 
 export type ImageRef = Extract<ContentRef, { kind: 'url' | 'file' }>;
 
-/** The kinds a link's status is computed for (a page, an anchor, a file, a space, a user, a URL). */
-export type LinkableRef = Extract<ContentRef, { kind: 'url' | 'file' | 'page' | 'anchor' | 'user' | 'space' }>;
+/** The kinds a link's status is computed for (a page, an anchor, a file, a space, a user, a URL, an organization's OpenAPI spec). */
+export type LinkableRef = Extract<ContentRef, { kind: 'url' | 'file' | 'page' | 'anchor' | 'user' | 'space' | 'openapi' }>;
