@@ -1,0 +1,170 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { PageDocument } from '@folio/kernel/document/document.model';
+import { ContentTrees, TreeEditor, TreeSnapshot } from '@folio/kernel/tree/content-trees';
+import { PageNode } from '@folio/kernel/tree/tree.model';
+import { Aggregates } from '@folio/platform/aggregates/aggregates';
+import { Caller } from '@folio/platform/auth/caller';
+import { Clock } from '@folio/platform/clock';
+import { BucketMap } from '@folio/platform/domain/bucket-map';
+import { DomainError, Invalid, Unavailable } from '@folio/platform/domain/errors';
+import { canonicalJson } from '@folio/platform/object-store/canonical-json';
+import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { spaceDecider } from '../../spaces/space.decider';
+import { spaceStream } from '../../spaces/space.events';
+import { EngineFailed, TRANSLATION_ENGINE, TranslationEngine } from '../engines/translation-engine';
+import { GlossaryReads } from '../glossary/glossary.reads';
+import { PageTranslation, PageTranslationRequest } from '../page-translation';
+import { RememberedPage, translationMemory } from '../translation/translation-memory';
+import { translationDecider, TranslationCommand } from '../translation/translation.decider';
+import { translationStream } from '../translation/translation.events';
+import { pageKey, settingHash } from './page-key';
+import { TargetSpace } from './target-space';
+
+/** Pages translated between two records of the memory: what a crash may translate again, at most. */
+export const RUN_BATCH = 32;
+
+/** How a page is translated (translate-page.ts's `translatePage`, a double in unit tests). */
+export type TranslatePage = (request: PageTranslationRequest, engine: TranslationEngine) => Promise<PageTranslation>;
+export const TRANSLATE_PAGE = Symbol('TranslatePage');
+
+/** A translated page as the memory keeps it in the content store: its texts, its document by hash. */
+interface StoredTranslation {
+  title: string;
+  description: string | null;
+  document: string | null;
+}
+
+/** The application stops: the run ends between two pages, unfinished, to be resumed at the next start. */
+export class RunInterrupted extends Error {
+  constructor() {
+    super('translation run interrupted by shutdown; it resumes at the next start');
+  }
+}
+
+/** The run the process was asked for: the translation's, from its TranslationRunRequested. */
+export interface RunRequest {
+  translationId: string;
+  organizationId: string;
+  runId: string;
+  revisionId: string;
+}
+
+/**
+ * One run of a translation: the source's main, page by page, into the target's main as one revision.
+ *
+ * The target tree is the source tree with each page's title, description and document replaced by their
+ * translation: the page tree (ids, order, kinds, slugs, every other field), the files and the reusable
+ * contents are the source's as they are. Pages are walked in batches of RUN_BATCH; a page whose key
+ * (page-key.ts) the memory holds is taken from it, the others are sent to the engine and recorded as a
+ * batch (TranslationPagesTranslated) before the next, so a run resumed after a crash sends each page once.
+ * Documents are read one page at a time and dropped once stored: what the run holds grows with the number
+ * of pages (their nodes, their keys), never with their documents.
+ *
+ * An engine that fails (EngineFailed) or a refusal (the source or the target gone, the target locked) ends
+ * the run as failed, the reason recorded; anything else (the stores) is thrown, for the process to retry.
+ */
+@Injectable()
+export class TranslationRun {
+  private stopping = false;
+
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly trees: ContentTrees,
+    @Inject(CONTENT_OBJECT_STORE) private readonly store: ContentObjectStore,
+    private readonly glossary: GlossaryReads,
+    private readonly target: TargetSpace,
+    private readonly clock: Clock,
+    @Inject(TRANSLATION_ENGINE) private readonly engine: TranslationEngine,
+    @Inject(TRANSLATE_PAGE) private readonly translatePage: TranslatePage,
+  ) {}
+
+  /** Ends the run going (and refuses new ones) at its next page. */
+  interrupt(): void {
+    this.stopping = true;
+  }
+
+  async run(request: RunRequest, caller: Caller): Promise<void> {
+    const { state } = await this.aggregates.load(translationStream(request.translationId), translationDecider);
+    // Deleted, or this run already ended (completed, failed): nothing to do.
+    if (state.status !== 'active' || (state.pending?.runId !== request.runId && state.running?.runId !== request.runId)) return;
+    const started = Date.now();
+    try {
+      const source = await this.aggregates.load(spaceStream(state.sourceSpaceId), spaceDecider);
+      if (source.state.status !== 'active') throw new Invalid(`the source space ${state.sourceSpaceId} was deleted`);
+      await this.command(request, { type: 'StartRun', runId: request.runId, sourceRevisionId: source.state.revision }, caller);
+      await this.target.ensure(state.targetSpaceId, source.state, state.language, caller);
+      const glossary = await this.glossary.termsFor(request.organizationId, state.sourceLanguage, state.language);
+      const setting = settingHash({ from: state.sourceLanguage, to: state.language, glossary, engine: this.engine.name });
+      const { state: memory } = await this.aggregates.load(translationStream(request.translationId), translationMemory);
+      const snapshot = await this.trees.open(source.state.tree);
+      const editor = await this.trees.edit(source.state.tree);
+      const pages = await snapshot.pages();
+      const counts = { pages: 0, words: 0 };
+      let remembered = memory;
+      for (let at = 0; at < pages.length; at += RUN_BATCH) {
+        const batch = pages.slice(at, at + RUN_BATCH);
+        const translated: { key: string; object: string; words: number }[] = [];
+        for (const page of batch) {
+          const key = pageKey(page, setting);
+          let known = remembered.get(key);
+          if (!known) {
+            known = await this.translate(page, snapshot, { from: state.sourceLanguage, to: state.language, glossary });
+            translated.push({ key, ...known });
+            counts.pages += 1;
+            counts.words += known.words;
+          }
+          await this.place(editor, page, known);
+          // A page's walk is work on the event loop: let requests in between pages.
+          await yieldToLoop();
+          if (this.stopping) throw new RunInterrupted();
+        }
+        await this.command(request, { type: 'RecordTranslatedPages', runId: request.runId, pages: translated }, caller);
+        remembered = translated.reduce((map, { key, object, words }) => map.set(key, { object, words }), remembered as BucketMap<RememberedPage>);
+      }
+      const revisionId = await this.target.write(state.targetSpaceId, request.revisionId, await editor.commit(), caller);
+      const durationMs = Date.now() - started;
+      await this.command(request, { type: 'CompleteRun', runId: request.runId, revisionId, totalPages: pages.length, counts: { ...counts, durationMs } }, caller);
+    } catch (error) {
+      if (!(error instanceof EngineFailed) && !(error instanceof DomainError && !(error instanceof Unavailable))) throw error;
+      await this.command(request, { type: 'FailRun', runId: request.runId, error: error.message }, caller);
+    }
+  }
+
+  /** Sends the page to the engine and stores its translation: the document by its hash, the rest as one object. */
+  private async translate(page: PageNode, snapshot: TreeSnapshot, pair: Omit<PageTranslationRequest, 'page'>): Promise<RememberedPage> {
+    const document: PageDocument | null = page.document ? await snapshot.document(page) : null;
+    const source = { title: page.title, ...(page.description !== undefined ? { description: page.description } : {}), document };
+    const { page: result, words } = await this.translatePage({ page: source, ...pair }, this.engine);
+    const stored: StoredTranslation = {
+      title: result.title,
+      description: result.description ?? null,
+      document: result.document ? await this.trees.putDocument(result.document) : null,
+    };
+    const [object] = await this.store.put([canonicalJson(stored)]);
+    return { object, words };
+  }
+
+  /** The page in the target tree: the source's node with the translated texts and document. */
+  private async place(editor: TreeEditor, page: PageNode, known: RememberedPage): Promise<void> {
+    const bytes = await this.store.get(known.object);
+    if (!bytes) throw new Error(`translation memory object ${known.object} is missing from the content store`);
+    const stored = JSON.parse(bytes.toString('utf8')) as StoredTranslation;
+    const { children: _children, description: _description, ...node } = page;
+    await editor.setPage(page.id, {
+      ...node,
+      title: stored.title,
+      ...(stored.description !== null ? { description: stored.description } : {}),
+      document: stored.document,
+    });
+  }
+
+  private async command(request: RunRequest, command: RunCommand, caller: Caller) {
+    const { translationId, organizationId } = request;
+    await this.aggregates.handle(translationStream(translationId), translationDecider, { ...command, translationId, organizationId }, caller);
+  }
+}
+
+/** The run's commands, without what every one of them carries. */
+type RunCommand = WithoutRef<Extract<TranslationCommand, { type: 'StartRun' | 'RecordTranslatedPages' | 'CompleteRun' | 'FailRun' }>>;
+type WithoutRef<C> = C extends unknown ? Omit<C, 'translationId' | 'organizationId' | 'now'> : never;
