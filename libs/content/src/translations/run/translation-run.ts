@@ -6,7 +6,6 @@ import { PageNode } from '@folio/kernel/tree/tree.model';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { Clock } from '@folio/platform/clock';
-import { BucketMap } from '@folio/platform/domain/bucket-map';
 import { DomainError, Invalid, Unavailable } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
@@ -100,8 +99,9 @@ export class TranslationRun {
       const snapshot = await this.trees.open(source.state.tree);
       const editor = await this.trees.edit(source.state.tree);
       const pages = await snapshot.pages();
-      const counts = { pages: 0, words: 0 };
-      let remembered = memory;
+      // Resumed after a crash: the pages this run recorded before it are its own too.
+      const counts = memory.latest?.runId === request.runId ? { pages: memory.latest.pages, words: memory.latest.words } : { pages: 0, words: 0 };
+      let remembered = memory.pages;
       for (let at = 0; at < pages.length; at += RUN_BATCH) {
         const batch = pages.slice(at, at + RUN_BATCH);
         const translated: { key: string; object: string; words: number }[] = [];
@@ -120,7 +120,7 @@ export class TranslationRun {
           if (this.stopping) throw new RunInterrupted();
         }
         await this.command(request, { type: 'RecordTranslatedPages', runId: request.runId, pages: translated }, caller);
-        remembered = translated.reduce((map, { key, object, words }) => map.set(key, { object, words }), remembered as BucketMap<RememberedPage>);
+        remembered = translated.reduce((map, { key, object, words }) => map.set(key, { object, words }), remembered);
       }
       const revisionId = await this.target.write(state.targetSpaceId, request.revisionId, await editor.commit(), caller);
       const durationMs = Date.now() - started;

@@ -7,6 +7,12 @@ export interface RememberedPage {
   words: number;
 }
 
+export interface TranslationMemory {
+  pages: BucketMap<RememberedPage>;
+  /** What the latest run to record pages recorded so far: a run resumed after a crash counts them as its own. */
+  latest: { runId: string; pages: number; words: number } | null;
+}
+
 /**
  * The translation's memory: what its runs translated, by the key of what was sent (the page's source,
  * the pair, the glossary, the engine: see page-key.ts). Folded apart from the decider's state (the
@@ -14,10 +20,15 @@ export interface RememberedPage {
  * folding thousands of pages copies buckets, not the map.
  */
 export const translationMemory = {
-  initialState: BucketMap.empty<RememberedPage>(),
-  evolve(memory: BucketMap<RememberedPage>, event: TranslationEvent): BucketMap<RememberedPage> {
-    if (event.type === 'TranslationDeleted') return BucketMap.empty();
+  initialState: { pages: BucketMap.empty<RememberedPage>(), latest: null } as TranslationMemory,
+  evolve(memory: TranslationMemory, event: TranslationEvent): TranslationMemory {
+    if (event.type === 'TranslationDeleted') return translationMemory.initialState;
     if (event.type !== 'TranslationPagesTranslated') return memory;
-    return event.data.pages.reduce((map, { key, object, words }) => map.set(key, { object, words }), memory);
+    const { runId, pages } = event.data;
+    const before = memory.latest?.runId === runId ? memory.latest : { runId, pages: 0, words: 0 };
+    return {
+      pages: pages.reduce((map, { key, object, words }) => map.set(key, { object, words }), memory.pages),
+      latest: { runId, pages: before.pages + pages.length, words: pages.reduce((sum, page) => sum + page.words, before.words) },
+    };
   },
 };
