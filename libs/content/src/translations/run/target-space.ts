@@ -5,11 +5,11 @@ import { Clock } from '@folio/platform/clock';
 import { Conflict, Invalid } from '@folio/platform/domain/errors';
 import { newId } from '@folio/platform/ids';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { Siblings } from '../../ordering/siblings';
-import { REVISIONS } from '../../revisions/revision.projection';
-import { RevisionRecord } from '../../revisions/revision.model';
-import { SpaceState, spaceDecider, StaleMain } from '../../spaces/space.decider';
-import { spaceStream } from '../../spaces/space.events';
+import { Siblings } from '@folio/content/ordering/siblings';
+import { REVISIONS } from '@folio/content/revisions/revision.projection';
+import { RevisionRecord } from '@folio/content/revisions/revision.model';
+import { SpaceState, spaceDecider, StaleMain } from '@folio/content/spaces/space.decider';
+import { spaceStream } from '@folio/content/spaces/space.events';
 import { TranslationLanguage } from '../translation-language';
 
 /** A space's title holds 50 characters (the spec's Space.title). */

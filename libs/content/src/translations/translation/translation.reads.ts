@@ -4,7 +4,7 @@ import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { organizationPermissions } from '@folio/identity/public/organization-permissions';
-import { ContentAccess } from '../../access/content-access';
+import { ContentAccess } from '@folio/content/access/content-access';
 import { TRANSLATIONS, TranslationDoc } from './translation.projection';
 
 /** What a caller may do with an organization's translations: any member reads, `createContent` writes and runs. */
