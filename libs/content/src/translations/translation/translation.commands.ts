@@ -12,7 +12,7 @@ import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { assertJsonDocument } from '@folio/content/change-requests/content/json-document';
 import { SpaceReads } from '@folio/content/spaces/space.reads';
-import { translationDecider } from './translation.decider';
+import { TranslationCommand, translationDecider } from './translation.decider';
 import { CreateTranslationBody, UpdateTranslationBody } from './translation.dto';
 import { translationStream } from './translation.events';
 import { TranslationPermissions, TranslationReads } from './translation.reads';
@@ -20,6 +20,13 @@ import { TranslationResource, translationResource } from './translation.resource
 
 /** A run's ids, chosen when it is asked for: its revision is written under `revisionId` once, however often it is retried. */
 const newRun = () => ({ runId: newId(), revisionId: newId() });
+
+/** A caller's command on an existing translation, without what every one carries. */
+type WriteCommand = Extract<TranslationCommand, { type: 'ChangeInstructions' | 'DeleteTranslation' | 'RequestRun' }> extends infer C
+  ? C extends unknown
+    ? Omit<C, 'translationId' | 'organizationId' | 'actor' | 'now'>
+    : never
+  : never;
 
 /** Instructions are a JSONDocument of the spec's, bounded like a discussion's. */
 function instructionsOf(document: unknown): PageDocument {
@@ -42,6 +49,17 @@ abstract class TranslationWrite {
     const permissions = await this.reads.permissions(caller, organizationId);
     assertAllowed(permissions.edit, what);
     return permissions;
+  }
+
+  /** The caller may write, and the translation is one of the organization's (404 otherwise). */
+  protected async existing(caller: Caller, organizationId: string, translationId: string, what: string): Promise<TranslationPermissions> {
+    const permissions = await this.writer(caller, organizationId, what);
+    await this.reads.translation(organizationId, translationId);
+    return permissions;
+  }
+
+  protected decide(caller: Caller, organizationId: string, translationId: string, command: WriteCommand) {
+    return this.aggregates.handle(translationStream(translationId), translationDecider, { ...command, translationId, organizationId, actor: caller.userId }, caller);
   }
 
   protected async resource(organizationId: string, translationId: string, permissions: TranslationPermissions): Promise<TranslationResource> {
@@ -111,10 +129,8 @@ export class UpdateTranslation extends Command<TranslationResource> {
 @CommandHandler(UpdateTranslation)
 export class UpdateTranslationHandler extends TranslationWrite implements ICommandHandler<UpdateTranslation> {
   async execute({ caller, organizationId, translationId, input }: UpdateTranslation) {
-    const permissions = await this.writer(caller, organizationId, 'change translations in this organization');
-    await this.reads.translation(organizationId, translationId);
-    const instructions = instructionsOf(input.instructions);
-    await this.aggregates.handle(translationStream(translationId), translationDecider, { type: 'ChangeInstructions', translationId, organizationId, instructions, actor: caller.userId }, caller);
+    const permissions = await this.existing(caller, organizationId, translationId, 'change translations in this organization');
+    await this.decide(caller, organizationId, translationId, { type: 'ChangeInstructions', instructions: instructionsOf(input.instructions) });
     return this.resource(organizationId, translationId, permissions);
   }
 }
@@ -136,7 +152,7 @@ export class DeleteTranslationHandler extends TranslationWrite implements IComma
       if (error instanceof NotFound) return false;
       throw error;
     }
-    const { events } = await this.aggregates.handle(translationStream(translationId), translationDecider, { type: 'DeleteTranslation', translationId, organizationId, actor: caller.userId }, caller);
+    const { events } = await this.decide(caller, organizationId, translationId, { type: 'DeleteTranslation' });
     return events.length > 0;
   }
 }
@@ -151,9 +167,8 @@ export class RunTranslation extends Command<void> {
 @CommandHandler(RunTranslation)
 export class RunTranslationHandler extends TranslationWrite implements ICommandHandler<RunTranslation> {
   async execute({ caller, organizationId, translationId }: RunTranslation) {
-    await this.writer(caller, organizationId, 'run translations in this organization');
-    await this.reads.translation(organizationId, translationId);
-    await this.aggregates.handle(translationStream(translationId), translationDecider, { type: 'RequestRun', translationId, organizationId, run: newRun(), actor: caller.userId }, caller);
+    await this.existing(caller, organizationId, translationId, 'run translations in this organization');
+    await this.decide(caller, organizationId, translationId, { type: 'RequestRun', run: newRun() });
   }
 }
 
