@@ -5,12 +5,12 @@ import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { TranslationReads } from '../translation/translation.reads';
 import { glossaryDecider } from './glossary.decider';
-import { parseGlossaryOperations, UpdateGlossaryBody } from './glossary.dto';
+import { parseGlossaryOperations } from './glossary.dto';
 import { glossaryStream } from './glossary.events';
 
 /** PUT …/translations-glossary: the operations all applied, or (400 naming the first bad one) none. */
 export class UpdateGlossary extends Command<void> {
-  constructor(readonly caller: Caller, readonly organizationId: string, readonly input: UpdateGlossaryBody) {
+  constructor(readonly caller: Caller, readonly organizationId: string, readonly operations: readonly unknown[]) {
     super();
   }
 }
@@ -20,9 +20,9 @@ export class UpdateGlossary extends Command<void> {
 export class UpdateGlossaryHandler implements ICommandHandler<UpdateGlossary> {
   constructor(private readonly aggregates: Aggregates, private readonly reads: TranslationReads) {}
 
-  async execute({ caller, organizationId, input }: UpdateGlossary) {
+  async execute({ caller, organizationId, operations: sent }: UpdateGlossary) {
     assertAllowed((await this.reads.permissions(caller, organizationId)).edit, "change this organization's translation glossary");
-    const operations = parseGlossaryOperations(input.operations, newId);
+    const operations = parseGlossaryOperations(sent, newId);
     await this.aggregates.handle(glossaryStream(organizationId), glossaryDecider, { type: 'UpdateGlossary', organizationId, operations, actor: caller.userId }, caller);
   }
 }

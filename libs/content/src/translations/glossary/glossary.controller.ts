@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { FastifyReply } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { UpdateGlossary } from './glossary.commands';
@@ -18,10 +18,20 @@ export class GlossaryController {
     return this.queries.execute(new ListGlossaryEntries(caller, organizationId, query));
   }
 
-  /** 204 once every operation is applied (none is, on a 400). */
+  /**
+   * 204 once every operation is applied (none is, on a 400). The body's shape is checked as UpdateGlossaryBody,
+   * but its operations are read as sent: the transformed body drops keys named like Object.prototype's
+   * methods (`toString`), which as a language must be refused, not ignored.
+   */
   @Put(GLOSSARY)
-  async update(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Body() body: UpdateGlossaryBody, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.commands.execute(new UpdateGlossary(caller, organizationId, body));
+  async update(
+    @CallerParam() caller: Caller,
+    @Param('organizationId') organizationId: string,
+    @Body() _checked: UpdateGlossaryBody,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await this.commands.execute(new UpdateGlossary(caller, organizationId, (request.body as UpdateGlossaryBody).operations));
     void reply.status(204);
   }
 
