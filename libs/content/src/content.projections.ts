@@ -7,5 +7,7 @@ import { linkProjection } from './links/link.projection';
 import { revisionProjection } from './revisions/revision.projection';
 import { searchProjection } from './search/search.projection';
 import { spaceProjection } from './spaces/space.projection';
+import { glossaryProjection } from './translations/glossary/glossary.projection';
+import { translationProjection } from './translations/translation/translation.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection, fileObjectProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection, fileObjectProjection, translationProjection, glossaryProjection];

@@ -6,8 +6,10 @@ import { UpdateGlossaryHandler } from './glossary/glossary.commands';
 import { GlossaryController } from './glossary/glossary.controller';
 import { glossaryQueryHandlers } from './glossary/glossary.queries';
 import { GlossaryReads } from './glossary/glossary.reads';
+import { translationEngineProvider } from './engines/translation-engines';
+import { translatePage } from './translate-page';
 import { TargetSpace } from './run/target-space';
-import { TranslationRun } from './run/translation-run';
+import { TRANSLATE_PAGE, TranslationRun } from './run/translation-run';
 import { TranslationRunProcess } from './run/translation-run.process';
 import { translationCommandHandlers } from './translation/translation.commands';
 import { TranslationController } from './translation/translation.controller';
@@ -21,14 +23,23 @@ import { TranslationReads } from './translation/translation.reads';
  */
 @Module({
   imports: [forwardRef(() => ContentModule), ContentAccessModule],
-  providers: [TranslationReads, GlossaryReads, Siblings, TargetSpace, TranslationRun, TranslationRunProcess],
+  providers: [
+    TranslationReads,
+    GlossaryReads,
+    Siblings,
+    TargetSpace,
+    TranslationRun,
+    TranslationRunProcess,
+    translationEngineProvider,
+    { provide: TRANSLATE_PAGE, useValue: translatePage },
+  ],
   exports: [TranslationReads, GlossaryReads],
 })
 export class TranslationsModule {}
 
 /** The routes (the API only). */
 @Module({
-  imports: [ContentModule, TranslationsModule],
+  imports: [forwardRef(() => ContentModule), TranslationsModule],
   providers: [...translationCommandHandlers, ...translationQueryHandlers, UpdateGlossaryHandler, ...glossaryQueryHandlers],
   controllers: [TranslationController, GlossaryController],
 })
