@@ -1,49 +1,21 @@
+import 'reflect-metadata';
 import { GitBookAPI } from '@gitbook/api';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-event-store';
-import { startLocalHttpServer } from '@folio/platform/testing/local-http-server';
 import { MAX_CHANGES } from '@folio/content/change-requests/content/content-change.dto';
 import { RUN_BATCH } from '@folio/content/translations/run/translation-run';
 import { translationStream } from '@folio/content/translations/translation/translation.events';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { freePort } from '../../bench/children';
+import { startLibreTranslate } from '../support/libretranslate';
 import { killStartedProcesses, PROCESS_TEST_TIMEOUT_MS, processTree, startApiProcess, waitUntil, waitUntilGone } from '../support/processes';
 
 /** Two batches recorded, the third cut: the engine stops answering past this many pages. */
 const PAGES = 3 * RUN_BATCH;
 const ANSWERED = 2 * RUN_BATCH + 4;
 const RUN_WAIT_MS = 60_000;
-
-/**
- * A LibreTranslate server as its API documents it (POST /translate, `q` a list of texts, answering
- * `translatedText` in order): it marks each text with the target language, and (`answered`) stops
- * answering after that many requests, holding them open, as a server would mid-run when the API is killed.
- */
-function libreTranslate(answered = Infinity) {
-  const state = { requests: 0, held: 0 };
-  const handler = (request: IncomingMessage, response: ServerResponse) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/translate') {
-        response.writeHead(404).end();
-        return;
-      }
-      state.requests += 1;
-      if (state.requests > answered) {
-        state.held += 1;
-        return;
-      }
-      const { q, target } = JSON.parse(body) as { q: string[] | string; target: string };
-      const texts = Array.isArray(q) ? q : [q];
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: texts.map((text) => `${target}:${text}`) }));
-    });
-  };
-  return { state, handler };
-}
 
 describe('a translation run killed part-way (kill -9)', () => {
   let dataDir: string;
@@ -56,8 +28,7 @@ describe('a translation run killed part-way (kill -9)', () => {
   });
 
   it('resumes at the next start, sends no recorded page again and completes once, with one revision', async () => {
-    const stalling = libreTranslate(ANSWERED);
-    const engine1 = await startLocalHttpServer(stalling.handler);
+    const engine1 = await startLibreTranslate({ answering: ANSWERED });
     const env = (url: string) => ({ TRANSLATION_ENGINE: 'libretranslate', TRANSLATION_URL: url, FETCH_ALLOW_PRIVATE: 'true' });
     const port = await freePort();
     const first = await startApiProcess(dataDir, port, env(engine1.url));
@@ -71,7 +42,7 @@ describe('a translation run killed part-way (kill -9)', () => {
     await api.spaces.mergeChangeRequest(space.id, cr.id);
     const { data: translation } = await api.orgs.createTranslation(org.id, { source: { space: space.id, language: 'en' }, language: 'fr' } as never);
 
-    await waitUntil(async () => stalling.state.held > 0, 'the run reaching the stalled engine', RUN_WAIT_MS);
+    await waitUntil(async () => engine1.state.held > 0, 'the run reaching the stalled engine', RUN_WAIT_MS);
     const pids = processTree(first.pid!);
     first.kill('SIGKILL');
     await waitUntilGone(pids, 15_000);
@@ -84,8 +55,7 @@ describe('a translation run killed part-way (kill -9)', () => {
     expect(before).toBeGreaterThanOrEqual(RUN_BATCH);
     expect(before).toBeLessThan(PAGES);
 
-    const answering = libreTranslate();
-    const engine2 = await startLocalHttpServer(answering.handler);
+    const engine2 = await startLibreTranslate();
     try {
       const second = await startApiProcess(dataDir, port, env(engine2.url));
       let done = (await api.orgs.getTranslation(org.id, translation.id)).data;
@@ -95,7 +65,7 @@ describe('a translation run killed part-way (kill -9)', () => {
       }, 'the resumed run completing', RUN_WAIT_MS);
       expect(done.stats).toMatchObject({ runs: 1, totalPages: PAGES, latestPages: PAGES });
       // Only the pages not recorded before the kill went to the engine (one request each: a title and a paragraph).
-      expect(answering.state.requests).toBe(PAGES - before);
+      expect(engine2.state.requests).toBe(PAGES - before);
 
       const { data: target } = await api.spaces.getSpaceById(done.result!.space);
       expect(target.revision).toBe(done.result!.revision);

@@ -1,4 +1,6 @@
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { LocalHttpServer } from '@folio/platform/testing/local-http-server';
+import { LibreTranslateState, startLibreTranslate } from '../support/libretranslate';
 import { seedMain } from '../support/content-seed';
 import { expectMatchesSpec } from '../support/openapi';
 import { waitUntil } from '../support/processes';
@@ -193,6 +195,7 @@ describe('translations', () => {
     });
 
     it('changes the instructions (PUT 200), lists newest first, and deletes (205, then 204)', async () => {
+      server.clock.advance(60_000); // the newest by its creation time, not by a tie
       const { id } = await create({ source: { space: guide, language: 'en' }, language: 'es', instructions: doc('Use the formal register.\n') });
       const instructions = doc('Use the informal register.\n');
       const { status, data } = await orgs(ann).updateTranslation(orgId, id, { instructions } as never);
@@ -253,4 +256,43 @@ describe('translations', () => {
       await expectStatus(orgs(ann).runTranslation(orgId, 'noSuchTranslation'), 404);
     });
   });
+});
+
+describe('a translation whose engine fails', () => {
+  let engine: LocalHttpServer & { state: LibreTranslateState };
+  let server: TestServer;
+
+  beforeAll(async () => {
+    engine = await startLibreTranslate({ up: false });
+    server = await startServer({ env: { TRANSLATION_ENGINE: 'libretranslate', TRANSLATION_URL: engine.url } });
+  }, 60_000);
+  afterAll(async () => {
+    await server.stop();
+    await engine.close();
+  });
+
+  it('leaves the translation pending with the reason shown, and completes when run again', async () => {
+    const { orgId, ann } = await organizationWithRoles(server);
+    const orgs = server.as(ann.token).orgs;
+    const spaceId = (await orgs.createSpace(orgId, { title: 'Guide' })).data.id;
+    await seedMain(server, ann.id, spaceId, async (tree, now) => {
+      await tree.insertPage({ id: 'intro', into: null, meta: { title: 'Introduction' }, document: doc('Hello.\n'), now });
+    });
+    const { data: created } = await orgs.createTranslation(orgId, { source: { space: spaceId, language: 'en' }, language: 'fr' } as never);
+    const current = async () => (await orgs.getTranslation(orgId, created.id)).data as typeof created & { lastRunError?: string };
+    await waitUntil(async () => (await current()).lastRunError !== undefined, 'the run failing', RUN_WAIT_MS);
+    const failed = await current();
+    expectMatchesSpec('GET', TRANSLATION, 200, failed);
+    expect(failed).toMatchObject({ status: 'pending', stats: { runs: 0 } });
+    expect(failed.lastRunError).toMatch(/503/);
+    expect(failed).not.toHaveProperty('result');
+
+    engine.state.up = true;
+    expect((await orgs.runTranslation(orgId, created.id)).status).toBe(204);
+    await waitUntil(async () => (await current()).status === 'completed', 'the run completing', RUN_WAIT_MS);
+    const done = await current();
+    expect(done).not.toHaveProperty('lastRunError');
+    expect(done.stats).toMatchObject({ runs: 1, totalPages: 1, latestPages: 1 });
+    expect((await server.as(ann.token).spaces.listPages(done.result!.space)).data.pages.map((p) => p.title)).toEqual(['fr:Introduction']);
+  }, RUN_WAIT_MS * 2);
 });
