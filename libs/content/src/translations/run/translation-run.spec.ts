@@ -115,6 +115,7 @@ describe('a translation run', () => {
       await tree.insertPage({ id: 'guides', into: null, type: 'group', meta: { title: 'Guides' }, document: null, now });
       await tree.insertPage({ id: 'install', into: 'guides', meta: { title: 'Install' }, document: doc('Run `npm i`.\n'), now });
       await tree.insertPage({ id: 'use', into: 'guides', meta: { title: 'Use the space' }, document: doc('Open it.\n'), now });
+      await tree.putReusableContent({ id: 'note', title: 'Note', document: doc('Read this.\n'), now });
     });
     return spaceId;
   }
@@ -163,11 +164,13 @@ describe('a translation run', () => {
       ['use', 'document', 'guides', 'fr:Use the space', undefined],
     ]);
     expect(await targetTree.document(pages[0])).toEqual(doc('Hello **world**.\n'));
-    expect(engine.sent).toEqual(['Introduction', 'Guides', 'Install', 'Use the space']);
+    expect(await targetTree.reusableContent('note')).toMatchObject({ title: 'fr:Note' });
+    expect(engine.sent).toEqual(['Introduction', 'Guides', 'Install', 'Use the space', 'Note']);
 
     const translated = await stored(request.translationId);
     expect(translated).toMatchObject({ status: 'completed', resultRevision: request.revisionId });
-    expect(translated.stats).toMatchObject({ runs: 1, totalPages: 4, latestPages: 4, totalWords: 6, latestWords: 6 });
+    // The reusable content's words count; it is no page.
+    expect(translated.stats).toMatchObject({ runs: 1, totalPages: 4, latestPages: 4, totalWords: 7, latestWords: 7 });
   });
 
   it('sends a second run only the pages whose source changed, and counts only those', async () => {
@@ -183,7 +186,7 @@ describe('a translation run', () => {
     expect(engine.sent).toEqual(['Install it']);
     const translated = await stored(first.translationId);
     expect(translated).toMatchObject({ status: 'completed', resultRevision: second.revisionId });
-    expect(translated.stats).toMatchObject({ runs: 2, totalPages: 4, latestPages: 1, latestWords: 2, totalWords: 8 });
+    expect(translated.stats).toMatchObject({ runs: 2, totalPages: 4, latestPages: 1, latestWords: 2, totalWords: 9 });
     const titles = (await (await trees.open((await target(first.translationId)).tree)).pages()).map((p) => p.title);
     expect(titles).toEqual(['fr:Introduction', 'fr:Guides', 'fr:Install it', 'fr:Use the space']);
   });
@@ -209,7 +212,7 @@ describe('a translation run', () => {
     await aggregates.handle(glossaryStream('o1'), glossaryDecider, { type: 'UpdateGlossary', organizationId: 'o1', operations: [{ type: 'delete', id: 'g1' }], actor: 'u1' }, caller);
     engine.sent = [];
     await runs.run(await again(first), caller);
-    expect(engine.sent).toHaveLength(4);
+    expect(engine.sent).toHaveLength(5);
     expect(await titles()).toEqual(['fr:Introduction', 'fr:Guides', 'fr:Install', 'fr:Use the space']);
   });
 

@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { PageDocument } from '@folio/kernel/document/document.model';
 import { ContentTrees, TreeEditor, TreeSnapshot } from '@folio/kernel/tree/content-trees';
-import { PageNode } from '@folio/kernel/tree/tree.model';
+import { PageNode, ReusableContentEntry } from '@folio/kernel/tree/tree.model';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { Clock } from '@folio/platform/clock';
@@ -52,9 +52,9 @@ export interface RunRequest {
 /**
  * One run of a translation: the source's main, page by page, into the target's main as one revision.
  *
- * The target tree is the source tree with each page's title, description and document replaced by their
- * translation: the page tree (ids, order, kinds, slugs, every other field), the files and the reusable
- * contents are the source's as they are. Pages are walked in batches of RUN_BATCH; a page whose key
+ * The target tree is the source tree with each page's and each reusable content's title, description and
+ * document replaced by their translation: the page tree (ids, order, kinds, slugs, every other field), the
+ * files and the variables are the source's as they are. Pages are walked in batches of RUN_BATCH; a page whose key
  * (page-key.ts) the memory holds is taken from it, the others are sent to the engine and recorded as a
  * batch (TranslationPagesTranslated) before the next, so a run resumed after a crash sends each page once.
  * Documents are read one page at a time and dropped once stored: what the run holds grows with the number
@@ -99,22 +99,24 @@ export class TranslationRun {
       const snapshot = await this.trees.open(source.state.tree);
       const editor = await this.trees.edit(source.state.tree);
       const pages = await snapshot.pages();
+      // The pages, then the reusable contents they include (translated alike, counted as words, not pages).
+      const items: TreeItem[] = [...pages.map((node) => ({ kind: 'page' as const, node })), ...(await snapshot.reusableContents()).map((entry) => ({ kind: 'reusable' as const, entry }))];
       // Resumed after a crash: the pages this run recorded before it are its own too.
       const counts = memory.latest?.runId === request.runId ? { pages: memory.latest.pages, words: memory.latest.words } : { pages: 0, words: 0 };
       let remembered = memory.pages;
-      for (let at = 0; at < pages.length; at += RUN_BATCH) {
-        const batch = pages.slice(at, at + RUN_BATCH);
+      for (let at = 0; at < items.length; at += RUN_BATCH) {
         const translated: { key: string; object: string; words: number }[] = [];
-        for (const page of batch) {
-          const key = pageKey(page, setting);
+        for (const item of items.slice(at, at + RUN_BATCH)) {
+          const text = textOf(item);
+          const key = pageKey(text, setting);
           let known = remembered.get(key);
           if (!known) {
-            known = await this.translate(page, snapshot, { from: state.sourceLanguage, to: state.language, glossary });
+            known = await this.translate(text, snapshot, { from: state.sourceLanguage, to: state.language, glossary });
             translated.push({ key, ...known });
-            counts.pages += 1;
+            if (item.kind === 'page') counts.pages += 1;
             counts.words += known.words;
           }
-          await this.place(editor, page, known);
+          await place(editor, item, await this.stored(known));
           // A page's walk is work on the event loop: let requests in between pages.
           await yieldToLoop();
           if (this.stopping) throw new RunInterrupted();
@@ -131,10 +133,10 @@ export class TranslationRun {
     }
   }
 
-  /** Sends the page to the engine and stores its translation: the document by its hash, the rest as one object. */
-  private async translate(page: PageNode, snapshot: TreeSnapshot, pair: Omit<PageTranslationRequest, 'page'>): Promise<RememberedPage> {
-    const document: PageDocument | null = page.document ? await snapshot.document(page) : null;
-    const source = { title: page.title, ...(page.description !== undefined ? { description: page.description } : {}), document };
+  /** Sends the text to the engine and stores its translation: the document by its hash, the rest as one object. */
+  private async translate(text: SourceText, snapshot: TreeSnapshot, pair: Omit<PageTranslationRequest, 'page'>): Promise<RememberedPage> {
+    const document: PageDocument | null = text.document ? await snapshot.document(text) : null;
+    const source = { title: text.title, ...(text.description !== undefined ? { description: text.description } : {}), document };
     const { page: result, words } = await this.translatePage({ page: source, ...pair }, this.engine);
     const stored: StoredTranslation = {
       title: result.title,
@@ -145,18 +147,10 @@ export class TranslationRun {
     return { object, words };
   }
 
-  /** The page in the target tree: the source's node with the translated texts and document. */
-  private async place(editor: TreeEditor, page: PageNode, known: RememberedPage): Promise<void> {
+  private async stored(known: RememberedPage): Promise<StoredTranslation> {
     const bytes = await this.store.get(known.object);
     if (!bytes) throw new Error(`translation memory object ${known.object} is missing from the content store`);
-    const stored = JSON.parse(bytes.toString('utf8')) as StoredTranslation;
-    const { children: _children, description: _description, ...node } = page;
-    await editor.setPage(page.id, {
-      ...node,
-      title: stored.title,
-      ...(stored.description !== null ? { description: stored.description } : {}),
-      document: stored.document,
-    });
+    return JSON.parse(bytes.toString('utf8')) as StoredTranslation;
   }
 
   private async command(request: RunRequest, command: RunCommand, caller: Caller) {
@@ -168,3 +162,24 @@ export class TranslationRun {
 /** The run's commands, without what every one of them carries. */
 type RunCommand = WithoutRef<Extract<TranslationCommand, { type: 'StartRun' | 'RecordTranslatedPages' | 'CompleteRun' | 'FailRun' }>>;
 type WithoutRef<C> = C extends unknown ? Omit<C, 'translationId' | 'organizationId' | 'now'> : never;
+
+/** What a run translates in a tree: its pages and its reusable contents. */
+type TreeItem = { kind: 'page'; node: PageNode } | { kind: 'reusable'; entry: ReusableContentEntry };
+/** An item's texts as the memory keys them and the engine takes them (its document by hash, read when sent). */
+type SourceText = Pick<PageNode, 'id' | 'title' | 'description' | 'document'>;
+
+function textOf(item: TreeItem): SourceText {
+  if (item.kind === 'reusable') return { id: item.entry.id, title: item.entry.title, document: item.entry.document };
+  const { id, title, description, document } = item.node;
+  return { id, title, ...(description !== undefined ? { description } : {}), document };
+}
+
+/** The item in the target tree: the source's node or entry with the translated texts and document. */
+async function place(editor: TreeEditor, item: TreeItem, stored: StoredTranslation): Promise<void> {
+  if (item.kind === 'reusable') {
+    await editor.setReusableContent(item.entry.id, { ...item.entry, title: stored.title, document: stored.document });
+    return;
+  }
+  const { children: _children, description: _description, ...node } = item.node;
+  await editor.setPage(node.id, { ...node, title: stored.title, ...(stored.description !== null ? { description: stored.description } : {}), document: stored.document });
+}
