@@ -266,6 +266,18 @@ describe('a translation run', () => {
     expect(await stored(first.translationId)).toMatchObject({ status: 'completed', stats: { runs: 1, totalPages: count, latestPages: count } });
   });
 
+  it('ends quietly when its translation is deleted while it runs', async () => {
+    const first = await translation(await guide());
+    const remove = () => aggregates.handle(translationStream(first.translationId), translationDecider, { type: 'DeleteTranslation', translationId: first.translationId, organizationId: 'o1', actor: 'u1' }, caller);
+    const translate = engine.translate.bind(engine);
+    engine.translate = async (request) => {
+      if (engine.sent.length === 0) await remove();
+      return translate(request);
+    };
+    await runs.run(first, caller);
+    expect(await eventTypes(first.translationId)).toEqual(['TranslationCreated', 'TranslationRunRequested', 'TranslationRunStarted', 'TranslationDeleted']);
+  });
+
   it('fails a run whose target space was deleted instead of making it again', async () => {
     const first = await translation(await guide());
     await runs.run(first, caller);

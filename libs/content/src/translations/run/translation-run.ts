@@ -6,7 +6,7 @@ import { PageNode, ReusableContentEntry } from '@folio/kernel/tree/tree.model';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { Clock } from '@folio/platform/clock';
-import { DomainError, Invalid, Unavailable } from '@folio/platform/domain/errors';
+import { DomainError, Invalid, NotFound, Unavailable } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { spaceDecider } from '@folio/content/spaces/space.decider';
@@ -129,7 +129,12 @@ export class TranslationRun {
       await this.command(request, { type: 'CompleteRun', runId: request.runId, revisionId, totalPages: pages.length, counts: { ...counts, durationMs } }, caller);
     } catch (error) {
       if (!(error instanceof EngineFailed) && !(error instanceof DomainError && !(error instanceof Unavailable))) throw error;
-      await this.command(request, { type: 'FailRun', runId: request.runId, error: error.message }, caller);
+      try {
+        await this.command(request, { type: 'FailRun', runId: request.runId, error: error.message }, caller);
+      } catch (failing) {
+        // Deleted while it ran: the run ends with it (nothing to retry).
+        if (!(failing instanceof NotFound)) throw failing;
+      }
     }
   }
 
