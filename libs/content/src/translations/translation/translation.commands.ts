@@ -22,11 +22,8 @@ import { TranslationResource, translationResource } from './translation.resource
 const newRun = () => ({ runId: newId(), revisionId: newId() });
 
 /** A caller's command on an existing translation, without what every one carries. */
-type WriteCommand = Extract<TranslationCommand, { type: 'ChangeInstructions' | 'DeleteTranslation' | 'RequestRun' }> extends infer C
-  ? C extends unknown
-    ? Omit<C, 'translationId' | 'organizationId' | 'actor' | 'now'>
-    : never
-  : never;
+type WriteCommand = Unreferenced<Extract<TranslationCommand, { type: 'ChangeInstructions' | 'DeleteTranslation' | 'RequestRun' }>>;
+type Unreferenced<C> = C extends unknown ? Omit<C, 'translationId' | 'organizationId' | 'actor' | 'now'> : never;
 
 /** Instructions are a JSONDocument of the spec's, bounded like a discussion's. */
 function instructionsOf(document: unknown): PageDocument {
