@@ -92,6 +92,13 @@ describe('translations', () => {
       expect(listed.items).toHaveLength(3);
       const byFrench = (await orgs(rita).listGlossaryEntries(orgId, { orderBy: 'fr' } as never)).data.items.map((e) => e.translations.fr);
       expect(byFrench).toEqual(['Audit', 'espace', 'Folio']);
+      const paged: string[] = [];
+      for (let page: string | undefined, n = 0; n === 0 || page; n++) {
+        const { data } = await orgs(rita).listGlossaryEntries(orgId, { orderBy: 'fr', limit: 2, ...(page ? { page } : {}) } as never);
+        paged.push(...data.items.map((e) => e.translations.fr!));
+        page = data.next?.page;
+      }
+      expect(paged).toEqual(byFrench);
 
       const folio = listed.items.find((e) => e.translations.en === 'Folio')!;
       const audit = listed.items.find((e) => e.translations.en === 'audit')!;
