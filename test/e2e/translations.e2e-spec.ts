@@ -190,8 +190,9 @@ describe('translations', () => {
       await seedMain(server, ann.id, guide, async (tree, now) => {
         await tree.updatePage('use', { document: doc('> Open the space, then read it.\n'), now });
       });
-      const { status } = await orgs(ann).runTranslation(orgId, id);
+      const { status, data: ran } = await orgs(ann).runTranslation(orgId, id);
       expect(status).toBe(204);
+      expectMatchesSpec('POST', `${TRANSLATION}/run`, 204, ran);
       const second = await completed(id, 2);
       expect(second.stats).toMatchObject({ runs: 2, totalPages: 4, latestPages: 1 });
       expect(second.stats.totalWords).toBe(first.stats.totalWords + second.stats.latestWords);
@@ -218,7 +219,9 @@ describe('translations', () => {
       expect(next.items.length).toBeGreaterThan(0);
 
       await completed(id, 1);
-      expect((await orgs(ann).deleteTranslation(orgId, id)).status).toBe(205);
+      const deleted = await orgs(ann).deleteTranslation(orgId, id);
+      expect(deleted.status).toBe(205);
+      expectMatchesSpec('DELETE', TRANSLATION, 205, deleted.data);
       expect((await orgs(ann).deleteTranslation(orgId, id)).status).toBe(204);
       await expectStatus(orgs(ann).getTranslation(orgId, id), 404);
       await expectStatus(orgs(ann).runTranslation(orgId, id), 404);
