@@ -77,7 +77,7 @@ describe('a translation run', () => {
     aggregates = new Aggregates(events, projections, clock, { aggregateCacheSize: 100 });
     trees = new ContentTrees(objects);
     engine = new TestEngine();
-    runs = new TranslationRun(aggregates, trees, objects, new GlossaryReads(reads), new TargetSpace(aggregates, new Siblings(reads), clock, reads), clock, engine, translateTitles);
+    runs = new TranslationRun(aggregates, trees, objects, new GlossaryReads(reads), new TargetSpace(aggregates, new Siblings(reads), clock, reads), engine, translateTitles);
   });
   afterEach(async () => {
     await projections.stop();

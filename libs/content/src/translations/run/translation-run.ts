@@ -5,7 +5,6 @@ import { ContentTrees, TreeEditor, TreeSnapshot } from '@folio/kernel/tree/conte
 import { PageNode, ReusableContentEntry } from '@folio/kernel/tree/tree.model';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
-import { Clock } from '@folio/platform/clock';
 import { DomainError, Invalid, NotFound, Unavailable } from '@folio/platform/domain/errors';
 import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
@@ -73,12 +72,11 @@ export class TranslationRun {
     @Inject(CONTENT_OBJECT_STORE) private readonly store: ContentObjectStore,
     private readonly glossary: GlossaryReads,
     private readonly target: TargetSpace,
-    private readonly clock: Clock,
     @Inject(TRANSLATION_ENGINE) private readonly engine: TranslationEngine,
     @Inject(TRANSLATE_PAGE) private readonly translatePage: TranslatePage,
   ) {}
 
-  /** Ends the run going (and refuses new ones) at its next page. */
+  /** The application stops: the run going (and any later one) ends at its next page. */
   interrupt(): void {
     this.stopping = true;
   }
@@ -87,6 +85,7 @@ export class TranslationRun {
     const { state } = await this.aggregates.load(translationStream(request.translationId), translationDecider);
     // Deleted, or this run already ended (completed, failed): nothing to do.
     if (state.status !== 'active' || (state.pending?.runId !== request.runId && state.running?.runId !== request.runId)) return;
+    // A duration, not a time of day: measured on the machine's clock, never the application's (tests move it).
     const started = Date.now();
     try {
       const source = await this.aggregates.load(spaceStream(state.sourceSpaceId), spaceDecider);
