@@ -191,6 +191,19 @@ describe('a translation run', () => {
     expect(titles).toEqual(['fr:Introduction', 'fr:Guides', 'fr:Install it', 'fr:Use the space']);
   });
 
+  it('sends a page whose copy it already translated no second time', async () => {
+    const source = await space('Copies');
+    await edit(source, async (tree, now) => {
+      await tree.insertPage({ id: 'a', into: null, meta: { title: 'Same' }, document: doc('Same text.\n'), now });
+      await tree.insertPage({ id: 'b', into: null, meta: { title: 'Same', slug: 'same-2' }, document: doc('Same text.\n'), now });
+    });
+    const first = await translation(source);
+    await runs.run(first, caller);
+    expect(engine.sent).toEqual(['Same']);
+    expect((await (await trees.open((await target(first.translationId)).tree)).pages()).map((p) => p.title)).toEqual(['fr:Same', 'fr:Same']);
+    expect(await stored(first.translationId)).toMatchObject({ stats: { totalPages: 2, latestPages: 1 } });
+  });
+
   it('writes no revision for a run that finds nothing changed, and keeps the last one as its result', async () => {
     const first = await translation(await guide());
     await runs.run(first, caller);

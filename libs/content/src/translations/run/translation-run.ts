@@ -112,6 +112,8 @@ export class TranslationRun {
           if (!known) {
             known = await this.translate(text, snapshot, { from: state.sourceLanguage, to: state.language, glossary });
             translated.push({ key, ...known });
+            // A page of the same source further on (a copy) takes it from here.
+            remembered = remembered.set(key, known);
             if (item.kind === 'page') counts.pages += 1;
             counts.words += known.words;
           }
@@ -121,7 +123,6 @@ export class TranslationRun {
           if (this.stopping) throw new RunInterrupted();
         }
         await this.command(request, { type: 'RecordTranslatedPages', runId: request.runId, pages: translated }, caller);
-        remembered = translated.reduce((map, { key, object, words }) => map.set(key, { object, words }), remembered);
       }
       const revisionId = await this.target.write(state.targetSpaceId, request.revisionId, await editor.commit(), caller);
       const durationMs = Date.now() - started;
