@@ -14,7 +14,9 @@ const TRANSLATIONS = '/orgs/{organizationId}/translations';
 const TRANSLATION = '/orgs/{organizationId}/translations/{translationId}';
 const GLOSSARY = '/orgs/{organizationId}/translations-glossary';
 const GLOSSARY_ENTRY = '/orgs/{organizationId}/translations-glossary/{glossaryEntryId}';
+/** How long a run may take on a loaded machine, and a test that waits on runs (an explicit timeout: Jest's 5 s is less). */
 const RUN_WAIT_MS = 60_000;
+const RUN_TEST_MS = 3 * RUN_WAIT_MS;
 const doc = (md: string) => markdownToDocument(md).document;
 const EMPTY = { object: 'document', data: {}, nodes: [] };
 
@@ -182,7 +184,7 @@ describe('translations', () => {
       const install = (await server.as(ann.token).spaces.getPageById(target, 'install', { format: 'markdown' })).data as unknown as { markdown: string };
       expect(install.markdown).toContain('`npm install`');
       expect(install.markdown).toContain('npm install folio');
-    });
+    }, RUN_TEST_MS);
 
     it('runs again on request (204), translating only the page whose source changed', async () => {
       const { id } = await create({ source: { space: guide, language: 'en' }, language: 'de' });
@@ -200,7 +202,7 @@ describe('translations', () => {
       const use = (await server.as(ann.token).spaces.getPageById(second.result!.space, 'use', { format: 'markdown' })).data as unknown as { markdown: string };
       expect(use.markdown).not.toContain('Open the space, then read it');
       expect(use.markdown.length).toBeGreaterThan(20);
-    });
+    }, RUN_TEST_MS);
 
     it('changes the instructions (PUT 200), lists newest first, and deletes (205, then 204)', async () => {
       server.clock.advance(60_000); // the newest by its creation time, not by a tie
@@ -225,7 +227,7 @@ describe('translations', () => {
       expect((await orgs(ann).deleteTranslation(orgId, id)).status).toBe(204);
       await expectStatus(orgs(ann).getTranslation(orgId, id), 404);
       await expectStatus(orgs(ann).runTranslation(orgId, id), 404);
-    });
+    }, RUN_TEST_MS);
 
     it('refuses bad input with 400, writing nothing', async () => {
       const other = (await server.as(cat.token).orgs.createOrganization({ title: 'Elsewhere' })).data.id;
@@ -246,7 +248,7 @@ describe('translations', () => {
       await server.expectRefused(ann.token, 'PUT', `${path}/${id}`, { instructions: 'formal' });
       await server.expectRefused(ann.token, 'PUT', `${path}/${id}`, { instructions: { object: 'document', nodes: [{ object: 'nonsense' }] } });
       await server.expectRefused(ann.token, 'GET', `${path}?limit=0`);
-    });
+    }, RUN_TEST_MS);
 
     it('lets members read translations, content creators write and run them; strangers get 404', async () => {
       const { id } = await create({ source: { space: guide, language: 'en' }, language: 'nl' });
@@ -264,7 +266,7 @@ describe('translations', () => {
       await expectStatus(orgs(cat).getTranslation(orgId, id), 404);
       await expectStatus(orgs(cat).listTranslations(orgId), 404);
       await expectStatus(orgs(ann).runTranslation(orgId, 'noSuchTranslation'), 404);
-    });
+    }, RUN_TEST_MS);
   });
 });
 
@@ -304,5 +306,5 @@ describe('a translation whose engine fails', () => {
     expect(done).not.toHaveProperty('lastRunError');
     expect(done.stats).toMatchObject({ runs: 1, totalPages: 1, latestPages: 1 });
     expect((await server.as(ann.token).spaces.listPages(done.result!.space)).data.pages.map((p) => p.title)).toEqual(['fr:Introduction']);
-  }, RUN_WAIT_MS * 2);
+  }, RUN_TEST_MS);
 });

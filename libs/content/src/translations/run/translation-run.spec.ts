@@ -31,6 +31,8 @@ import { TargetSpace, targetTitle } from './target-space';
 import { RUN_BATCH, RunRequest, TranslatePage, TranslationRun } from './translation-run';
 
 const caller: Caller = { userId: 'u1', source: 'api', correlationId: 'test' };
+/** Each test writes real SQLite stores and runs projections: more than Jest's 5 s on a loaded machine. */
+jest.setTimeout(60_000);
 const doc = (md: string): PageDocument => markdownToDocument(md).document;
 
 /** An engine that says what it was sent, fails when told to (as an engine does, or as a crash would), and marks what it translates. */
