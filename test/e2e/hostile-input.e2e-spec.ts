@@ -443,6 +443,9 @@ describe('hostile and odd input', () => {
       'PUT /v1/orgs/:organizationId/sites/:siteId/hostname': { hostname: 'hostile.acme.test' },
       'POST /v1/orgs/:organizationId/openapi': { slug: 'another-spec', source: { text: 'openapi: 3.1.0' } },
       'PATCH /v1/orgs/:organizationId/openapi/:specSlug': { visibility: 'private' },
+      'POST /v1/orgs/:organizationId/translations': { source: { space: spaceId, language: 'en' }, language: 'fr' },
+      'PUT /v1/orgs/:organizationId/translations/:translationId': { instructions: { object: 'document', data: {}, nodes: [] } },
+      'PUT /v1/orgs/:organizationId/translations-glossary': { operations: [] },
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one

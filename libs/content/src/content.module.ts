@@ -1,5 +1,5 @@
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { ContentAccessHttpModule, ContentAccessModule } from './access/access.module';
 import { CollectionCascade, CollectionCascadeProcess } from './cascade/collection-cascade';
 import {
@@ -94,6 +94,7 @@ import { TemplateController } from './templates/template.controller';
 import { SearchController } from './search/search.controller';
 import { SearchOrganizationContentHandler, SearchSpaceContentHandler, SearchSpacesHandler } from './search/search.queries';
 import { ListMemberSpacesHandler } from './spaces/member-spaces.query';
+import { TranslationsHttpModule, TranslationsModule } from './translations/translations.module';
 
 const handlers = [
   CreateSpaceHandler,
@@ -142,7 +143,7 @@ const handlers = [
  * retention sweep, the collection cascade). Controllers: the API only.
  */
 @Module({
-  imports: [ContentAccessModule, OpenAPIModule],
+  imports: [ContentAccessModule, OpenAPIModule, forwardRef(() => TranslationsModule)],
   providers: [
     ...handlers,
     SpaceReads,
@@ -168,7 +169,7 @@ export class ContentModule {}
  * only the API loads).
  */
 @Module({
-  imports: [ContentModule, ContentAccessHttpModule, FilesModule, OpenAPIHttpModule],
+  imports: [ContentModule, ContentAccessHttpModule, FilesModule, OpenAPIHttpModule, TranslationsHttpModule],
   providers: [
     ContentReads,
     RenderedTrees,

@@ -8,5 +8,7 @@ import { openapiSpecProjection } from './openapi/spec/openapi-spec.projection';
 import { revisionProjection } from './revisions/revision.projection';
 import { searchProjection } from './search/search.projection';
 import { spaceProjection } from './spaces/space.projection';
+import { glossaryProjection } from './translations/glossary/glossary.projection';
+import { translationProjection } from './translations/translation/translation.projection';
 
-export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection, fileObjectProjection, openapiSpecProjection];
+export const contentProjections = [spaceProjection, collectionProjection, contentGrantProjection, changeRequestProjection, revisionProjection, searchProjection, linkProjection, blockKeyProjection, fileObjectProjection, openapiSpecProjection, translationProjection, glossaryProjection];
