@@ -4,11 +4,10 @@
 // small page one request after another until it answers, then reports the GETs' latency and its answer.
 // Part of `npm run bench` (its own section and check); alone: `node scripts/build-if-needed.js && node dist/bench/heavy-input.js`.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killAll } from './children';
 import { createOrganization, Folio, startFolio } from './folio';
 import { HOSTILE_PAGES, markdownPage, markdownTable } from './hostile-payloads';
+import { runAlone } from './alone';
 import { ms, table } from './report';
 
 /** Issue 18's bar: no GET waits longer than this behind a heavy request. */
@@ -90,12 +89,5 @@ export function heavyInputReport(figures: HeavyInputFigures[]): string {
   );
 }
 
-if (require.main === module) {
-  measureHeavyInput(tmpdir())
-    .then((figures) => process.stdout.write(heavyInputReport(figures) + '\n'))
-    .catch((error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exitCode = 1;
-    })
-    .finally(killAll);
-}
+// Alone: `node dist/bench/heavy-input.js` after a build.
+if (require.main === module) runAlone('heavy-input', measureHeavyInput, heavyInputReport);

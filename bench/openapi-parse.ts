@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { stringify as stringifyYaml } from 'yaml';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { SpecParsing } from '@folio/content/openapi/parsing/spec-parsing';
+import { runAlone } from './alone';
 import { ms, num } from './report';
 
 export const OPENAPI_PARSE_TARGET_MS = 3_000;
@@ -99,11 +100,5 @@ export function openAPIParseReport({ jsonBytes, yamlBytes, paths, jsonMs, yamlMs
   ].join('\n');
 }
 
-if (require.main === module) {
-  measureOpenAPIParse()
-    .then((figures) => process.stdout.write(openAPIParseReport(figures) + '\n'))
-    .catch((error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+// Alone: `node dist/bench/openapi-parse.js` after a build.
+if (require.main === module) runAlone('openapi-parse', measureOpenAPIParse, openAPIParseReport);

@@ -2,13 +2,11 @@
 // (`POST /v1/orgs/{id}/openapi` with its text), timed from the request until the spec reads
 // `processingState: complete`: what a team waits for after an upload. The processor stores the text,
 // parses it in a worker (SpecParsing), stores the document and records a version. Target: under 3 s.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { killAll } from './children';
 import { createOrganization, startFolio } from './folio';
 import { bigOpenAPIDocument } from './openapi-parse';
+import { runAlone } from './alone';
 import { ms } from './report';
 
 export const OPENAPI_TARGET_MS = 3000;
@@ -68,16 +66,5 @@ export function openAPIProcessingReport({ bytes, paths, runsMs }: OpenAPIProcess
   return `OpenAPI processing — a ${(bytes / 1e6).toFixed(1)} MB spec (${paths} paths) created through the API until complete: median ${ms(median)} of ${runsMs.map(ms).join(', ')} (the first starts the parsing thread; target: under ${ms(OPENAPI_TARGET_MS)})`;
 }
 
-if (require.main === module) {
-  const tempDir = mkdtempSync(join(tmpdir(), 'folio-bench-openapi-'));
-  measureOpenAPIProcessing(tempDir)
-    .then((figures) => process.stdout.write(openAPIProcessingReport(figures) + '\n'))
-    .catch((error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exitCode = 1;
-    })
-    .finally(() => {
-      killAll();
-      rmSync(tempDir, { recursive: true, force: true });
-    });
-}
+// Alone: `node dist/bench/openapi-processing.js` after a build.
+if (require.main === module) runAlone('openapi-processing', measureOpenAPIProcessing, openAPIProcessingReport);

@@ -4,13 +4,13 @@
 // 5,000-page space that a public site shows. Timed one request at a time (p50, p95), warm and first after a
 // restart (nothing kept), next to Node's bare http server sending the same bytes, and with READER_CACHE_MB=0
 // (every answer rendered again: what reads cost before answers were kept). Target: p50 under 20 ms.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, killAll, startChild } from './children';
+import { freePort, startChild } from './children';
 import { json, LARGE_SPACE_PAGES, SeededSpace, seedSpace } from './content';
 import { createOrganization, startFolio } from './folio';
+import { runAlone } from './alone';
 import { ms, num, ratio, section, table } from './report';
 
 const WARM_REQUESTS = 200;
@@ -229,21 +229,5 @@ export function readerReadsReport(figures: ReaderReadsFigures): string {
   );
 }
 
-// Alone: `node dist/bench/reader-reads.js` (after a build), the report on stdout, then its JSON line.
-if (require.main === module) {
-  const tempDir = mkdtempSync(join(tmpdir(), 'folio-bench-readers-'));
-  process.on('exit', () => {
-    killAll();
-    rmSync(tempDir, { recursive: true, force: true });
-  });
-  measureReaderReads(tempDir).then(
-    (figures) => {
-      process.stdout.write(`${readerReadsReport(figures)}\n${JSON.stringify(figures)}\n`);
-      process.exit(0);
-    },
-    (error) => {
-      log(`reader reads failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+// Alone: `node dist/bench/reader-reads.js` after a build.
+if (require.main === module) runAlone('reader-reads', measureReaderReads, readerReadsReport);

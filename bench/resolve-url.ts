@@ -1,12 +1,10 @@
 // `POST /v1/urls/published` on a published site of 200 sections and 1,000 site spaces (bench/published-site.ts
 // seeds it): what a renderer asks first on every page view, up to five times at once. Target: p50 under 5 ms.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killAll } from './children';
 import { createOrganization, startFolio } from './folio';
 import { LoadFigures, measure } from './load';
 import { seedSite, SECTIONS, SITE_SPACES } from './published-site';
+import { runAlone } from './alone';
 import { ms } from './report';
 
 /** One renderer asking, one request at a time: the latency a page view pays, without queueing behind others. */
@@ -51,16 +49,5 @@ export function resolveUrlReport({ sections, siteSpaces, figures }: ResolveUrlFi
   return `Resolve URL — POST /v1/urls/published, a site of ${sections} sections and ${siteSpaces} site spaces, ${CONNECTIONS} connection: p50 ${ms(figures.p50Ms)}, p99 ${ms(figures.p99Ms)}, ${Math.round(figures.rps)} req/s (target: p50 under ${RESOLVE_TARGET_MS} ms)`;
 }
 
-if (require.main === module) {
-  const tempDir = mkdtempSync(join(tmpdir(), 'folio-bench-resolve-'));
-  measureResolveUrl(tempDir)
-    .then((figures) => process.stdout.write(resolveUrlReport(figures) + '\n'))
-    .catch((error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exitCode = 1;
-    })
-    .finally(() => {
-      killAll();
-      rmSync(tempDir, { recursive: true, force: true });
-    });
-}
+// Alone: `node dist/bench/resolve-url.js` after a build.
+if (require.main === module) runAlone('resolve', measureResolveUrl, resolveUrlReport);

@@ -1,10 +1,8 @@
 // Translating a 500-page space with the pseudo engine (the default): the time from the translation's
 // creation (its first run asked for) to the run completed, as a client polling it sees it. Target: under 10 s.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killAll } from './children';
 import { createOrganization, Folio, startFolio } from './folio';
+import { runAlone } from './alone';
 import { ms } from './report';
 
 export const TRANSLATION_PAGES = 500;
@@ -76,16 +74,5 @@ export function translationRunReport({ pages, words, runMs }: TranslationRunFigu
   return `Translation run — a ${pages}-page space (${words} words) with the pseudo engine, from the request to the run completed: ${ms(runMs)} (target: under ${ms(TRANSLATION_TARGET_MS)})`;
 }
 
-if (require.main === module) {
-  const tempDir = mkdtempSync(join(tmpdir(), 'folio-bench-translation-'));
-  measureTranslationRun(tempDir)
-    .then((figures) => process.stdout.write(translationRunReport(figures) + '\n'))
-    .catch((error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exitCode = 1;
-    })
-    .finally(() => {
-      killAll();
-      rmSync(tempDir, { recursive: true, force: true });
-    });
-}
+// Alone: `node dist/bench/translation-run.js` after a build.
+if (require.main === module) runAlone('translation-run', measureTranslationRun, translationRunReport);

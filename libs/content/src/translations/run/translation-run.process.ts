@@ -1,7 +1,8 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { systemCaller } from '@folio/platform/auth/caller';
+import { Injectable } from '@nestjs/common';
+import { Caller } from '@folio/platform/auth/caller';
 import { StoredEvent } from '@folio/platform/event-store/event-store.port';
-import { ProcessHost, RunningProcess } from '@folio/platform/processes/process-host';
+import { LogReaction } from '@folio/platform/processes/log-reaction';
+import { ProcessHost } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { RunRequest, TranslationRun } from './translation-run';
 
@@ -9,38 +10,31 @@ export const TRANSLATION_RUNS = 'content-translation-runs';
 
 /**
  * The translations' runs: a process manager (its own checkpoint, where projections run) reacting to
- * TranslationRunRequested by running it (TranslationRun). Its checkpoint moves past a request once the run
- * completed or failed, so a run cut by a crash is resumed at the next start (its memory and its revision
- * id make the resumed run send no page twice and write one revision). Runs go one after the other.
+ * TranslationRunRequested by running it (TranslationRun), once the read models it reads (the glossary, the
+ * target's revisions) show the request. Its checkpoint moves past a request once the run completed or failed,
+ * so a run cut by a crash is resumed at the next start (its memory and its revision id make the resumed run
+ * send no page twice and write one revision). Runs go one after the other.
  *
- * Started without holding the application's start: a run takes as long as its engine does, and the API
- * answers meanwhile (the translation's status says where the run is).
+ * Its backlog is worked through in the background: a run takes as long as its engine does, and the API
+ * answers meanwhile (the translation's status says where the run is). At shutdown the run stops at its next
+ * page and resumes at the next start.
  */
 @Injectable()
-export class TranslationRunProcess implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(TranslationRunProcess.name);
-  private running: Promise<RunningProcess | null> | null = null;
-
+export class TranslationRunProcess extends LogReaction {
   constructor(
-    private readonly host: ProcessHost,
-    private readonly progress: ProjectionProgress,
     private readonly runs: TranslationRun,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.running = this.host.start({ name: TRANSLATION_RUNS, handlers: { TranslationRunRequested: (event) => this.react(event) } }, 'translation run failed; retrying');
-    this.running.catch((err: unknown) => this.logger.error({ err }, 'translation runs could not start'));
+    progress: ProjectionProgress,
+    host: ProcessHost,
+  ) {
+    super(host, progress, TRANSLATION_RUNS, 'background');
   }
 
-  async onApplicationShutdown() {
+  protected reactions() {
+    return { TranslationRunRequested: (event: StoredEvent, caller: Caller) => this.runs.run(event.data as unknown as RunRequest, caller) };
+  }
+
+  override async onApplicationShutdown() {
     this.runs.interrupt();
-    await (await this.running?.catch(() => null))?.stop();
-  }
-
-  /** One request's run (tests call it to show a second run writes nothing). */
-  async react(event: StoredEvent): Promise<void> {
-    // The run reads the read models (the glossary, the target's revisions): they must show its request first.
-    if (!(await this.progress.waitFor(event.position))) throw new Error(`projections have not reached ${event.position} yet`);
-    await this.runs.run(event.data as unknown as RunRequest, systemCaller(event.metadata.correlationId));
+    await super.onApplicationShutdown();
   }
 }
