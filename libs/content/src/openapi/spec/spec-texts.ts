@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { RawJson } from '@folio/platform/http/raw-json';
 import { readFileBytes, storeFileBytes } from '@folio/content/files/file-bytes';
@@ -30,9 +29,13 @@ export class SpecTexts {
     return this.stored(bytes, MAX_SPEC_BYTES, 'OpenAPI spec text');
   }
 
-  /** The document as canonical JSON (TooLarge past MAX_DOCUMENT_BYTES). */
+  /**
+   * The document as JSON in the order it was written (TooLarge past MAX_DOCUMENT_BYTES): not canonical JSON,
+   * whose sorted keys would list `paths`, operations and properties alphabetically where the author ordered
+   * them for readers. The parse is a function of the text, so one text still stores one object.
+   */
   storeDocument(document: Record<string, unknown>): Promise<StoredBytes> {
-    return this.stored(canonicalJson(document), MAX_DOCUMENT_BYTES, 'parsed OpenAPI document');
+    return this.stored(Buffer.from(JSON.stringify(document)), MAX_DOCUMENT_BYTES, 'parsed OpenAPI document');
   }
 
   async bytes(stored: StoredBytes): Promise<Buffer> {
