@@ -43,6 +43,13 @@ describe('readYaml', () => {
     expect(readYaml(nested)).toEqual({ problems: [expect.objectContaining({ code: 'excessive-aliases' })] });
   });
 
+  it('reads a document whose merge keys copy more than 10,000 keys in all (js-yaml refuses that by default), within the size bound', () => {
+    const shared = Array.from({ length: 10 }, (_, index) => `k${index}: 1`).join(', ');
+    const merging = Array.from({ length: 1_100 }, (_, index) => `  m${index}: {<<: *shared}`).join('\n');
+    const data = dataOf(`shared: &shared {${shared}}\nmerging:\n${merging}\n`) as { merging: Record<string, unknown> };
+    expect(data.merging.m1099).toEqual({ k0: 1, k1: 1, k2: 1, k3: 1, k4: 1, k5: 1, k6: 1, k7: 1, k8: 1, k9: 1 });
+  });
+
   it('refuses an alias cycle deeper inside the node it names, and an alias to nothing, on their lines', () => {
     expect(readYaml('a: &a\n  b:\n    - c: *a\n')).toEqual({ problems: [{ code: 'not-json', message: expect.stringContaining('cycle'), path: '/a/b/0/c', line: 3 }] });
     expect(readYaml('a: 1\nb: *nothing\n')).toEqual({ problems: [{ code: 'invalid-syntax', message: expect.stringContaining('nothing'), line: 2 }] });

@@ -2,7 +2,7 @@ import { CORE_SCHEMA, load, Type, types, YAMLException } from 'js-yaml';
 import { Document, isScalar, LineCounter, Node, parseDocument, visit } from 'yaml';
 import { SpecProblem } from './spec-parse';
 import { SpecLines, YAML_OPTIONS } from './spec-lines';
-import { yamlAsJson } from './yaml-as-json';
+import { MAX_EXPANSION, yamlAsJson } from './yaml-as-json';
 
 /** YAML 1.2 core scalars, exactly (js-yaml's own also read `0b101` as a number, and not `-.5`). */
 const CORE_INT = /^[-+]?[0-9]+$|^0o[0-7]+$|^0x[0-9a-fA-F]+$/;
@@ -43,13 +43,21 @@ const SPEC_SCHEMA = CORE_SCHEMA.extend({
 const MAX_DEPTH = 1_000;
 
 /**
+ * Keys merge keys may copy in all. js-yaml's default (10,000) would refuse a large hand-written spec merging
+ * a shared mapping into each operation. A key copied either stays in the data, whose size as JSON yamlAsJson
+ * bounds to MAX_EXPANSION times the text, or meets a key already there; so this bound, linear in the text,
+ * is the one that documents the size bound accepts stay within.
+ */
+const maxMergedKeys = (text: string) => Math.max(10_000, MAX_EXPANSION * text.length);
+
+/**
  * The document a YAML text holds, as plain JSON (see yamlAsJson), with its lines placed on demand by a
  * `yaml` parse of the text (js-yaml keeps no positions); or the problems that stop the reading.
  */
 export function readYaml(text: string): { data: unknown; lines: () => SpecLines } | { problems: SpecProblem[] } {
   let data: unknown;
   try {
-    data = load(text, { schema: SPEC_SCHEMA, maxDepth: MAX_DEPTH }) ?? null;
+    data = load(text, { schema: SPEC_SCHEMA, maxDepth: MAX_DEPTH, maxTotalMergeKeys: maxMergedKeys(text) }) ?? null;
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
     return { problems: refusal(text, error) };
