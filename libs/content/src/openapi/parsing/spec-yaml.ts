@@ -38,7 +38,8 @@ const SPEC_SCHEMA = CORE_SCHEMA.extend({
 
 /**
  * Nesting js-yaml reads (its default is 100, which a large spec's schemas can reach): each level is a few
- * stack frames of the reader and of the JSON walk, far within a worker thread's stack.
+ * stack frames of the reader and of the JSON walk; 999 levels read within the stack of the main thread and
+ * of a worker (deeper is refused, not a stack overflow).
  */
 const MAX_DEPTH = 1_000;
 
