@@ -1,6 +1,7 @@
 // Parsing and validating a 5 MB OpenAPI document (generated here: many paths, each reading and writing its
 // own schema, which refers to another and to itself) through SpecParsing, in a worker thread as a spec's
-// processing does. Target: under 3 s, as JSON; the same document as YAML is reported beside it.
+// processing does. Target: under 3 s, as JSON and as YAML (a larger document: YAML is terser, so the same
+// document is a third shorter in YAML; this one's YAML text is 5 MB).
 import { performance } from 'node:perf_hooks';
 import { stringify as stringifyYaml } from 'yaml';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
@@ -15,7 +16,8 @@ const RUNS = 3;
 export interface OpenAPIParseFigures {
   jsonBytes: number;
   yamlBytes: number;
-  paths: number;
+  jsonPaths: number;
+  yamlPaths: number;
   /** Each run's time, the first one included (it starts the thread). */
   jsonMs: number[];
   yamlMs: number[];
@@ -24,7 +26,7 @@ export interface OpenAPIParseFigures {
   yamlCpuMs: number[];
 }
 
-/** A valid OpenAPI 3.0 document whose JSON text (two-space indented) is about `bytes` long. */
+/** A valid OpenAPI 3.0 document whose JSON text (two-space indented) is about `bytes` long (at least, by up to 100 paths). */
 export function bigOpenAPIDocument(bytes: number): { paths: Record<string, unknown> } & Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
   const paths: Record<string, unknown> = {};
@@ -76,27 +78,50 @@ async function timed(parsing: SpecParsing, text: string): Promise<{ wall: number
   return { wall, cpu };
 }
 
+const asYaml = (document: unknown) => stringifyYaml(document, { aliasDuplicateObjects: false });
+
+/** A document whose YAML text is at least `bytes` long: its JSON is sized by the JSON-to-YAML ratio of a small one (writing YAML is too slow to size by trial). */
+function bigYamlDocument(bytes: number): { document: ReturnType<typeof bigOpenAPIDocument>; yaml: string } {
+  const sample = bigOpenAPIDocument(200_000);
+  let jsonBytes = (bytes * JSON.stringify(sample, null, 2).length) / asYaml(sample).length;
+  for (;;) {
+    const document = bigOpenAPIDocument(jsonBytes);
+    const yaml = asYaml(document);
+    if (yaml.length >= bytes) return { document, yaml };
+    jsonBytes *= 1.02;
+  }
+}
+
 export async function measureOpenAPIParse(): Promise<OpenAPIParseFigures> {
   const document = bigOpenAPIDocument(DOCUMENT_BYTES);
   const json = JSON.stringify(document, null, 2);
-  const yaml = stringifyYaml(document, { aliasDuplicateObjects: false });
+  const { document: yamlDocument, yaml } = bigYamlDocument(DOCUMENT_BYTES);
   const pool = new WorkerPool({ threads: 1, maxQueue: 1 });
   try {
     const parsing = new SpecParsing(pool);
-    const asJson = await timed(parsing, json);
-    const asYaml = await timed(parsing, yaml);
-    return { jsonBytes: json.length, yamlBytes: yaml.length, paths: Object.keys(document.paths).length, jsonMs: asJson.wall, yamlMs: asYaml.wall, jsonCpuMs: asJson.cpu, yamlCpuMs: asYaml.cpu };
+    const fromJson = await timed(parsing, json);
+    const fromYaml = await timed(parsing, yaml);
+    return {
+      jsonBytes: json.length,
+      yamlBytes: yaml.length,
+      jsonPaths: Object.keys(document.paths).length,
+      yamlPaths: Object.keys(yamlDocument.paths).length,
+      jsonMs: fromJson.wall,
+      yamlMs: fromYaml.wall,
+      jsonCpuMs: fromJson.cpu,
+      yamlCpuMs: fromYaml.cpu,
+    };
   } finally {
     await pool.close();
   }
 }
 
-export function openAPIParseReport({ jsonBytes, yamlBytes, paths, jsonMs, yamlMs, jsonCpuMs, yamlCpuMs }: OpenAPIParseFigures): string {
+export function openAPIParseReport({ jsonBytes, yamlBytes, jsonPaths, yamlPaths, jsonMs, yamlMs, jsonCpuMs, yamlCpuMs }: OpenAPIParseFigures): string {
   const runs = (times: number[], cpu: number[]) => times.map((time, run) => `${ms(time)} (CPU ${ms(cpu[run])})`).join(', ');
   return [
-    `OpenAPI parse — ${num(paths)} paths, in a worker thread (${RUNS} runs, the first starts the thread):`,
-    `  JSON, ${num(jsonBytes / 1e6, 1)} MB: ${runs(jsonMs, jsonCpuMs)} (target: under ${num(OPENAPI_PARSE_TARGET_MS)} ms)`,
-    `  YAML, ${num(yamlBytes / 1e6, 1)} MB (the same document): ${runs(yamlMs, yamlCpuMs)}`,
+    `OpenAPI parse — in a worker thread (${RUNS} runs, the first starts the thread), target: under ${num(OPENAPI_PARSE_TARGET_MS)} ms:`,
+    `  JSON, ${num(jsonBytes / 1e6, 1)} MB, ${num(jsonPaths)} paths: ${runs(jsonMs, jsonCpuMs)}`,
+    `  YAML, ${num(yamlBytes / 1e6, 1)} MB, ${num(yamlPaths)} paths: ${runs(yamlMs, yamlCpuMs)}`,
   ].join('\n');
 }
 

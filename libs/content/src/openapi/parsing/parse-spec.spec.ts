@@ -1,5 +1,6 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { BRANCHES_20_JSON, CATALOG_31_YAML, HOLDS_30_JSON } from '@folio/content/testing/openapi-documents';
 import { childOf, segmentsOf } from './json-pointer';
 import { parseSpec } from './parse-spec';
@@ -41,6 +42,27 @@ describe('parseSpec', () => {
     // YAML 1.2: a date is text, as JSON keeps it.
     expect(valueAt(parse, '/components/schemas/Book/properties/published/examples')).toEqual(['1999-04-01']);
     expect(JSON.parse(JSON.stringify(parse.document))).toEqual(parse.document);
+  });
+
+  it('gives a YAML document and its JSON twin the same document', async () => {
+    // YAML 1.2 core scalars, aliases and merge keys; the twin written from another reader's data (yaml's).
+    const values = "  x-values: [0b101, 0o17, 0x1F, -12, +7, 1.5e3, -.5, 012, ~, Null, TRUE, yes, '3', 2024-01-02, !!str 5]\n";
+    const yamlText = CATALOG_31_YAML.replace('  version: 2.4.0\n', `  version: 2.4.0\n${values}`)
+      .replace('    Cursor:\n      name: cursor', '    Cursor: &cursor\n      name: cursor')
+      .replace('  responses:\n    NotFound:', '    Page:\n      <<: *cursor\n      name: page\n  responses:\n    NotFound:');
+    const jsonText = JSON.stringify(parseYaml(yamlText, { version: '1.2', merge: true }), null, 2);
+    const fromYaml = await parseSpec(yamlText);
+    const fromJson = await parseSpec(jsonText);
+    expect(fromYaml).toMatchObject({ ok: true, format: 'yaml' });
+    expect(fromJson).toMatchObject({ ok: true, format: 'json' });
+    expect(valueAt(fromYaml, '/info/x-values')).toEqual(['0b101', 15, 31, -12, 7, 1500, -0.5, 12, null, null, true, 'yes', '3', '2024-01-02', '5']);
+    expect(valueAt(fromYaml, '')).toEqual(valueAt(fromJson, ''));
+    // And the other way: JSON documents written as YAML by another writer.
+    for (const json of [BRANCHES_20_JSON, HOLDS_30_JSON]) {
+      const twin = await parseSpec(stringifyYaml(JSON.parse(json)));
+      expect(twin).toMatchObject({ ok: true, format: 'yaml' });
+      expect(valueAt(twin, '')).toEqual(valueAt(await parseSpec(json), ''));
+    }
   });
 
   it('reads a valid Swagger 2.0 JSON document and a valid OpenAPI 3.0 JSON document', async () => {

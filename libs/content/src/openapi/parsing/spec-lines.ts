@@ -4,27 +4,34 @@ import { segmentsOf } from './json-pointer';
 /**
  * How a spec's text is read as YAML: YAML 1.2 (its core schema: no dates or other 1.1 types), merge keys
  * (`<<`, common in hand-written specs), and errors left plain (their line is placed from the offset, not
- * printed with a snippet of the text). Keys are checked unique by spec-text.ts, not by yaml: yaml compares
+ * printed with a snippet of the text). Keys are checked unique by spec-yaml.ts, not by yaml: yaml compares
  * each key with every key before it, quadratic in a mapping's size (a mapping of 20,000 keys, 300 KB of
  * text, took 4.2 s of CPU instead of 0.46 s).
  */
 export const YAML_OPTIONS = (lineCounter: LineCounter) => ({ lineCounter, version: '1.2', merge: true, uniqueKeys: false, prettyErrors: false }) as const;
 
 /**
- * The lines of a document's values, by JSON pointer, read from the YAML parse of its text: JSON is YAML 1.2,
- * so the same node ranges serve both formats. Built only when there are problems to place (parsing a large
- * JSON text as YAML takes far longer than JSON.parse).
+ * The lines of a document's values, by JSON pointer, read from the `yaml` parse of its text: JSON is YAML
+ * 1.2, so the same node ranges serve both formats. Built only when there are problems to place (`yaml`
+ * takes 2 s to read 3.3 MB where JSON.parse and js-yaml, which read the data, keep no positions).
  */
 export class SpecLines {
-  /** A YAML text's lines come from the parse that read it; `root` must have been parsed with `counter`. */
-  constructor(
+  /** `root` must have been parsed with `counter`. */
+  private constructor(
     private readonly root: Document.Parsed,
     private readonly counter: LineCounter,
   ) {}
 
-  static of(text: string): SpecLines {
-    const counter = new LineCounter();
-    return new SpecLines(parseDocument(text, YAML_OPTIONS(counter)), counter);
+  /** The lines of `text`, parsed the first time they are asked for. */
+  static lazy(text: string): () => SpecLines {
+    let lines: SpecLines | undefined;
+    return () => {
+      if (!lines) {
+        const counter = new LineCounter();
+        lines = new SpecLines(parseDocument(text, YAML_OPTIONS(counter)), counter);
+      }
+      return lines;
+    };
   }
 
   /**

@@ -4,8 +4,8 @@ import { parseSpec } from './parse-spec';
 import { SpecParse } from './spec-parse';
 
 /**
- * How long parsing and validating one document may take in a thread. A 5 MB JSON document takes 1.3 to
- * 2.5 s (bench/openapi-parse.ts); past this the text is refused (TooLarge) and the thread ended.
+ * How long parsing and validating one document may take in a thread. A 5 MB document takes 1 to 2.5 s,
+ * JSON or YAML (bench/openapi-parse.ts); past this the text is refused (TooLarge) and the thread ended.
  */
 export const SPEC_PARSE_TIME_LIMIT_MS = 60_000;
 
