@@ -21,6 +21,7 @@ const common = {
     '^@folio/content/(.*)$': '<rootDir>/libs/content/src/$1',
     '^@folio/kernel/(.*)$': '<rootDir>/libs/kernel/src/$1',
     '^@folio/collaboration/(.*)$': '<rootDir>/libs/collaboration/src/$1',
+    '^@folio/insights/(.*)$': '<rootDir>/libs/insights/src/$1',
     '^@folio/publishing/(.*)$': '<rootDir>/libs/publishing/src/$1',
   },
 };

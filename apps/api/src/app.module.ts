@@ -12,6 +12,7 @@ import { TeamsHttpModule, TeamsModule } from '@folio/identity/teams/teams.module
 import { ContentHttpModule, ContentModule } from '@folio/content/content.module';
 import { CollaborationHttpModule, CollaborationModule } from '@folio/collaboration/collaboration.module';
 import { PublishingHttpModule, PublishingModule } from '@folio/publishing/publishing.module';
+import { InsightsHttpModule, InsightsModule } from '@folio/insights/insights.module';
 import { AdaptiveHttpModule, AdaptiveModule } from '@folio/publishing/adaptive/adaptive.module';
 import { ShareLinksHttpModule, ShareLinksModule } from '@folio/publishing/share-links/share-links.module';
 import { SiteRedirectsHttpModule } from '@folio/publishing/redirects/site-redirects.module';
@@ -41,6 +42,8 @@ import { allProjections } from './projections';
     SiteRedirectsHttpModule,
     CustomizationModule,
     CustomizationHttpModule,
+    InsightsModule,
+    InsightsHttpModule,
   ],
   controllers: [HealthController],
   providers: [

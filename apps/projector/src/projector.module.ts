@@ -7,6 +7,7 @@ import { PlatformModule } from '@folio/platform/platform.module';
 import { ContentModule } from '@folio/content/content.module';
 import { CollaborationModule } from '@folio/collaboration/collaboration.module';
 import { PublishingModule } from '@folio/publishing/publishing.module';
+import { InsightsModule } from '@folio/insights/insights.module';
 import { allProjections } from '../../api/src/projections';
 
 /**
@@ -24,6 +25,7 @@ import { allProjections } from '../../api/src/projections';
     ContentModule,
     CollaborationModule,
     PublishingModule,
+    InsightsModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_FILTER, useClass: ErrorBodyFilter }],
