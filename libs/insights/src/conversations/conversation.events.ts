@@ -1,4 +1,4 @@
-import { Sealed } from '@folio/platform/crypto/subject-keys.port';
+import { Sealed } from '@folio/platform/domain/sealed';
 
 /**
  * A customer conversation an organization pushed in (the seed's ingest body). One stream per conversation,

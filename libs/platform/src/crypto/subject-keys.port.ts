@@ -17,9 +17,6 @@ export interface SubjectKeys {
 
 export const SUBJECT_KEYS = Symbol('SubjectKeys');
 
-/** A value sealed under a subject's key (AES-256-GCM), as events and documents carry it: base64 fields. */
-export type Sealed = { alg: 'A256GCM'; iv: string; tag: string; data: string };
-
 /** A subject whose key was destroyed: it was erased, and keyFor refuses to make it a new one. */
 export class SubjectErased extends Error {
   constructor(readonly subject: string) {
