@@ -44,6 +44,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRANSLATION_ENGINE: 'deepl' })).toThrow(StartupError);
   });
 
+  it('extracts conversations\u2019 issues offline unless INSIGHTS_LLM_URL names a chat endpoint', () => {
+    expect(loadConfig({})).toMatchObject({ insightsLlmUrl: undefined, insightsLlmModel: 'llama3.1' });
+    expect(loadConfig({ INSIGHTS_LLM_URL: 'http://ollama:11434/v1/', INSIGHTS_LLM_MODEL: 'qwen2.5' })).toMatchObject({ insightsLlmUrl: 'http://ollama:11434/v1', insightsLlmModel: 'qwen2.5' });
+  });
+
   it('keeps 10,000 aggregate states by default, AGGREGATE_CACHE_SIZE when set, and refuses anything but a positive integer', () => {
     expect(loadConfig({}).aggregateCacheSize).toBe(10_000);
     expect(loadConfig({ AGGREGATE_CACHE_SIZE: '' }).aggregateCacheSize).toBe(10_000);

@@ -35,6 +35,14 @@ export interface FolioConfig {
   /** DEEPL_API_KEY, and DEEPL_URL (default: DeepL's free API for a key ending `:fx`, its paid API otherwise). */
   deeplApiKey?: string;
   deeplUrl?: string;
+  /**
+   * INSIGHTS_LLM_URL: an OpenAI-compatible chat endpoint's base URL (e.g. a local Ollama's
+   * `http://localhost:11434/v1`) that extracts conversations' issues; unset, the offline extractor does.
+   * INSIGHTS_LLM_MODEL names the model (default `llama3.1`), INSIGHTS_LLM_API_KEY its bearer key if any.
+   */
+  insightsLlmUrl?: string;
+  insightsLlmModel: string;
+  insightsLlmApiKey?: string;
   /** AGGREGATE_CACHE_SIZE: how many decided states (per stream and decider) the write side keeps. */
   aggregateCacheSize: number;
   /** READ_CACHE_MB: the embedded read store's document cache, in megabytes of JSON text (0: off). */
@@ -112,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     translationApiKey: env.TRANSLATION_API_KEY || undefined,
     deeplApiKey,
     deeplUrl: env.DEEPL_URL ? trimSlash(env.DEEPL_URL) : undefined,
+    insightsLlmUrl: env.INSIGHTS_LLM_URL ? trimSlash(env.INSIGHTS_LLM_URL) : undefined,
+    insightsLlmModel: env.INSIGHTS_LLM_MODEL || 'llama3.1',
+    insightsLlmApiKey: env.INSIGHTS_LLM_API_KEY || undefined,
     aggregateCacheSize,
     readCacheMegabytes,
     readerCacheMegabytes,
