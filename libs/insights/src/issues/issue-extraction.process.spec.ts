@@ -15,7 +15,7 @@ import { ExtractedIssue, IssueExtractor } from '../analysis/issue-extraction';
 import { ConversationEvent, conversationSubject, ConversationText } from '../conversations/conversation.events';
 import { IssueExtraction } from './issue-extraction.process';
 import { insightsIssuesStream, IssueEvent, IssueText } from './issue.events';
-import { termHash } from './issue-terms';
+import { termHash } from './term-hashes';
 import { OrganizationIndexes } from './organization-indexes';
 
 const caller = systemCaller('c1');
@@ -131,7 +131,7 @@ describe('IssueExtraction', () => {
   };
   const logged = async () => (await events.readStream(stream)).map((e) => ({ type: e.type, data: e.data }) as IssueEvent);
   const placements = async () =>
-    (await logged()).flatMap((e) => (e.type === 'ConversationIssuesExtracted' ? e.data.placements.map((p) => `${e.data.conversationId}:${p.founded ? 'founds' : 'joins'}:${p.clusterId === e.data.placements[0]?.clusterId ? 'own' : p.clusterId}`) : []));
+    (await logged()).flatMap((e) => (e.type === 'ConversationIssuesExtracted' ? e.data.placements.map((p) => `${e.data.conversationId}:${p.founded ? 'founds' : 'joins'}`) : []));
   const clusterOf = async (conversationId: string) => {
     const extracted = (await logged()).filter((e) => e.type === 'ConversationIssuesExtracted' && e.data.conversationId === conversationId).at(-1);
     return extracted?.type === 'ConversationIssuesExtracted' ? extracted.data.placements.map((p) => p.clusterId) : [];
@@ -168,7 +168,7 @@ describe('IssueExtraction', () => {
     await process.extract(await ingested('c3', 1, 'billing invoice missing'), caller);
     expect(await clusterOf('c2')).toEqual(await clusterOf('c1'));
     expect(await clusterOf('c3')).not.toEqual(await clusterOf('c1'));
-    expect(await placements()).toEqual(['c1:founds:own', 'c2:joins:own', 'c3:founds:own']);
+    expect(await placements()).toEqual(['c1:founds', 'c2:joins', 'c3:founds']);
   });
 
   it('withdraws the previous revision’s issues before placing a newer revision’s', async () => {
@@ -203,7 +203,7 @@ describe('IssueExtraction', () => {
     expect(log.map((e) => e.type)).toEqual(['ConversationIssuesExtracted', 'ConversationIssuesWithdrawn']);
     expect(log[1].data).toMatchObject({ reason: 'erased', issues: [{ clusterId: cluster }] });
     await process.extract(await ingested('c2', 1, 'login page broken'), caller);
-    expect(await placements()).toEqual(['c1:founds:own', 'c2:founds:own']);
+    expect(await placements()).toEqual(['c1:founds', 'c2:founds']);
   });
 
   it('rebuilds an organization’s index from its stream after a restart: recorded placements are replayed, not decided again', async () => {
@@ -214,6 +214,6 @@ describe('IssueExtraction', () => {
     await restarted.extract(await ingested('c3', 1, 'login fails'), caller);
     await restarted.extract(await ingested('c4', 1, 'invoice wrong'), caller);
     expect(await clusterOf('c3')).toEqual(await clusterOf('c1'));
-    expect(await placements()).toEqual(['c1:founds:own', 'c2:founds:own', 'c3:joins:own', 'c4:founds:own']);
+    expect(await placements()).toEqual(['c1:founds', 'c2:founds', 'c3:joins', 'c4:founds']);
   });
 });

@@ -13,7 +13,7 @@ import { ISSUE_EXTRACTOR, IssueExtractor } from '../analysis/issue-extraction';
 import { ConversationEvent, conversationSubject, ConversationText } from '../conversations/conversation.events';
 import { issueExtractionDecider } from './issue-extraction.decider';
 import { insightsIssuesStream, IssueText, RecordedIssue } from './issue.events';
-import { hashedTerms, termHash } from './issue-terms';
+import { hashedTerms, termHash } from './term-hashes';
 import { OrganizationIndexes } from './organization-indexes';
 
 export const ISSUE_EXTRACTION = 'insights-issue-extraction';
