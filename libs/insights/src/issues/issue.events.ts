@@ -9,7 +9,7 @@ import { Sealed } from '@folio/platform/domain/sealed';
  * previous issues (`ConversationIssuesWithdrawn`).
  *
  * Nothing derived from a conversation's text is in clear: `text` is sealed under the conversation's own
- * key (conversationSubject), terms and key phrases are hashes (issue-terms.ts). Readable: ids, counts,
+ * key (conversationSubject), terms and key phrases are hashes (term-hashes.ts). Readable: ids, counts,
  * dates, the source.
  *
  * The conversations projection reads `ConversationIssuesExtracted` (type and the fields of
