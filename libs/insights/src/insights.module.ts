@@ -1,4 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ClusterIndex } from './analysis/cluster-index';
+import { clusterQueryHandlers, GetIssuesClusterHandler } from './clusters/cluster.queries';
+import { ClusterReads } from './clusters/cluster.reads';
+import { IssueController } from './issues/issue.controller';
+import { issueQueryHandlers } from './issues/issue.queries';
+import { IssueReads } from './issues/issue.reads';
+import { IssueExtractionProcess } from './issues/issue-extraction.process';
+import { NEW_CLUSTER_INDEX, NewClusterIndex, OrganizationIndexes } from './issues/organization-indexes';
 
 /**
  * Insights: customers' conversations ingested, the documentation issues they reveal extracted and grouped
@@ -6,13 +14,22 @@ import { Module } from '@nestjs/common';
  * process that projects (extraction, clustering). Content and identity are asked through their public queries.
  */
 @Module({
-  providers: [],
+  providers: [
+    IssueReads,
+    ClusterReads,
+    GetIssuesClusterHandler,
+    OrganizationIndexes,
+    { provide: NEW_CLUSTER_INDEX, useValue: (() => new ClusterIndex()) satisfies NewClusterIndex },
+    IssueExtractionProcess,
+  ],
+  exports: [IssueReads, ClusterReads],
 })
 export class InsightsModule {}
 
 /** The routes: the API only. */
 @Module({
   imports: [InsightsModule],
-  controllers: [],
+  providers: [...issueQueryHandlers, ...clusterQueryHandlers],
+  controllers: [IssueController],
 })
 export class InsightsHttpModule {}

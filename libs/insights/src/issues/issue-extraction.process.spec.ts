@@ -13,7 +13,7 @@ import { ProjectionProgress } from '@folio/platform/projections/projection-progr
 import { ClusterIndexState, IssueVector, Placement } from '../analysis/issue-clustering';
 import { ExtractedIssue, IssueExtractor } from '../analysis/issue-extraction';
 import { ConversationEvent, conversationSubject, ConversationText } from '../conversations/conversation.events';
-import { IssueExtraction } from './issue-extraction.process';
+import { IssueExtractionProcess } from './issue-extraction.process';
 import { insightsIssuesStream, IssueEvent, IssueText } from './issue.events';
 import { termHash } from './term-hashes';
 import { OrganizationIndexes } from './organization-indexes';
@@ -84,16 +84,16 @@ class IndexDouble implements ClusterIndexState {
 
 type Ingested = Extract<ConversationEvent, { type: 'ConversationIngested' }>['data'];
 
-describe('IssueExtraction', () => {
+describe('IssueExtractionProcess', () => {
   let dir: string;
   let events: SqliteEventStore;
   let aggregates: Aggregates;
   let cipher: CipherDouble;
   let extractor: ExtractorDouble;
-  let process: IssueExtraction;
+  let process: IssueExtractionProcess;
 
   const started = () =>
-    new IssueExtraction(aggregates, cipher as unknown as SubjectCipher, extractor, new OrganizationIndexes(events, () => new IndexDouble()), caughtUp, {} as ProcessHost);
+    new IssueExtractionProcess(aggregates, cipher as unknown as SubjectCipher, extractor, new OrganizationIndexes(events, () => new IndexDouble()), caughtUp, {} as ProcessHost);
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'folio-issue-extraction-'));

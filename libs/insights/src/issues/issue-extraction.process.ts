@@ -34,7 +34,7 @@ type Erased = Extract<ConversationEvent, { type: 'ConversationErased' }>['data']
  * an erased conversation's); an append that fails drops the organization's index, rebuilt from its stream.
  */
 @Injectable()
-export class IssueExtraction extends LogReaction {
+export class IssueExtractionProcess extends LogReaction {
   constructor(
     private readonly aggregates: Aggregates,
     private readonly cipher: SubjectCipher,
