@@ -1,0 +1,60 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteSubjectKeys } from '@folio/platform/crypto/sqlite/sqlite-subject-keys';
+import { subjectKeysContract } from './subject-keys.contract';
+
+subjectKeysContract('SQLite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-keys-'));
+  const file = join(dir, 'keys.db');
+  return {
+    open: async () => new SqliteSubjectKeys(file),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
+
+describe('SQLite subject keys', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-keys-'));
+    file = join(dir, 'keys.db');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Every file SQLite keeps for keys.db (the database, and a journal or WAL if one is there), concatenated. */
+  const filesBytes = () => Buffer.concat(readdirSync(dir).filter((name) => name.startsWith('keys.db')).map((name) => readFileSync(join(dir, name))));
+
+  it('leaves no trace of a destroyed key in keys.db or beside it, while the others stay', async () => {
+    const keys = new SqliteSubjectKeys(file);
+    const subjects = Array.from({ length: 300 }, (_, i) => `conversation:org:${i}`);
+    const made = new Map<string, Buffer>();
+    for (const s of subjects) made.set(s, await keys.keyFor(s));
+    const erased = subjects.filter((_, i) => i % 3 === 0);
+    for (const s of erased) expect(filesBytes().includes(made.get(s)!)).toBe(true);
+
+    // Searched for while the store is still open (as after a destroy in a running server) and after it closed.
+    for (const s of erased) await keys.destroy(s);
+    for (const s of erased) expect(filesBytes().includes(made.get(s)!)).toBe(false);
+    for (const s of subjects.filter((_, i) => i % 3 !== 0)) expect(filesBytes().includes(made.get(s)!)).toBe(true);
+    await keys.close();
+    for (const s of erased) expect(filesBytes().includes(made.get(s)!)).toBe(false);
+  });
+
+  it('uses a rollback journal with secure_delete: no journal file outlives a write', async () => {
+    const keys = new SqliteSubjectKeys(file);
+    await keys.keyFor('conversation:org:1');
+    await keys.destroy('conversation:org:1');
+    expect(existsSync(`${file}-journal`)).toBe(false);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    await keys.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
+      expect(db.prepare('SELECT subject, key FROM subject_keys').all()).toEqual([{ subject: 'conversation:org:1', key: null }]);
+    } finally {
+      db.close();
+    }
+  });
+});
