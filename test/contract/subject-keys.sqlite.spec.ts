@@ -42,6 +42,22 @@ describe('SQLite subject keys', () => {
     for (const s of erased) expect(filesBytes().includes(made.get(s)!)).toBe(false);
   });
 
+  it('answers the key another process made between its read and its insert, not one of its own', async () => {
+    const keys = new SqliteSubjectKeys(file);
+    // The other process, played by a trigger: it makes the subject's key (all 7s) just before this store's insert.
+    const other = new Database(file);
+    other.exec(`CREATE TRIGGER other_process BEFORE INSERT ON subject_keys
+      WHEN NOT EXISTS (SELECT 1 FROM subject_keys WHERE subject = NEW.subject)
+      BEGIN INSERT INTO subject_keys (subject, key) VALUES (NEW.subject, X'${'07'.repeat(32)}'); END`);
+    try {
+      expect((await keys.keyFor('conversation:org:1')).toString('hex')).toBe('07'.repeat(32));
+      expect((await keys.find('conversation:org:1'))!.toString('hex')).toBe('07'.repeat(32));
+    } finally {
+      other.close();
+      await keys.close();
+    }
+  });
+
   it('uses a rollback journal with secure_delete: no journal file outlives a write', async () => {
     const keys = new SqliteSubjectKeys(file);
     await keys.keyFor('conversation:org:1');
@@ -58,3 +74,4 @@ describe('SQLite subject keys', () => {
     }
   });
 });
+
