@@ -58,6 +58,32 @@ describe('SQLite subject keys', () => {
     }
   });
 
+  it('makes the new keys asked for in one turn in one commit (one group of fsyncs), and fails them together', async () => {
+    const keys = new SqliteSubjectKeys(file);
+    // The group commit, watched (better-sqlite3's transaction functions are frozen: wrapped, not spied on).
+    const internals = keys as unknown as { insertAll: { immediate: (subjects: string[]) => void } };
+    const transaction = internals.insertAll;
+    const commits = jest.fn((subjects: string[]) => transaction.immediate(subjects));
+    internals.insertAll = { immediate: commits };
+    const subjects = Array.from({ length: 100 }, (_, i) => `conversation:org:${i}`);
+    const made = await Promise.all([...subjects, ...subjects].map((s) => keys.keyFor(s)));
+    expect(commits).toHaveBeenCalledTimes(1);
+    expect(commits.mock.calls[0][0]).toEqual(subjects);
+    expect(made.slice(0, 100)).toEqual(made.slice(100));
+    // Known subjects need no commit.
+    await Promise.all(subjects.map((s) => keys.keyFor(s)));
+    expect(commits).toHaveBeenCalledTimes(1);
+
+    commits.mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    const failed = await Promise.allSettled(['conversation:org:x', 'conversation:org:y'].map((s) => keys.keyFor(s)));
+    expect(failed.map((outcome) => outcome.status === 'rejected' && (outcome.reason as Error).message)).toEqual(['disk full', 'disk full']);
+    expect(await keys.find('conversation:org:x')).toBeNull();
+    expect(await keys.keyFor('conversation:org:x')).toHaveLength(32);
+    await keys.close();
+  });
+
   it('uses a rollback journal with secure_delete: no journal file outlives a write', async () => {
     const keys = new SqliteSubjectKeys(file);
     await keys.keyFor('conversation:org:1');
