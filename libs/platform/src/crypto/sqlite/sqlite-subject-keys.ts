@@ -13,8 +13,8 @@ import { SubjectErased, SubjectKeys } from '../subject-keys.port';
  * `secure_delete = ON` makes SQLite overwrite the cell and any freed page with zeros in place, and the
  * journal, which holds the page's old image (the key) only while the destroy's transaction is open, is
  * unlinked at its commit. With WAL the old page would sit in the `-wal` file until a checkpoint reset it,
- * and a reader of another process can hold a checkpoint back. Writes are few (one per new subject, one per
- * erasure), so the rollback journal's readers-block-writers costs nothing that matters. What SQLite
+ * and a reader of another process can hold a checkpoint back. Writes are few (one commit per batch of new
+ * subjects, one per erasure), so the rollback journal's readers-block-writers costs nothing that matters. What SQLite
  * cannot reach, the filesystem's freed blocks and the backups taken before the erasure, is the operator's
  * (README): a backup of keys.db holds the keys it held.
  *
