@@ -1,6 +1,7 @@
 import { ConversationPart, ConversationText } from '../conversations/conversation.events';
 import { MAX_ANALYSED_CHARACTERS } from './customer-messages';
-import { extractIssues, MAX_ISSUES_PER_CONVERSATION, MAX_TITLE_CHARACTERS, termsOf } from './default-extractor';
+import { extractIssues, MAX_ISSUES_PER_CONVERSATION, termsOf } from './default-extractor';
+import { MAX_TITLE_CHARACTERS } from './issue-bounds';
 
 const conversation = (parts: Array<[role: string, body: string]>, subject = ''): ConversationText => ({
   subject,

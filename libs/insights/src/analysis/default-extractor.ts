@@ -1,6 +1,7 @@
 import { ConversationText } from '../conversations/conversation.events';
 import { Sentence, sentencesOf, Token } from './english';
 import { customerMessages, plainSubject } from './customer-messages';
+import { clip, MAX_KEY_PHRASES, MAX_SUMMARY_CHARACTERS, MAX_TITLE_CHARACTERS } from './issue-bounds';
 import { ExtractedIssue } from './issue-extraction';
 import { contentLemmas, termCounts } from './issue-terms';
 import { nounPhrases, rankPhrases } from './key-phrases';
@@ -8,9 +9,6 @@ import { Cue, findCue } from './problem-cues';
 
 /** Issues one conversation yields at most: the first ones its customer raises. */
 export const MAX_ISSUES_PER_CONVERSATION = 5;
-export const MAX_TITLE_CHARACTERS = 100;
-export const MAX_SUMMARY_CHARACTERS = 600;
-export const MAX_KEY_PHRASES = 5;
 /** A cue sentence shorter than this many words ("It fails.") takes the sentence after it as context. */
 const SHORT_SENTENCE_WORDS = 8;
 /** How far after a cue its verb is looked for ("can't [really] configure", "how do I set up"). */
@@ -102,12 +100,4 @@ function verbAfter(tokens: Token[], from: number): string | null {
     return next && PARTICLES.has(next.normal) && (next.pos === 'ADP' || next.pos === 'PART') ? `${tokens[i].lemma} ${next.normal}` : tokens[i].lemma;
   }
   return null;
-}
-
-/** A text cut at a word boundary to at most `max` characters, with an ellipsis when cut. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
 import { ConversationText } from '../conversations/conversation.events';
-import { extractIssues, termsOf } from './default-extractor';
 import { ExtractedIssue, IssueExtractor } from './issue-extraction';
 
 /**
@@ -13,6 +12,8 @@ export const EXTRACTION_TIME_LIMIT_MS = 30_000;
 
 /** Resolved when first needed: tests that extract on the calling thread never need the build. */
 const worker = () => workerFile(__dirname, 'issue-extraction.worker');
+/** Loaded only to extract on the calling thread: the English model (200 ms, 40 MB) stays out of the main thread. */
+const onThisThread = () => import('./default-extractor');
 
 /**
  * The default extractor (extractIssues) run in a worker thread of the platform's WorkerPool: tokenizing and
@@ -26,13 +27,13 @@ export class IssueExtraction implements IssueExtractor {
   constructor(@Inject(WorkerPool) private readonly pool: WorkerPool | null) {}
 
   extract(text: ConversationText): Promise<ExtractedIssue[]> {
-    if (!this.pool) return Promise.resolve(extractIssues(text));
+    if (!this.pool) return onThisThread().then(({ extractIssues }) => extractIssues(text));
     return this.pool.run<ExtractedIssue[]>(worker(), 'extract', text, { what: "Extracting a conversation's issues", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
   }
 
   /** The terms of an issue's texts (another extractor's), lemmatized as the default extractor's are. */
   terms(texts: string[]): Promise<Record<string, number>> {
-    if (!this.pool) return Promise.resolve(termsOf(texts));
+    if (!this.pool) return onThisThread().then(({ termsOf }) => termsOf(texts));
     return this.pool.run<Record<string, number>>(worker(), 'terms', texts, { what: "Lemmatizing an issue's terms", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
   }
 }
