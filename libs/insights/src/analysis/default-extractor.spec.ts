@@ -36,6 +36,16 @@ describe('the default issue extractor', () => {
     expect(titles('The custom domain shows a 404 page.')).toEqual(['Error with custom domain']);
     expect(titles('The changelog page is confusing.')).toEqual(['Unclear documentation for changelog page']);
     expect(titles('I am unable to invite teammates.')).toEqual(['Cannot invite teammate']);
+    expect(titles("The OpenAPI block doesn't render our spec.")).toEqual(['Openapi not working']);
+    expect(titles("Where do I change the site's favicon?")).toEqual(['Where to change site']);
+    expect(titles('The export button is missing.')).toEqual(['Export button missing']);
+  });
+
+  it('takes the topic after an action cue, before any other', () => {
+    const mains = (body: string) => extractIssues(conversation([['user', body]])).map((issue) => issue.keyPhrases[0]);
+    expect(mains('I cannot connect the GitHub repository to my space.')).toEqual(['github repository']);
+    expect(mains('The SSO login with Azure AD fails with a SAML error.')).toEqual(['sso login']);
+    expect(mains('The translation of our space into German is stuck.')).toEqual(['translation']);
   });
 
   it('finds nothing in thanks and greetings, nor in a denied cue', () => {
@@ -74,6 +84,11 @@ describe('the default issue extractor', () => {
     const [issue] = extractIssues(conversation([['user', 'It keeps failing. I mean the GitHub sync of our main space.']]));
     expect(issue.summary).toBe('It keeps failing. I mean the GitHub sync of our main space.');
     expect(issue.title).toBe('Github sync not working');
+  });
+
+  it('takes the sentence before as context when the one after names nothing', () => {
+    const [issue] = extractIssues(conversation([['user', 'Your guide about Git Sync shows another screen. Very confusing. Thanks!']]));
+    expect(issue).toMatchObject({ title: 'Unclear documentation for git sync', summary: 'Your guide about Git Sync shows another screen. Very confusing.' });
   });
 
   it('falls back on the subject for an issue without a key phrase of its own', () => {

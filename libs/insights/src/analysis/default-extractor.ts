@@ -4,12 +4,12 @@ import { customerMessages, plainSubject } from './customer-messages';
 import { clip, MAX_KEY_PHRASES, MAX_SUMMARY_CHARACTERS, MAX_TITLE_CHARACTERS } from './issue-bounds';
 import { ExtractedIssue } from './issue-extraction';
 import { contentLemmas, termCounts } from './issue-terms';
-import { nounPhrases, rankPhrases } from './key-phrases';
-import { Cue, findCue } from './problem-cues';
+import { nounPhrases, placedPhrases, rankPhrases } from './key-phrases';
+import { ACTION_CUES, Cue, findCue } from './problem-cues';
 
 /** Issues one conversation yields at most: the first ones its customer raises. */
 export const MAX_ISSUES_PER_CONVERSATION = 5;
-/** A cue sentence shorter than this many words ("It fails.") takes the sentence after it as context. */
+/** A cue sentence shorter than this many words ("It fails.") takes a sentence beside it as context. */
 const SHORT_SENTENCE_WORDS = 8;
 /** How far after a cue its verb is looked for ("can't [really] configure", "how do I set up"). */
 const VERB_REACH = 3;
@@ -25,8 +25,8 @@ interface Gathered {
 /**
  * The default extractor (deterministic, offline): the issues of a conversation's customer messages
  * (customerMessages: roles, bound). Each sentence with a problem cue (problem-cues.ts) yields an issue, with the
- * sentence after it when it is short; issues that share their main key phrase (the cue sentence's best noun
- * phrase, else its context's, else the subject's) merge; at most MAX_ISSUES_PER_CONVERSATION. The subject
+ * sentence beside it when it is short; issues that share their main key phrase (the cue sentence's topic,
+ * else its context's best phrase, else the subject's) merge; at most MAX_ISSUES_PER_CONVERSATION. The subject
  * adds to each issue's terms (it names the conversation's topic) and gives key phrases to an issue without any.
  */
 export function extractIssues(text: ConversationText): ExtractedIssue[] {
@@ -38,12 +38,14 @@ export function extractIssues(text: ConversationText): ExtractedIssue[] {
     sentences.forEach((sentence, i) => {
       const cue = findCue(sentence.tokens);
       if (!cue) return;
-      const context = words(sentence.tokens) < SHORT_SENTENCE_WORDS ? contextAfter(sentences[i + 1]) : [];
-      const main = [sentence, ...context].map((one) => rankPhrases(nounPhrases(one.tokens))[0]).find(Boolean) ?? subjectPhrases[0] ?? null;
+      const context = words(sentence.tokens) < SHORT_SENTENCE_WORDS ? contextOf(sentences[i + 1]) ?? contextOf(sentences[i - 1]) : null;
+      const main = mainPhrase(sentence, cue) ?? (context && rankPhrases(nounPhrases(context.tokens))[0]) ?? subjectPhrases[0] ?? null;
+      // In the text's order: a context before the cue sentence comes first.
+      const told = !context ? [sentence] : context === sentences[i - 1] ? [context, sentence] : [sentence, context];
       const key = main ?? sentence.text.toLowerCase();
       const issue = gathered.get(key);
-      if (issue) issue.sentences.push(...[sentence, ...context].filter((one) => !issue.sentences.includes(one)));
-      else if (gathered.size < MAX_ISSUES_PER_CONVERSATION) gathered.set(key, { title: titleOf(cue, sentence, main), main, sentences: [sentence, ...context] });
+      if (issue) issue.sentences.push(...told.filter((one) => !issue.sentences.includes(one)));
+      else if (gathered.size < MAX_ISSUES_PER_CONVERSATION) gathered.set(key, { title: titleOf(cue, sentence, main), main, sentences: told });
     });
   }
   return [...gathered.values()].map((issue) => ({
@@ -58,10 +60,20 @@ export function extractIssues(text: ConversationText): ExtractedIssue[] {
 export const termsOf = (texts: string[]): Record<string, number> => termCounts(texts.flatMap((text) => sentencesOf(text)).flatMap((one) => contentLemmas(one.tokens)));
 
 /**
- * The sentence after a short cue sentence, as its context when it names something ("It fails. The webhook
- * page, I mean.") and is no problem of its own (that one is an issue itself).
+ * A sentence beside a short cue sentence (the one after, else the one before) as its context, when it names
+ * something ("It fails. The webhook page, I mean.") and is no problem of its own (that one is an issue itself).
  */
-const contextAfter = (next: Sentence | undefined): Sentence[] => (next && !findCue(next.tokens) && nounPhrases(next.tokens).length ? [next] : []);
+const contextOf = (beside: Sentence | undefined): Sentence | null => (beside && !findCue(beside.tokens) && nounPhrases(beside.tokens).length ? beside : null);
+
+/**
+ * The topic of a cue sentence: the first noun phrase after an action cue ("can't configure the webhooks": webhook),
+ * the first before any other ("the DNS verification keeps failing": dns verification), else its best phrase.
+ */
+function mainPhrase(sentence: Sentence, cue: Cue): string | null {
+  const placed = placedPhrases(sentence.tokens);
+  const topic = ACTION_CUES.has(cue.kind) ? placed.find((one) => one.at >= cue.end) : placed.find((one) => one.at < cue.start);
+  return topic?.phrase ?? rankPhrases(placed.map((one) => one.phrase))[0] ?? null;
+}
 
 /** The main key phrase first, then the issue's others, best first; the subject's when it has none. */
 function keyPhrasesOf(issue: Gathered, subjectPhrases: string[]): string[] {
@@ -81,7 +93,8 @@ function titleOf(cue: Cue, sentence: Sentence, main: string | null): string {
   const statements: Record<Cue['kind'], string> = {
     cannot: verb ? `Cannot ${verb} ${main}` : `Cannot use ${main}`,
     'how-to': verb ? `How to ${verb} ${main}` : `Question about ${main}`,
-    missing: `Cannot find ${main}`,
+    where: verb && verb !== 'find' ? `Where to ${verb} ${main}` : `Cannot find ${main}`,
+    missing: `${main} missing`,
     error: `Error with ${main}`,
     failure: `${main} not working`,
     unclear: `Unclear documentation for ${main}`,

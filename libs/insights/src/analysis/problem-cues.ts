@@ -1,7 +1,13 @@
 import { Token } from './english';
 
 /** What kind of problem a sentence reports: it words the title. */
-export type CueKind = 'cannot' | 'how-to' | 'missing' | 'error' | 'failure' | 'unclear' | 'outdated' | 'wrong';
+export type CueKind = 'cannot' | 'how-to' | 'where' | 'missing' | 'error' | 'failure' | 'unclear' | 'outdated' | 'wrong';
+
+/**
+ * Cues of an action the customer could not take ("can't configure X", "how do I set up X", "where is X", "I don't see X"):
+ * their topic follows them. The others say what is wrong with their topic, which comes first ("X fails").
+ */
+export const ACTION_CUES: ReadonlySet<CueKind> = new Set(['cannot', 'how-to', 'where']);
 
 /**
  * The problem cues, as words each matching a token's lemma or its lower-cased form, so one cue covers its
@@ -13,20 +19,19 @@ const CUES: ReadonlyArray<readonly [CueKind, string]> = [
   ['cannot', 'cannot'],
   ['cannot', 'unable'],
   ['cannot', 'not able'],
-  ['cannot', 'stuck'],
   ['how-to', 'how do'],
   ['how-to', 'how to'],
   ['how-to', 'how can'],
   ['how-to', 'how should'],
   ['how-to', 'be there a way'],
   ['how-to', 'be it possible'],
-  ['missing', 'where be'],
-  ['missing', 'where can'],
-  ['missing', 'where do'],
+  ['where', 'where be'],
+  ['where', 'where can'],
+  ['where', 'where do'],
   ['missing', 'missing'],
-  ['missing', 'not find'],
+  ['where', 'not find'],
   ['missing', 'not found'],
-  ['missing', 'not see'],
+  ['where', 'not see'],
   ['missing', 'not show'],
   ['missing', 'nowhere'],
   ['error', 'error'],
@@ -47,6 +52,19 @@ const CUES: ReadonlyArray<readonly [CueKind, string]> = [
   ['failure', 'time out'],
   ['failure', 'not work'],
   ['failure', 'not load'],
+  ['failure', 'not render'],
+  ['failure', 'not display'],
+  ['failure', 'not appear'],
+  ['failure', 'not update'],
+  ['failure', 'not sync'],
+  ['failure', 'not save'],
+  ['failure', 'not open'],
+  ['failure', 'not respond'],
+  ['failure', 'not connect'],
+  ['failure', 'not build'],
+  ['failure', 'not publish'],
+  ['failure', 'not trigger'],
+  ['failure', 'stuck'],
   ['failure', 'broken'],
   ['failure', 'break'],
   ['failure', 'bug'],
