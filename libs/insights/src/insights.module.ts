@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ClusterIndex } from './analysis/cluster-index';
+import { IssueExtraction } from './analysis/default-issue-extraction';
+import { issueExtractorProvider } from './analysis/issue-extractors';
 import { clusterQueryHandlers, GetIssuesClusterHandler } from './clusters/cluster.queries';
 import { ClusterReads } from './clusters/cluster.reads';
 import { IssueController } from './issues/issue.controller';
@@ -15,6 +17,8 @@ import { NEW_CLUSTER_INDEX, NewClusterIndex, OrganizationIndexes } from './issue
  */
 @Module({
   providers: [
+    IssueExtraction,
+    issueExtractorProvider,
     IssueReads,
     ClusterReads,
     GetIssuesClusterHandler,
