@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ClusterIndex } from './analysis/cluster-index';
 import { IssueExtraction } from './analysis/default-issue-extraction';
 import { issueExtractorProvider } from './analysis/issue-extractors';
+import { ClusterAnswers } from './clusters/cluster-answers';
 import { clusterQueryHandlers, GetIssuesClusterHandler } from './clusters/cluster.queries';
 import { ClusterReads } from './clusters/cluster.reads';
 import { IssueController } from './issues/issue.controller';
+import { IssueAnswers } from './issues/issue-answers';
 import { issueQueryHandlers } from './issues/issue.queries';
 import { IssueReads } from './issues/issue.reads';
 import { IssueExtractionProcess } from './issues/issue-extraction.process';
@@ -33,7 +35,7 @@ export class InsightsModule {}
 /** The routes: the API only. */
 @Module({
   imports: [InsightsModule],
-  providers: [...issueQueryHandlers, ...clusterQueryHandlers],
+  providers: [IssueAnswers, ClusterAnswers, ...issueQueryHandlers, ...clusterQueryHandlers],
   controllers: [IssueController],
 })
 export class InsightsHttpModule {}
