@@ -181,6 +181,19 @@ describe('insights: issues and clusters', () => {
     await failed(server.as(cast.cat.token).request({ method: 'GET', path: `/orgs/${other}/conversations-issues/${item.issue.id}`, format: 'json', secure: true }), 404);
   });
 
+  it('links a cluster to the open change requests made for it (an addition: changeRequests)', async () => {
+    const password = await clusterOf('pw-1');
+    const spaceId = (await server.as(cast.ann.token).orgs.createSpace(cast.orgId, { title: 'Docs' })).data.id;
+    const { data: cr } = await server.as(cast.ed.token).spaces.createChangeRequest(spaceId, { subject: 'Explain password resets', conversationsIssuesCluster: password } as never);
+    const linked = async () => (await call<Cluster>(cast.rita, 'GET', `${org}/conversations-clusters/${password}`)).data.changeRequests;
+    // A draft is not open yet.
+    expect(await linked()).toEqual([]);
+    await server.as(cast.ed.token).spaces.updateChangeRequestById(spaceId, cr.id, { status: 'open' } as never);
+    expect(await linked()).toEqual([{ id: cr.id, space: spaceId, number: cr.number, subject: 'Explain password resets', urls: { location: expect.stringContaining(`/spaces/${spaceId}/change-requests/`) } }]);
+    const listed = (await clusters()).items.find((c) => c.id === password);
+    expect(listed?.changeRequests).toEqual(await linked());
+  });
+
   it('answers identically after a rebuild of the read models on the stopped server’s data', async () => {
     const before = await answers();
     await server.stop();
