@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterIcon } from '@folio/insights/clusters/cluster-icon';
-import { ISSUE_EXTRACTION } from '@folio/insights/issues/issue-extraction.process';
-import { cli, PROCESS_TEST_TIMEOUT_MS, processReached } from '../support/processes';
+import { extractionSettled } from '../support/insights';
+import { cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { organizationWithRoles, RoleCast, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
 
@@ -61,7 +61,7 @@ describe('insights: issues and clusters', () => {
   /** Ingests and waits until the extraction process has reacted to everything in the log. */
   async function ingest(body: unknown) {
     expect((await call(cast.ed, 'POST', `${org}/conversations`, body)).status).toBe(204);
-    await processReached(server, ISSUE_EXTRACTION, (await server.head())!);
+    await extractionSettled(server);
   }
   const issues = async (query?: Json, who = cast.rita) => (await call<Listed<Item>>(who, 'GET', `${org}/conversations-issues`, undefined, query)).data;
   const clusters = async (query?: Json, who = cast.rita) => (await call<Listed<Cluster>>(who, 'GET', `${org}/conversations-clusters`, undefined, query)).data;
@@ -209,7 +209,7 @@ describe('insights: issues and clusters', () => {
     const erased = (await issues({ conversation: 'pw-1' })).items;
     expect(erased.length).toBeGreaterThan(0);
     expect((await call(cast.ann, 'DELETE', `${org}/conversations/pw-1`)).status).toBeLessThan(300);
-    await processReached(server, ISSUE_EXTRACTION, (await server.head())!);
+    await extractionSettled(server);
     expect((await issues({ conversation: 'pw-1' })).items).toEqual([]);
     expect((await issues()).items.map((i) => i.conversation.id)).not.toContain('pw-1');
     for (const { issue } of erased) await failed(call(cast.rita, 'GET', `${org}/conversations-issues/${issue.id}`), 404);
@@ -219,7 +219,7 @@ describe('insights: issues and clusters', () => {
     expect(after.sources).toEqual({ ...before.sources, zendesk: before.sources.zendesk - erased.length });
     // Erasing the other two leaves the cluster without issues: it disappears.
     for (const id of ['pw-2', 'pw-3']) await call(cast.ann, 'DELETE', `${org}/conversations/${id}`);
-    await processReached(server, ISSUE_EXTRACTION, (await server.head())!);
+    await extractionSettled(server);
     expect((await clusters()).items.map((c) => c.id)).not.toContain(password);
     await failed(call(cast.rita, 'GET', `${org}/conversations-clusters/${password}`), 404);
   }, PROCESS_TEST_TIMEOUT_MS);
