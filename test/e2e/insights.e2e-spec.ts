@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterIcon } from '@folio/insights/clusters/cluster-icon';
@@ -135,6 +135,21 @@ describe('insights: issues and clusters', () => {
     expect(hooks).toMatchObject({ icon: clusterIcon(hooks.label), sources: { zendesk: hooks.stats.issues }, stats: { conversations: 2 } });
     expect(hooks.label).not.toBe('');
   }, PROCESS_TEST_TIMEOUT_MS);
+
+  it('writes no issue’s title or summary in clear, to the log or the read models', async () => {
+    const listed = (await issues()).items;
+    const texts = listed.flatMap(({ issue }) => [issue.title as string, issue.summary as string]);
+    expect(texts.length).toBeGreaterThan(0);
+    const stores = readdirSync(dataDir).filter((name) => /^(events|read)\.db(-wal)?$/.test(name));
+    expect(stores).toEqual(expect.arrayContaining(['events.db', 'read.db']));
+    // What is in clear is found: an issue's id, in the log and the read models (WAL or main file).
+    const all = Buffer.concat(stores.map((name) => readFileSync(join(dataDir, name))));
+    expect(all.includes(Buffer.from(listed[0].issue.id))).toBe(true);
+    for (const name of stores) {
+      const bytes = readFileSync(join(dataDir, name));
+      for (const text of texts) expect({ name, found: bytes.includes(Buffer.from(text)) }).toEqual({ name, found: false });
+    }
+  });
 
   it('filters issues by cluster and conversation, and pages them', async () => {
     const all = await issues();
