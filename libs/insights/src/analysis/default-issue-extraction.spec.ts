@@ -42,7 +42,7 @@ describe('IssueExtraction', () => {
 
   it("lemmatizes an issue's texts in the thread as the default extractor does", async () => {
     const texts = ['Webhooks failing', 'The webhook fails'];
-    expect(await new IssueExtraction(pool).terms(texts)).toEqual(termsOf(texts));
+    expect(await new IssueExtraction(pool).terms([texts, ['Where is the billing page?']])).toEqual([termsOf(texts), termsOf(['Where is the billing page?'])]);
     expect(termsOf(texts)).toEqual({ webhook: 2, fail: 2 });
   }, 30_000);
 

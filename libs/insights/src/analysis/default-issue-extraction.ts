@@ -31,9 +31,9 @@ export class IssueExtraction implements IssueExtractor {
     return this.pool.run<ExtractedIssue[]>(worker(), 'extract', text, { what: "Extracting a conversation's issues", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
   }
 
-  /** The terms of an issue's texts (another extractor's), lemmatized as the default extractor's are. */
-  terms(texts: string[]): Promise<Record<string, number>> {
-    if (!this.pool) return onThisThread().then(({ termsOf }) => termsOf(texts));
-    return this.pool.run<Record<string, number>>(worker(), 'terms', texts, { what: "Lemmatizing an issue's terms", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
+  /** The terms of issues (another extractor's), each from its texts, lemmatized as the default extractor's are: one task for all. */
+  terms(issues: string[][]): Promise<Array<Record<string, number>>> {
+    if (!this.pool) return onThisThread().then(({ termsOf }) => issues.map(termsOf));
+    return this.pool.run<Array<Record<string, number>>>(worker(), 'terms', issues, { what: "Lemmatizing issues' terms", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
   }
 }
