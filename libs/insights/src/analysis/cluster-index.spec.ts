@@ -103,7 +103,7 @@ describe('ClusterIndex', () => {
     for (const item of issues) index.add(item.issueId, item); // one cluster per issue
     const probe = issue('probe', 'alpha', 'gamma', 'own7');
     const N = issues.length;
-    const df = (term: string) => issues.filter((item) => term in item.terms).length;
+    const df = (term: string) => issues.filter((item) => Object.hasOwn(item.terms, term)).length;
     const weight = (term: string) => 1 + Math.log(N + 1) - Math.log(1.1) * Math.round(Math.log(df(term) + 1) / Math.log(1.1));
     const vector = (item: IssueVector) => new Map(Object.entries(item.terms).map(([term, count]) => [term, count * weight(term)]));
     const cosine = (a: Map<string, number>, b: Map<string, number>) => {

@@ -32,13 +32,13 @@ const STOP_WORDS = new Set(
     .split(' '),
 );
 async function extract(text: ConversationText): Promise<ExtractedIssue[]> {
-  const terms: Record<string, number> = {};
+  const counts = new Map<string, number>();
   for (const part of text.parts.filter((p) => p.role === 'user')) {
     for (const word of part.body.toLowerCase().match(/[a-z][a-z0-9]+/g) ?? []) {
-      if (!STOP_WORDS.has(word)) terms[word] = (terms[word] ?? 0) + 1;
+      if (!STOP_WORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
-  return Object.keys(terms).length ? [{ title: text.subject, summary: '', keyPhrases: [], terms }] : [];
+  return counts.size ? [{ title: text.subject, summary: '', keyPhrases: [], terms: Object.fromEntries(counts) }] : [];
 }
 
 interface Scored {
