@@ -134,12 +134,27 @@ describe('ClusterIndex', () => {
     expect(visitsAmong(10_000)).toBe(small);
   });
 
-  it('skips the postings of common terms when generating candidates', () => {
-    // 'the' is in every issue: it alone must not make every cluster a candidate.
-    const index = new ClusterIndex({ threshold: 2, commonTermMinDf: 10, commonTermFraction: 0.05 });
+  it('stays within terms × (maxPostings + exactCandidates) visits when every cluster shares its terms', () => {
+    const visitsAmong = (clusters: number) => {
+      const index = new ClusterIndex({ maxPostings: 64, exactCandidates: 8 });
+      for (let n = 0; n < clusters; n += 1) index.add(`c${n}`, issue(`c${n}`, 'sso', 'login', `word${n}`));
+      const start = index.visits;
+      index.place(sso2);
+      return index.visits - start;
+    };
+    const bound = 4 * (64 + 8);
+    expect(visitsAmong(50)).toBeLessThanOrEqual(bound);
+    expect(visitsAmong(10_000)).toBeLessThanOrEqual(bound);
+  });
+
+  it('skips the postings of terms held by too many clusters when generating candidates', () => {
+    // 'the' is in every cluster: it alone must not make every cluster a candidate, but still counts in the cosine.
+    const index = new ClusterIndex({ threshold: 0.1, maxPostings: 100 });
     for (let n = 0; n < 1000; n += 1) index.add(`c${n}`, issue(`c${n}`, 'the', `word${n}`));
     const start = index.visits;
-    index.place(issue('q', 'the', 'word5'));
-    expect(index.visits - start).toBeLessThanOrEqual(1 + 2 * 8);
+    const placement = index.place(issue('q', 'the', 'word5'));
+    expect(index.visits - start).toBe(1 + 2); // word5's one posting, then the exact cosine of c5 over both terms
+    expect(placement.clusterId).toBe('c5');
+    expect(placement.similarity).toBeCloseTo(1, 12);
   });
 });

@@ -17,9 +17,8 @@ interface ClusterEntry extends ClusterNorm {
 
 export interface ClusterIndexOptions {
   threshold?: number;
-  /** A term held by more than this fraction of the issues (and more than `commonTermMinDf`) generates no candidates. */
-  commonTermFraction?: number;
-  commonTermMinDf?: number;
+  /** A term held by more clusters than this generates no candidates (it still counts in their exact cosine). */
+  maxPostings?: number;
   /** How many candidates, best by their partial score, get an exact cosine. */
   exactCandidates?: number;
 }
@@ -31,12 +30,12 @@ const byScoreThenId = (a: Candidate, b: Candidate) =>
 
 /**
  * The clusters of issues, by TF-IDF cosine (IDF over the issues indexed, see idf-buckets.ts), through an
- * inverted index term → clusters. Placing an issue visits the postings of its terms that are not common
- * (candidate generation, scored by their share of the dot product), then computes the exact cosine, over
- * all the issue's terms, for the best few candidates only; a cluster's norm comes from three integer sums
- * it keeps (cluster-norm.ts), so neither step visits clusters the issue shares no term with, nor a
- * cluster's own terms. Approximation: a cluster whose only shared terms with the issue are common ones is
- * not a candidate (unless every term of the issue is common: then its rarest term's postings are used).
+ * inverted index term → clusters. Placing an issue visits the postings of its terms held by at most
+ * `maxPostings` clusters (candidate generation, scored by their share of the dot product), then computes the
+ * exact cosine, over all the issue's terms, for the best `exactCandidates` only; a cluster's norm comes from
+ * three integer sums it keeps (cluster-norm.ts). So placing costs at most terms × (maxPostings +
+ * exactCandidates) visits, whatever the number of clusters. Approximation: a cluster sharing only
+ * widespread terms with the issue is no candidate (an issue made only of such terms founds a cluster).
  * Deterministic: candidates are ranked by score then cluster id, sums run in term order, and no result
  * depends on Map iteration order.
  */
@@ -45,16 +44,14 @@ export class ClusterIndex implements ClusterIndexState {
   private readonly clusters = new Map<string, ClusterEntry>();
   private issues = 0;
   private readonly threshold: number;
-  private readonly commonTermFraction: number;
-  private readonly commonTermMinDf: number;
+  private readonly maxPostings: number;
   private readonly exactCandidates: number;
   /** Postings and candidate terms visited by `place` since the index was made: its cost, for tests. */
   visits = 0;
 
   constructor(options: ClusterIndexOptions = {}) {
     this.threshold = options.threshold ?? DEFAULT_SIMILARITY_THRESHOLD;
-    this.commonTermFraction = options.commonTermFraction ?? 0.05;
-    this.commonTermMinDf = options.commonTermMinDf ?? 50;
+    this.maxPostings = options.maxPostings ?? 256;
     this.exactCandidates = options.exactCandidates ?? 8;
   }
 
@@ -131,12 +128,7 @@ export class ClusterIndex implements ClusterIndexState {
   ): Candidate | undefined {
     const held = known.filter((term) => term.entry);
     if (held.length === 0) return undefined;
-    const commonDf = Math.max(this.commonTermMinDf, this.commonTermFraction * this.issues);
-    let generating = held.filter(({ entry }) => entry!.df <= commonDf);
-    if (generating.length === 0) {
-      const rarest = held.reduce((a, b) => (b.entry!.df < a.entry!.df ? b : a));
-      generating = [rarest];
-    }
+    const generating = held.filter(({ entry }) => entry!.postings.size <= this.maxPostings);
     const partial = new Map<string, number>();
     for (const { count, entry, weight } of generating) {
       for (const [clusterId, clusterCount] of entry!.postings) {
