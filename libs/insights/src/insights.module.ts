@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { IssueExtraction } from './analysis/default-issue-extraction';
+import { issueExtractorProvider } from './analysis/issue-extractors';
 
 /**
  * Insights: customers' conversations ingested, the documentation issues they reveal extracted and grouped
@@ -6,7 +8,7 @@ import { Module } from '@nestjs/common';
  * process that projects (extraction, clustering). Content and identity are asked through their public queries.
  */
 @Module({
-  providers: [],
+  providers: [IssueExtraction, issueExtractorProvider],
 })
 export class InsightsModule {}
 

@@ -1,7 +1,7 @@
 import { ClusterIndexState, DEFAULT_SIMILARITY_THRESHOLD, IssueVector, Placement } from './issue-clustering';
 import { dfBucket, idf } from './idf-buckets';
 import { ClusterNorm, addSquare, clusterNorm, moveBucket } from './cluster-norm';
-import { issueTerms } from './issue-terms';
+import { sortedTerms } from './sorted-terms';
 
 interface TermEntry {
   /** Issues holding the term. */
@@ -64,7 +64,7 @@ export class ClusterIndex implements ClusterIndexState {
   }
 
   place(issue: IssueVector): Placement {
-    const known = issueTerms(issue).map(([term, count]) => {
+    const known = sortedTerms(issue).map(([term, count]) => {
       const entry = this.terms.get(term);
       return { term, count, entry, weight: idf(this.issues, entry?.bucket ?? 0) };
     });
@@ -75,7 +75,7 @@ export class ClusterIndex implements ClusterIndexState {
   }
 
   add(clusterId: string, issue: IssueVector): void {
-    const terms = issueTerms(issue);
+    const terms = sortedTerms(issue);
     let cluster = this.clusters.get(clusterId);
     if (!cluster) this.clusters.set(clusterId, (cluster = { issues: 0, s0: 0, s1: 0, s2: 0 }));
     this.issues += 1;
@@ -92,7 +92,7 @@ export class ClusterIndex implements ClusterIndexState {
   }
 
   remove(clusterId: string, issue: IssueVector): void {
-    const terms = issueTerms(issue);
+    const terms = sortedTerms(issue);
     const cluster = this.clusters.get(clusterId);
     // Checked before anything changes: removing what was never added would corrupt the sums.
     if (!cluster || terms.some(([term, count]) => (this.terms.get(term)?.postings.get(clusterId) ?? 0) < count)) {

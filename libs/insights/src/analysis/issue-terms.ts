@@ -1,14 +1,15 @@
-import { IssueVector } from './issue-clustering';
+import { Token } from './english';
 
-/**
- * An issue's terms as `[term, count]` pairs sorted by term: the index sums in this order, so its floats do
- * not depend on the order the terms object was built in. Only own keys with a positive finite count count.
- */
-export function issueTerms(issue: IssueVector): Array<[string, number]> {
-  const terms: Array<[string, number]> = [];
-  for (const term of Object.keys(issue.terms)) {
-    const count = issue.terms[term];
-    if (typeof count === 'number' && Number.isFinite(count) && count > 0) terms.push([term, count]);
-  }
-  return terms.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/** Parts of speech whose words carry content; pronouns, determiners, auxiliaries and the like do not. */
+const CONTENT: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
+
+/** The lemmas of a sentence's content words: words only (no punctuation, numbers, emoji), stop words out. */
+export const contentLemmas = (tokens: Token[]): string[] =>
+  tokens.filter((token) => token.type === 'word' && CONTENT.has(token.pos) && !token.stopWord && token.lemma.length > 1).map((token) => token.lemma);
+
+/** Lemma counts, in first-seen order; an own-property record (a lemma such as "constructor" is a plain key). */
+export function termCounts(lemmas: Iterable<string>): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const lemma of lemmas) counts.set(lemma, (counts.get(lemma) ?? 0) + 1);
+  return Object.fromEntries(counts);
 }

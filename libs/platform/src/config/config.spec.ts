@@ -47,6 +47,8 @@ describe('loadConfig', () => {
   it('extracts conversations\u2019 issues offline unless INSIGHTS_LLM_URL names a chat endpoint', () => {
     expect(loadConfig({})).toMatchObject({ insightsLlmUrl: undefined, insightsLlmModel: 'llama3.1' });
     expect(loadConfig({ INSIGHTS_LLM_URL: 'http://ollama:11434/v1/', INSIGHTS_LLM_MODEL: 'qwen2.5' })).toMatchObject({ insightsLlmUrl: 'http://ollama:11434/v1', insightsLlmModel: 'qwen2.5' });
+    expect(() => loadConfig({ INSIGHTS_LLM_URL: 'localhost:11434' })).toThrow(new StartupError('INSIGHTS_LLM_URL must be an http(s) URL; got "localhost:11434"'));
+    expect(() => loadConfig({ INSIGHTS_LLM_URL: 'not a url' })).toThrow(StartupError);
   });
 
   it('keeps 10,000 aggregate states by default, AGGREGATE_CACHE_SIZE when set, and refuses anything but a positive integer', () => {

@@ -120,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     translationApiKey: env.TRANSLATION_API_KEY || undefined,
     deeplApiKey,
     deeplUrl: env.DEEPL_URL ? trimSlash(env.DEEPL_URL) : undefined,
-    insightsLlmUrl: env.INSIGHTS_LLM_URL ? trimSlash(env.INSIGHTS_LLM_URL) : undefined,
+    insightsLlmUrl: env.INSIGHTS_LLM_URL ? httpBase('INSIGHTS_LLM_URL', env.INSIGHTS_LLM_URL) : undefined,
     insightsLlmModel: env.INSIGHTS_LLM_MODEL || 'llama3.1',
     insightsLlmApiKey: env.INSIGHTS_LLM_API_KEY || undefined,
     aggregateCacheSize,
@@ -181,6 +181,18 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(env[name] || fallback);
   if (!Number.isInteger(value) || value < 1) throw new StartupError(`${name} must be a positive integer; got "${env[name]}"`);
   return value;
+}
+
+/** A service's base URL checked at start (an http(s) URL), its trailing slash off: a typo fails now, not per request. */
+function httpBase(name: string, value: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new StartupError(`${name} must be an http(s) URL; got "${value}"`);
+  return trimSlash(value);
 }
 
 function trimSlash(url: string): string {
