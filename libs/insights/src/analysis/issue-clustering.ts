@@ -28,4 +28,4 @@ export interface ClusterIndexState {
 }
 
 /** Above this cosine similarity an issue joins a cluster (tuned on the hand-labelled corpus: see clustering-quality.spec.ts). */
-export const DEFAULT_SIMILARITY_THRESHOLD = 0.12;
+export const DEFAULT_SIMILARITY_THRESHOLD = 0.23;
