@@ -66,7 +66,7 @@ export class ClusterIndex implements ClusterIndexState {
   place(issue: IssueVector): Placement {
     const known = sortedTerms(issue).map(([term, count]) => {
       const entry = this.terms.get(term);
-      return { term, count, entry, weight: idf(this.issues, entry?.bucket ?? 0) };
+      return { count, entry, weight: idf(this.issues, entry?.bucket ?? 0) };
     });
     const issueNorm = Math.sqrt(known.reduce((sum, { count, weight }) => sum + (count * weight) ** 2, 0));
     const best = issueNorm > 0 ? this.bestCandidate(known, issueNorm) : undefined;
@@ -123,7 +123,7 @@ export class ClusterIndex implements ClusterIndexState {
   }
 
   private bestCandidate(
-    known: Array<{ term: string; count: number; entry: TermEntry | undefined; weight: number }>,
+    known: Array<{ count: number; entry: TermEntry | undefined; weight: number }>,
     issueNorm: number,
   ): Candidate | undefined {
     const held = known.filter((term) => term.entry);
