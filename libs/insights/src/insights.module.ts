@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { conversationCommandHandlers } from './conversations/conversation.commands';
+import { ConversationController } from './conversations/conversation.controller';
+import { conversationQueryHandlers } from './conversations/conversation.queries';
+import { ConversationReads } from './conversations/conversation.reads';
+import { InsightsAccess } from './insights-access';
 
 /**
  * Insights: customers' conversations ingested, the documentation issues they reveal extracted and grouped
@@ -6,13 +11,15 @@ import { Module } from '@nestjs/common';
  * process that projects (extraction, clustering). Content and identity are asked through their public queries.
  */
 @Module({
-  providers: [],
+  providers: [InsightsAccess, ConversationReads],
+  exports: [InsightsAccess, ConversationReads],
 })
 export class InsightsModule {}
 
 /** The routes: the API only. */
 @Module({
   imports: [InsightsModule],
-  controllers: [],
+  providers: [...conversationCommandHandlers, ...conversationQueryHandlers],
+  controllers: [ConversationController],
 })
 export class InsightsHttpModule {}
