@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AgentInstructionsController } from './agent-instructions/agent-instructions.controller';
+import { agentInstructionsHandlers } from './agent-instructions/agent-instructions.handlers';
+import { AgentInstructionsReads } from './agent-instructions/agent-instructions.reads';
 import { conversationCommandHandlers } from './conversations/conversation.commands';
 import { ConversationController } from './conversations/conversation.controller';
 import { conversationQueryHandlers } from './conversations/conversation.queries';
@@ -11,15 +14,15 @@ import { InsightsAccess } from './insights-access';
  * process that projects (extraction, clustering). Content and identity are asked through their public queries.
  */
 @Module({
-  providers: [InsightsAccess, ConversationReads],
-  exports: [InsightsAccess, ConversationReads],
+  providers: [InsightsAccess, ConversationReads, AgentInstructionsReads],
+  exports: [InsightsAccess, ConversationReads, AgentInstructionsReads],
 })
 export class InsightsModule {}
 
 /** The routes: the API only. */
 @Module({
   imports: [InsightsModule],
-  providers: [...conversationCommandHandlers, ...conversationQueryHandlers],
-  controllers: [ConversationController],
+  providers: [...conversationCommandHandlers, ...conversationQueryHandlers, ...agentInstructionsHandlers],
+  controllers: [ConversationController, AgentInstructionsController],
 })
 export class InsightsHttpModule {}
