@@ -51,9 +51,19 @@ function IsAddressableId(): PropertyDecorator {
     });
 }
 
+/** Whether `value` is a bounded map of names to strings, judged on its own entries. */
+export function isAttributes(value: unknown): value is Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length <= MAX_ATTRIBUTES && entries.every(([key, v]) => key.length > 0 && key.length <= MAX_ATTRIBUTE_KEY && typeof v === 'string' && v.length <= MAX_ATTRIBUTE_VALUE);
+}
+
+export const ATTRIBUTES_RULE = `attributes must map at most ${MAX_ATTRIBUTES} names (1 to ${MAX_ATTRIBUTE_KEY} characters) to strings of at most ${MAX_ATTRIBUTE_VALUE} characters`;
+
 /**
  * `attributes` maps the caller's names to strings. Its keys are data, not properties, so it is checked as a
- * whole (own entries only; the body parser already refuses `__proto__`, `constructor` and `prototype`).
+ * whole; the body parser already refuses `__proto__`, `constructor` and `prototype`. class-transformer's copy
+ * drops names of Object.prototype's methods (`toString`…), so the batch judges and keeps the body's own map.
  */
 function IsAttributes(): PropertyDecorator {
   return (object, propertyName) =>
@@ -61,18 +71,7 @@ function IsAttributes(): PropertyDecorator {
       name: 'isAttributes',
       target: object.constructor,
       propertyName: propertyName as string,
-      validator: {
-        validate(value: unknown) {
-          if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-          const entries = Object.entries(value);
-          return (
-            entries.length <= MAX_ATTRIBUTES &&
-            entries.every(([key, v]) => key.length > 0 && key.length <= MAX_ATTRIBUTE_KEY && typeof v === 'string' && v.length <= MAX_ATTRIBUTE_VALUE)
-          );
-        },
-        defaultMessage: (args?: ValidationArguments) =>
-          `${args?.property} must map at most ${MAX_ATTRIBUTES} names (1 to ${MAX_ATTRIBUTE_KEY} characters) to strings of at most ${MAX_ATTRIBUTE_VALUE} characters`,
-      },
+      validator: { validate: isAttributes, defaultMessage: () => ATTRIBUTES_RULE },
     });
 }
 
