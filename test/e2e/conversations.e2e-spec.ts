@@ -108,6 +108,15 @@ describe('conversations', () => {
     });
 
     it('answers 404 for a conversation never ingested', () => failed(get(cast.rita, 'nope'), 404));
+
+    it('keeps ids that name something on every object as plain data', async () => {
+      await ingest(cast.ed, [conversation('constructor'), conversation('__proto__'), conversation('a/b?c')]);
+      for (const id of ['constructor', '__proto__', 'a/b?c']) expect(((await get(cast.rita, id)) as { conversation: Json }).conversation.id).toBe(id);
+      await failed(get(cast.rita, 'toString'), 404);
+      await call(cast.ed, 'DELETE', `${base}/constructor`);
+      await call(cast.ed, 'DELETE', `${base}/__proto__`);
+      await call(cast.ed, 'DELETE', `${base}/${encodeURIComponent('a/b?c')}`);
+    });
   });
 
   describe('limits and bad input (400, nothing written)', () => {
