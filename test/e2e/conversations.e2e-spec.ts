@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { conversationStream } from '@folio/insights/conversations/conversation.events';
+import { conversationSubject } from '@folio/insights/conversations/conversation.events';
+import { conversationStream } from '@folio/insights/conversations/conversation-stream';
+import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
 import { cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { organizationWithRoles, RoleCast, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
@@ -198,6 +200,15 @@ describe('conversations', () => {
       expect((await list(cast.rita, { limit: 1000 })).items.map((c) => c.id)).not.toContain('to-erase');
       await refused(cast.ed, 'POST', base, conversation('to-erase'), 409);
       expect(await revisions('to-erase')).toEqual([['ConversationIngested', 1], ['ConversationErased', undefined]]);
+    });
+
+    it('answers 404 for a conversation whose key is destroyed but whose erasure was not recorded (a crash between), and a retried DELETE completes it', async () => {
+      await ingest(cast.ed, conversation('half-erased'));
+      await server.app.get(SubjectCipher).erase(conversationSubject(cast.orgId, 'half-erased'));
+      await failed(get(cast.rita, 'half-erased'), 404);
+      expect((await list(cast.rita, { limit: 1000 })).items.map((c) => c.id)).not.toContain('half-erased');
+      expect((await call(cast.ed, 'DELETE', `${base}/half-erased`)).status).toBe(205);
+      expect(await revisions('half-erased')).toEqual([['ConversationIngested', 1], ['ConversationErased', undefined]]);
     });
   });
 });

@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { PageDocument } from '@folio/kernel/document/document.model';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
+import { canonicalJson } from '@folio/platform/object-store/canonical-json';
 import { InsightsAccess } from '../insights-access';
 import { agentInstructionsDecider } from './agent-instructions.decider';
 import { agentInstructionsStream } from './agent-instructions.events';
@@ -50,7 +52,8 @@ export class UpdateAgentInstructionsHandler implements ICommandHandler<UpdateAge
 
   async execute({ caller, organizationId, instructions }: UpdateAgentInstructions) {
     await this.access.allowed(caller, organizationId, 'admin', 'change the agent instructions');
-    await this.aggregates.handle(agentInstructionsStream(organizationId), agentInstructionsDecider, { type: 'UpdateAgentInstructions', organizationId, instructions, actor: caller.userId }, caller);
+    const digest = createHash('sha256').update(canonicalJson(instructions)).digest('hex');
+    await this.aggregates.handle(agentInstructionsStream(organizationId), agentInstructionsDecider, { type: 'UpdateAgentInstructions', organizationId, instructions, digest, actor: caller.userId }, caller);
     return agentInstructionsResource(organizationId, await this.reads.instructions(organizationId), this.config.publicUrl);
   }
 }

@@ -7,7 +7,7 @@ const spec = projectionSpec<AgentInstructionsEvent>(agentInstructionsProjection,
 const doc = (n: number) => ({ object: 'document', data: { n }, nodes: [] }) as unknown as PageDocument;
 const updated = (organizationId: string, n: number): AgentInstructionsEvent => ({
   type: 'AgentInstructionsUpdated',
-  data: { organizationId, instructions: doc(n), updatedAt: `2026-03-0${n}T00:00:00.000Z`, updatedBy: `u${n}` },
+  data: { organizationId, instructions: doc(n), digest: `d${n}`, updatedAt: `2026-03-0${n}T00:00:00.000Z`, updatedBy: `u${n}` },
 });
 
 describe('agent instructions projection', () => {

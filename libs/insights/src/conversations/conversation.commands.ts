@@ -8,7 +8,8 @@ import { Conflict } from '@folio/platform/domain/errors';
 import { InsightsAccess } from '../insights-access';
 import { conversationDecider, IngestedText } from './conversation.decider';
 import { ConversationInput } from './conversation.dto';
-import { ConversationText, conversationStream, conversationSubject } from './conversation.events';
+import { ConversationText, conversationSubject } from './conversation.events';
+import { conversationStream } from './conversation-stream';
 import { conversationSource } from './conversation-source';
 
 /** Conversations of one request written at once: each waits for its key and its append. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Sealed } from '@folio/platform/domain/sealed';
 
 /**
@@ -39,9 +38,3 @@ export type ConversationEvent =
 /** The key subject of a conversation: what SubjectKeys keeps its key under. */
 export const conversationSubject = (organizationId: string, conversationId: string) => `conversation:${organizationId}:${conversationId}`;
 
-/**
- * A conversation's stream: its organization and a hash of the caller's id (an id from outside may hold any
- * character and up to 256 of them; a stream name stays short and plain).
- */
-export const conversationStream = (organizationId: string, conversationId: string) =>
-  `insightsConversation-${organizationId}.${createHash('sha256').update(conversationId).digest('hex').slice(0, 32)}`;

@@ -1,6 +1,7 @@
 import { projectionSpec } from '@folio/platform/testing/projection-spec';
 import { ConversationIssuesExtractedData } from '../issues/issue.events';
-import { ConversationEvent, conversationStream } from './conversation.events';
+import { ConversationEvent } from './conversation.events';
+import { conversationStream } from './conversation-stream';
 import { ConversationDoc, conversationProjection, INSIGHTS_CONVERSATIONS } from './conversation.projection';
 
 type Given = ConversationEvent | { type: 'ConversationIssuesExtracted'; data: ConversationIssuesExtractedData };
