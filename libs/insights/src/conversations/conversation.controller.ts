@@ -4,10 +4,10 @@ import { FastifyReply } from 'fastify';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { answerDeletion } from '@folio/platform/http/deletion';
-import { BodyLimit } from '@folio/platform/http/route-body-limit';
+import { JsonArrayBody } from '@folio/platform/http/json-body';
 import { conversationBatch } from './conversation-batch';
 import { EraseConversation, IngestConversations } from './conversation.commands';
-import { CONVERSATIONS_BODY_LIMIT, ListConversationsQuery } from './conversation.dto';
+import { ListConversationsQuery } from './conversation.dto';
 import { GetConversation, ListConversations } from './conversation.queries';
 
 const CONVERSATIONS = 'orgs/:organizationId/conversations';
@@ -17,9 +17,9 @@ const CONVERSATIONS = 'orgs/:organizationId/conversations';
 export class ConversationController {
   constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
 
-  /** 204 once every conversation sent is stored; 413 over 1 MiB (Fastify refuses it before parsing). */
+  /** One conversation or an array of them; 204 once every one is stored; 413 over BODY_LIMIT (1 MiB, refused before parsing). */
   @Post(CONVERSATIONS)
-  @BodyLimit(CONVERSATIONS_BODY_LIMIT)
+  @JsonArrayBody()
   @HttpCode(204)
   async ingest(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Body() body: unknown): Promise<void> {
     await this.commands.execute(new IngestConversations(caller, organizationId, await conversationBatch(body)));

@@ -16,9 +16,8 @@ import {
 } from 'class-validator';
 import { ListQuery } from '@folio/platform/http/pagination';
 
-/** Conversations in one ingest request; and the whole request's size (BODY_LIMIT, stated for this route). */
+/** Conversations in one ingest request (the whole request is at most BODY_LIMIT, 1 MiB). */
 export const MAX_CONVERSATIONS_PER_REQUEST = 100;
-export const CONVERSATIONS_BODY_LIMIT = 1024 * 1024;
 export const MAX_PARTS = 200;
 /** One part's body, in UTF-16 code units as JSON strings count them (64 KiB of ASCII). */
 export const MAX_PART_BODY = 64 * 1024;
