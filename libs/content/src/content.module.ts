@@ -61,6 +61,7 @@ import { MergeController } from './change-requests/merging/merge.controller';
 import { UpdateFromMainHandler } from './change-requests/merging/update.commands';
 import { ContentController } from './revisions/content.controller';
 import { CheckCommentTargetHandler } from './revisions/comment-target.handler';
+import { GetClusterChangeRequestsHandler } from './change-requests/cluster-change-requests.handler';
 import { BlockKeyIndex } from './block-keys/block-key-index';
 import { ContentReads } from './revisions/content-reads';
 import { ReaderAnswers } from './revisions/reader-answers';
@@ -129,6 +130,7 @@ const handlers = [
   GetReviewHandler,
   ListRequestedReviewersHandler,
   ListContributorsHandler,
+  GetClusterChangeRequestsHandler,
   SearchSpaceContentHandler,
   SearchOrganizationContentHandler,
   SearchSpacesHandler,

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { CONTENT_OBJECT_STORE, ContentObjectStore } from './object-store/content-object-store.port';
 import { SqliteObjectStore } from './object-store/sqlite/sqlite-object-store';
 import { PlatformModule } from './platform.module';
+import { SystemClock } from './clock';
+import { SubjectCipher } from './crypto/subject-cipher';
+import { SqliteSubjectKeys } from './crypto/sqlite/sqlite-subject-keys';
+import { SUBJECT_KEYS, SubjectKeys } from './crypto/subject-keys.port';
 
 describe('PlatformModule', () => {
   let dir: string;
@@ -32,6 +36,25 @@ describe('PlatformModule', () => {
     const reopened = new SqliteObjectStore(join(dir, 'events.db'));
     try {
       expect((await reopened.get(hash))?.toString()).toBe('# Welcome');
+    } finally {
+      await reopened.close();
+    }
+  }, 60_000);
+
+  it('provides the subject cipher over keys.db, beside events.db, and closes the key store with the others', async () => {
+    const app = await NestFactory.createApplicationContext(
+      PlatformModule.forRoot({ projections: [], runProjections: () => true }),
+      { logger: false },
+    );
+    const cipher = app.get(SubjectCipher);
+    const keys = app.get<SubjectKeys>(SUBJECT_KEYS);
+    const sealed = await cipher.seal('conversation:o:c', { subject: 'Cannot log in' });
+    await app.close();
+    await expect(keys.find('conversation:o:c')).rejects.toThrow(/not open/);
+
+    const reopened = new SqliteSubjectKeys(join(dir, 'keys.db'));
+    try {
+      expect(await new SubjectCipher(reopened, new SystemClock()).open('conversation:o:c', sealed)).toEqual({ subject: 'Cannot log in' });
     } finally {
       await reopened.close();
     }

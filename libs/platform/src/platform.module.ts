@@ -11,7 +11,9 @@ import { CheckpointFollower, ProjectionProgress } from './projections/projection
 import { ProjectionRunner } from './projections/projection-runner';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
 import { SEARCH_INDEX, SearchIndex } from './search/search.port';
-import { openEventStore, openObjectStore, openReadStore, openSearchIndex } from './stores';
+import { openEventStore, openObjectStore, openReadStore, openSearchIndex, openSubjectKeys } from './stores';
+import { SUBJECT_KEYS, SubjectKeys } from './crypto/subject-keys.port';
+import { SubjectCipher } from './crypto/subject-cipher';
 import { WorkerPool } from './workers/worker-pool';
 import { UrlFetcher } from './fetch/url-fetcher';
 
@@ -30,6 +32,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(CONTENT_OBJECT_STORE) private readonly objects: ContentObjectStore,
     @Inject(SEARCH_INDEX) private readonly search: SearchIndex,
+    @Inject(SUBJECT_KEYS) private readonly keys: SubjectKeys,
     private readonly progress: ProjectionProgress,
     private readonly workers: WorkerPool,
   ) {}
@@ -45,6 +48,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.objects.close();
     await this.search.close();
     await this.reads.close();
+    // Last: a projection or process stopped above may have been opening sealed values until it stopped.
+    await this.keys.close();
     this.logger.log('stores closed');
   }
 }
@@ -63,6 +68,8 @@ export class PlatformModule {
         { provide: READ_STORE, inject: [CONFIG], useFactory: openReadStore },
         { provide: CONTENT_OBJECT_STORE, inject: [CONFIG], useFactory: openObjectStore },
         { provide: SEARCH_INDEX, inject: [CONFIG, READ_STORE], useFactory: openSearchIndex },
+        { provide: SUBJECT_KEYS, inject: [CONFIG], useFactory: openSubjectKeys },
+        SubjectCipher,
         {
           provide: ProjectionProgress,
           inject: [CONFIG, EVENT_STORE, READ_STORE, CONTENT_OBJECT_STORE],
@@ -82,7 +89,7 @@ export class PlatformModule {
         ProcessHost,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, ProjectionProgress, Aggregates, ProcessHost, WorkerPool, UrlFetcher],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, SUBJECT_KEYS, SubjectCipher, ProjectionProgress, Aggregates, ProcessHost, WorkerPool, UrlFetcher],
     };
   }
 }

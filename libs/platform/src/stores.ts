@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolioConfig } from './config/config';
+import { EventStoreDbSubjectKeys } from './crypto/eventstoredb/esdb-subject-keys';
+import { SqliteSubjectKeys } from './crypto/sqlite/sqlite-subject-keys';
+import { SubjectKeys } from './crypto/subject-keys.port';
 import { EventStore } from './event-store/event-store.port';
 import { EventStoreDbEventStore } from './event-store/eventstoredb/esdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite/sqlite-event-store';
@@ -26,6 +29,16 @@ export async function openObjectStore(config: FolioConfig): Promise<ContentObjec
   if (config.eventStoreUrl) return EventStoreDbObjectStore.connect(config.eventStoreUrl);
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteObjectStore(join(config.dataDir, 'events.db'));
+}
+
+/**
+ * Subject keys live beside the event store but not in its file: `keys.db` can be destroyed from without
+ * the log changing, and the log copied without them (see SqliteSubjectKeys).
+ */
+export async function openSubjectKeys(config: FolioConfig): Promise<SubjectKeys> {
+  if (config.eventStoreUrl) return EventStoreDbSubjectKeys.connect(config.eventStoreUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return new SqliteSubjectKeys(join(config.dataDir, 'keys.db'));
 }
 
 /** MongoDB reads are not cached: API replicas could not learn of the projector's writes at once. */

@@ -9,6 +9,7 @@ import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { GetMembership } from '@folio/identity/public/membership.query';
 import { FindOrganizationTeams } from '@folio/identity/public/organization-teams.query';
+import { GetIssuesCluster } from '@folio/insights/public/issues-cluster.query';
 import { MAX_DISCUSSION_NODES } from '@folio/kernel/document/document-limits';
 import { assertJsonDocument } from './content/json-document';
 import { PageDocument } from '@folio/kernel/document/document.model';
@@ -38,6 +39,8 @@ export class CreateChangeRequest extends Command<ChangeRequestResource> {
     readonly spaceId: string,
     readonly subject: string,
     readonly template?: TemplateRequest,
+    /** An issues cluster of the space's organization the request is made for. */
+    readonly conversationsIssuesCluster?: string,
   ) {
     super();
   }
@@ -47,6 +50,8 @@ export class CreateChangeRequest extends Command<ChangeRequestResource> {
  * Takes the number after the highest the read model knows, appending at no-stream on that number's
  * stream; a concurrent create that took it first makes this one try the next (bounded). A template is
  * judged before anything is written, then applied into the new request as its first content batch.
+ * A cluster is insights' to confirm, and only asked when one is given: a request without one never
+ * depends on insights.
  */
 @CommandHandler(CreateChangeRequest)
 export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeRequest> {
@@ -54,13 +59,15 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
     private readonly aggregates: Aggregates,
     private readonly reads: ChangeRequestReads,
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  async execute({ caller, spaceId, subject, template }: CreateChangeRequest) {
+  async execute({ caller, spaceId, subject, template, conversationsIssuesCluster }: CreateChangeRequest) {
     const { space, permissions } = await this.reads.space(spaceId, caller);
     assertAllowed(permissions.edit, 'create change requests in this space');
     const changes = template ? templateChanges(template, 'template.') : [];
+    if (conversationsIssuesCluster !== undefined) await assertCluster(this.queries, space.organizationId, conversationsIssuesCluster);
     const { state } = await this.aggregates.load(spaceStream(space.id), spaceDecider);
     const changeRequestId = newId();
     const first = (await this.reads.highestNumber(spaceId)) + 1;
@@ -69,7 +76,7 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
         await this.aggregates.handle(
           changeRequestStream(spaceId, number),
           changeRequestDecider,
-          { type: 'CreateChangeRequest', changeRequestId, number, space: state, subject, createdBy: caller.userId },
+          { type: 'CreateChangeRequest', changeRequestId, number, space: state, subject, createdBy: caller.userId, conversationsIssuesCluster },
           caller,
         );
         if (changes.length > 0) await this.commands.execute(new UpdateChangeRequestContent(caller, spaceId, changeRequestId, changes, true));
@@ -80,6 +87,12 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
     }
     throw new Conflict('Too many change requests are being created in this space at once; try again');
   }
+}
+
+/** 400 unless `clusterId` is an issues cluster of the organization. */
+async function assertCluster(queries: QueryBus, organizationId: string, clusterId: string) {
+  const cluster = await queries.execute(new GetIssuesCluster(organizationId, clusterId));
+  if (!cluster) throw new Invalid(`conversationsIssuesCluster: ${JSON.stringify(clusterId)} is not an issues cluster of the organization`);
 }
 
 export interface ChangeRequestChanges {

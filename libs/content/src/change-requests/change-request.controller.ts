@@ -50,24 +50,25 @@ export class ChangeRequestController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const input = (body as CreateChangeRequestBody | undefined) ?? {};
-    const changeRequest = await this.commands.execute(new CreateChangeRequest(caller, spaceId, input.subject ?? '', input.template));
+    const changeRequest = await this.commands.execute(
+      new CreateChangeRequest(caller, spaceId, input.subject ?? '', input.template, input.conversationsIssuesCluster),
+    );
     void reply.status(201).header('location', changeRequest.urls.location);
     return changeRequest;
   }
 
   @Get('spaces/:spaceId/change-requests')
   list(@CallerParam() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: ListSpaceChangeRequestsQuery) {
-    const { status, creator, contributor, requestedReviewer, orderBy, ...list } = query;
-    const filters = { status: status ? [status] : undefined, creator, contributor, requestedReviewer, orderBy };
+    const { status, creator, contributor, requestedReviewer, conversationsIssuesCluster, orderBy, ...list } = query;
+    const filters = { status: status ? [status] : undefined, creator, contributor, requestedReviewer, conversationsIssuesCluster, orderBy };
     return this.queries.execute(new ListSpaceChangeRequests(caller, spaceId, filters, list));
   }
 
   @Get('orgs/:organizationId/change-requests')
   listInOrganization(@CallerParam() caller: Caller, @Param('organizationId') organizationId: string, @Query() query: ListOrganizationChangeRequestsQuery) {
-    const { status, creator, contributor, requestedReviewer, orderBy, space, ...list } = query;
-    return this.queries.execute(
-      new ListOrganizationChangeRequests(caller, organizationId, { status, creator, contributor, requestedReviewer, orderBy, space }, list),
-    );
+    const { status, creator, contributor, requestedReviewer, conversationsIssuesCluster, orderBy, space, ...list } = query;
+    const filters = { status, creator, contributor, requestedReviewer, conversationsIssuesCluster, orderBy, space };
+    return this.queries.execute(new ListOrganizationChangeRequests(caller, organizationId, filters, list));
   }
 
   @Get(ONE)

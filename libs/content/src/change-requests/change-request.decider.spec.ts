@@ -129,6 +129,21 @@ describe('change-request decider', () => {
     it('refuses a missing space', () => spec.given([]).when(create({ status: 'none' })).thenThrows(NotFound));
 
     it('refuses a number already taken', () => spec.given([created]).when(create(space())).thenThrows(NumberTaken));
+
+    describe('for an issues cluster', () => {
+      const forCluster: ChangeRequestEvent = { ...created, data: { ...created.data, conversationsIssuesCluster: 'k1' } } as ChangeRequestEvent;
+
+      it('records the cluster it is made for', () =>
+        spec.given([]).when({ ...create(space()), conversationsIssuesCluster: 'k1' }).then([forCluster]));
+
+      it('keeps the cluster in its state, and none for a request made without one', () => {
+        expect(state(forCluster).conversationsIssuesCluster).toBe('k1');
+        expect(state(created)).not.toHaveProperty('conversationsIssuesCluster');
+      });
+
+      it('keeps the cluster through the life of the request', () =>
+        expect(state(forCluster, statusChanged('open', 'draft'), merged).conversationsIssuesCluster).toBe('k1'));
+    });
   });
 
   describe('UpdateChangeRequest', () => {

@@ -67,6 +67,8 @@ export type ChangeRequestState =
       subject: string;
       description: PageDocument | null;
       createdBy: string;
+      /** The insights issues cluster the request was made for, if any. */
+      conversationsIssuesCluster?: string;
       /** The request's current content. */
       head: RevisionRef;
       /** The space's revision the request was made from. */
@@ -85,8 +87,20 @@ export type ChangeRequestState =
 export type ExistingChangeRequest = Exclude<ChangeRequestState, { status: 'none' }>;
 
 export type ChangeRequestCommand =
-  /** `space`: the space's state from its stream, for its lock and its revision (the request's start). */
-  | { type: 'CreateChangeRequest'; changeRequestId: string; number: number; space: SpaceState; subject: string; createdBy: string; now: string }
+  /**
+   * `space`: the space's state from its stream, for its lock and its revision (the request's start).
+   * `conversationsIssuesCluster`: a cluster of the space's organization (insights' to confirm, before deciding).
+   */
+  | {
+      type: 'CreateChangeRequest';
+      changeRequestId: string;
+      number: number;
+      space: SpaceState;
+      subject: string;
+      createdBy: string;
+      conversationsIssuesCluster?: string;
+      now: string;
+    }
   /** PATCH: left-out fields stay; `description` null removes it. Details and status change together or not at all. */
   | { type: 'UpdateChangeRequest'; subject?: string; description?: PageDocument | null; status?: SettableStatus; now: string }
   | { type: 'SubmitReview'; reviewId: string; reviewer: string; status: ReviewStatus; comment?: PageDocument; now: string }
@@ -178,6 +192,7 @@ export const changeRequestDecider: Decider<ChangeRequestCommand, ChangeRequestEv
         subject: d.subject,
         description: null,
         createdBy: d.createdBy,
+        ...(d.conversationsIssuesCluster ? { conversationsIssuesCluster: d.conversationsIssuesCluster } : {}),
         head: initial,
         revisionInitial: initial,
         mergedAncestor: null,
@@ -336,6 +351,7 @@ function create(command: Extract<ChangeRequestCommand, { type: 'CreateChangeRequ
         createdBy: command.createdBy,
         revision: space.revision,
         tree: space.tree,
+        ...(command.conversationsIssuesCluster ? { conversationsIssuesCluster: command.conversationsIssuesCluster } : {}),
         createdAt: command.now,
       },
     },

@@ -35,6 +35,12 @@ export class CreateChangeRequestBody {
   @ValidateNested()
   @Type(() => ApplySpaceTemplateBody)
   template?: ApplySpaceTemplateBody;
+
+  /** The id of an issues cluster of the space's organization (the seed's ChangeRequest field). */
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(1, ID)
+  conversationsIssuesCluster?: string;
 }
 
 export class UpdateChangeRequestBody {
@@ -99,6 +105,12 @@ class ChangeRequestFilterQuery extends ListQuery {
   @IsString()
   @MaxLength(ID)
   requestedReviewer?: string;
+
+  /** The seed's filter: only the requests made for this issues cluster. */
+  @IsOptional()
+  @IsString()
+  @Length(1, ID)
+  conversationsIssuesCluster?: string;
 
   @IsOptional()
   @IsIn(ORDER_BY)

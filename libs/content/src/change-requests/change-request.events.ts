@@ -42,6 +42,8 @@ export type ChangeRequestEvent =
         /** The space's revision when the request was made: its `revisionInitial` and first head. */
         revision: string;
         tree: string;
+        /** The insights issues cluster the request was made for (checked to exist when it was created). */
+        conversationsIssuesCluster?: string;
         createdAt: string;
       };
     }

@@ -34,9 +34,9 @@ const touched: ContentTouched = { pagesCreated: ['p1'], pagesUpdated: [], pagesD
 const alice: Reviewer = { kind: 'user', user: 'alice' };
 const writers: Reviewer = { kind: 'team', team: 'writers' };
 
-const created = (number = 1, createdAt = t0): ChangeRequestEvent => ({
+const created = (number = 1, createdAt = t0, conversationsIssuesCluster?: string): ChangeRequestEvent => ({
   type: 'ChangeRequestCreated',
-  data: { ...ids(number), subject: 'Intro', createdBy: 'u1', revision: 'r0', tree: 't0', createdAt },
+  data: { ...ids(number), subject: 'Intro', createdBy: 'u1', revision: 'r0', tree: 't0', ...(conversationsIssuesCluster ? { conversationsIssuesCluster } : {}), createdAt },
 });
 const edited = (id: string, by = 'u1', at = t1): ChangeRequestEvent => ({
   type: 'ChangeRequestContentEdited',
@@ -94,6 +94,8 @@ const history: ChangeRequestEvent[] = [
   { type: 'ChangeRequestConflictsMet', data: { ...ids(), main: 'm3', mainTree: 'tree-m3', head: 'u4', headTree: 'tree-u4', metAt: t2 } },
   { type: 'ChangeRequestMergeStarted', data: { ...ids(), mergeId: 'g2', head: 'u4', startedAt: t2, expiresAt: t2 } },
   { type: 'ChangeRequestMerged', data: { ...ids(), revisionMerged: 'm2', mergedBy: 'u3', previousStatus: 'open', mergedAt: t2 } },
+  created(3, t2, 'k1'),
+  statusChanged(3, 'open', 'draft'),
 ];
 
 describe('change-request projection', () => {
@@ -152,6 +154,28 @@ describe('change-request projection', () => {
     spec
       .given([created(1), created(2, t1), created(3, t1), statusChanged(3, 'open', 'draft')])
       .thenFinds(CHANGE_REQUESTS, { filter: { spaceId: 's1', status: 'draft' }, sort: { field: 'updatedAt', direction: 'desc' } }, ['cr2', 'cr1']));
+
+  describe('issues clusters', () => {
+    const clustered = [created(1, t0, 'k1'), created(2, t1, 'k1'), created(3, t1, 'k2'), created(4, t2), statusChanged(1, 'open', 'draft'), statusChanged(2, 'open', 'draft')];
+
+    it('keeps the cluster a request was made for, and none for one made without', () =>
+      spec.given([created(1, t0, 'k1'), created(2)]).then(CHANGE_REQUESTS, [
+        request({ conversationsIssuesCluster: 'k1' }),
+        request({ id: 'cr2', number: 2 }),
+      ]));
+
+    it("finds a cluster's open requests, newest first, and no other cluster's", () =>
+      spec
+        .given(clustered)
+        .thenFinds(CHANGE_REQUESTS, { filter: { conversationsIssuesCluster: 'k1', status: 'open', organizationId: 'o1' }, sort: { field: 'createdAt', direction: 'desc' } }, ['cr2', 'cr1']));
+
+    it("lists a space's requests of one cluster by the list's order", () =>
+      spec
+        .given(clustered)
+        .thenFinds(CHANGE_REQUESTS, { filter: { spaceId: 's1', status: 'draft', conversationsIssuesCluster: 'k2' }, sort: { field: 'updatedAt', direction: 'desc' } }, ['cr3']));
+
+    it('is rebuilt from scratch with the clusters', () => spec.given(clustered).thenRebuildsIdentically());
+  });
 
   describe('open comments', () => {
     const on = (commentId: string, changeRequestId: string | null) => ({ commentId, organizationId: 'o1', spaceId: 's1', changeRequestId });

@@ -20,6 +20,8 @@ export interface ChangeRequestDoc extends OpenComments {
   subject: string;
   description: PageDocument | null;
   createdBy: string;
+  /** The insights issues cluster the request was made for: the lists' filter, the cluster's open requests. */
+  conversationsIssuesCluster?: string;
   createdAt: string;
   /** Any change to the request, its reviews and reviewers included: the list's default order. */
   updatedAt: string;
@@ -121,6 +123,9 @@ export const changeRequestProjection = defineProjection<ChangeRequestEvent | Ope
         ['organizationId', 'status', 'updatedAt'],
         ['organizationId', 'status', 'createdAt'],
         ['createdBy', 'status', 'updatedAt'],
+        // A cluster's requests are few and its id names one organization: the cluster leads, the scope is a residual.
+        ['conversationsIssuesCluster', 'status', 'updatedAt'],
+        ['conversationsIssuesCluster', 'status', 'createdAt'],
         ['mergeExpiresAt'],
       ],
     },
@@ -139,6 +144,7 @@ export const changeRequestProjection = defineProjection<ChangeRequestEvent | Ope
         subject: data.subject,
         description: null,
         createdBy: data.createdBy,
+        ...(data.conversationsIssuesCluster ? { conversationsIssuesCluster: data.conversationsIssuesCluster } : {}),
         createdAt: data.createdAt,
         updatedAt: data.createdAt,
         revision: data.revision,

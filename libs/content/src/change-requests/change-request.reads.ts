@@ -39,6 +39,8 @@ export interface ChangeRequestFilters {
   creator?: string;
   contributor?: string;
   requestedReviewer?: string;
+  /** An issues cluster's id: the requests made for it. */
+  conversationsIssuesCluster?: string;
   orderBy: 'updatedAt' | 'createdAt';
 }
 
@@ -96,6 +98,7 @@ export class ChangeRequestReads {
   async list(scope: Filter, filters: ChangeRequestFilters, list: ListQuery) {
     const filter: Filter = { ...scope, status: filters.status.length === 1 ? filters.status[0] : { $in: filters.status } };
     if (filters.creator) filter.createdBy = filters.creator;
+    if (filters.conversationsIssuesCluster) filter.conversationsIssuesCluster = filters.conversationsIssuesCluster;
     const narrowed = await this.narrowing(filters);
     if (narrowed) filter.id = { $in: narrowed };
     return findPage<ChangeRequestDoc>(this.reads, CHANGE_REQUESTS, { filter, sort: { field: filters.orderBy, direction: 'desc' } }, list);

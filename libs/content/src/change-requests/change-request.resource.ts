@@ -31,6 +31,7 @@ export function changeRequestResource(cr: ChangeRequestDoc, space: Pick<SpaceDoc
       subject: cr.subject,
       ...(cr.description ? { description: cr.description } : {}),
       createdBy: userOf(users, cr.createdBy, config),
+      ...(cr.conversationsIssuesCluster ? { conversationsIssuesCluster: cr.conversationsIssuesCluster } : {}),
       createdAt: cr.createdAt,
       updatedAt: cr.updatedAt,
       ...(cr.mergedBy ? { mergedBy: userOf(users, cr.mergedBy, config), mergedAt: cr.mergedAt } : {}),

@@ -24,6 +24,7 @@ import {
   withoutObjectBytes,
   LOG_EVENT_TYPES,
 } from './esdb-mapping';
+import { subjectKeyStream } from '../../crypto/eventstoredb/esdb-subject-key-mapping';
 
 // 2^53 + 1: a Number cannot hold it, so any detour through one shows up as ...992.
 const BEYOND_SAFE = 9_007_199_254_740_993n;
@@ -62,6 +63,19 @@ function objectAt(commit: bigint, id: string): AllStreamResolvedEvent {
     type: 'ContentObjectStored',
     isJson: false,
     data: new Uint8Array([0xff, 0x00, 0x7b]),
+    metadata: undefined,
+  } as unknown as AllStreamJSONRecordedEvent;
+  return { event, commitPosition: commit };
+}
+
+/** A subject's key as $all holds it: a binary event of 32 bytes, until a scavenge after its stream's tombstone. */
+function keyAt(commit: bigint): AllStreamResolvedEvent {
+  const event = {
+    ...recorded({ position: positionAt(commit) }),
+    streamId: subjectKeyStream('conversation:org:1'),
+    type: 'SubjectKeyMade',
+    isJson: false,
+    data: new Uint8Array(32).fill(7),
     metadata: undefined,
   } as unknown as AllStreamJSONRecordedEvent;
   return { event, commitPosition: commit };
@@ -150,8 +164,9 @@ describe('isSystemEvent', () => {
 });
 
 describe('isLogEvent', () => {
-  it('takes user events only: neither system records nor content objects', () => {
+  it('takes user events only: neither system records, content objects nor subject keys', () => {
     expect(isLogEvent(at(1n))).toBe(true);
+    expect(isLogEvent(keyAt(1n))).toBe(false);
     expect(isLogEvent(at(1n, { type: '$statsCollected' }))).toBe(false);
     expect(isLogEvent({ commitPosition: 1n })).toBe(false);
     expect(isLogEvent(objectAt(1n, 'object'))).toBe(false);
@@ -168,6 +183,11 @@ describe('withoutObjectBytes', () => {
     expect(isLogEvent(stripped)).toBe(false);
   });
 
+  it('keeps only the position of a subject key: the log readers never hold a key', () => {
+    expect(withoutObjectBytes(keyAt(9n))).toEqual({ commitPosition: 9n });
+    expect(userEventsAfter([keyAt(9n), at(10n)], null, 10).map((e) => e.position)).toEqual(['10']);
+  });
+
   it('leaves every other record as it is', () => {
     const event = at(7n);
     expect(withoutObjectBytes(event)).toBe(event);
@@ -178,9 +198,9 @@ describe('LOG_EVENT_TYPES', () => {
   // The server matches it with .NET's Regex.IsMatch, a search as JavaScript's test is.
   const wakes = (type: string) => new RegExp(LOG_EVENT_TYPES).test(type);
 
-  it('wakes listeners for event types of the log, not for system events or content objects', () => {
-    expect(['SpaceCreated', 'ContentObjectStoredLater', 'XContentObjectStored'].map(wakes)).toEqual([true, true, true]);
-    expect(['ContentObjectStored', '$statsCollected', '$metadata'].map(wakes)).toEqual([false, false, false]);
+  it('wakes listeners for event types of the log, not for system events, content objects or subject keys', () => {
+    expect(['SpaceCreated', 'ContentObjectStoredLater', 'XContentObjectStored', 'SubjectKeyMadeX'].map(wakes)).toEqual([true, true, true, true]);
+    expect(['ContentObjectStored', 'SubjectKeyMade', '$statsCollected', '$metadata'].map(wakes)).toEqual([false, false, false, false]);
   });
 });
 

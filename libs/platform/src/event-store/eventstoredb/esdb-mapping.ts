@@ -19,6 +19,7 @@ import {
   WrongExpectedRevision,
 } from '../event-store.port';
 import { CONTENT_OBJECT_EVENT_TYPE, isContentObject } from '../../object-store/eventstoredb/esdb-object-mapping';
+import { isSubjectKey, SUBJECT_KEY_EVENT_TYPE } from '../../crypto/eventstoredb/esdb-subject-key-mapping';
 
 /**
  * Pure translations between the port and the EventStoreDB client, kept apart from the adapter so they
@@ -77,24 +78,25 @@ export function isSystemEvent(resolved: AnyResolvedEvent): boolean {
   return event.type.startsWith('$') || event.streamId.startsWith('$');
 }
 
-/** What the port's `readAll` and `headPosition` answer of $all: neither system records nor content objects. */
+/** What the port's `readAll` and `headPosition` answer of $all: neither system records, content objects nor subject keys. */
 export function isLogEvent(resolved: AnyResolvedEvent): boolean {
-  return !isSystemEvent(resolved) && !isContentObject(resolved);
+  return !isSystemEvent(resolved) && !isContentObject(resolved) && !isSubjectKey(resolved);
 }
 
 /**
- * A record of a page of $all as the log's readers keep it: a content object is reduced to its position
- * (which still moves the page on) as it arrives, so a page never holds megabytes of object bytes.
+ * A record of a page of $all as the log's readers keep it: a content object or a subject key is reduced to
+ * its position (which still moves the page on) as it arrives, so a page never holds megabytes of object
+ * bytes, nor keys (which stay in $all until a scavenge, destroyed ones included).
  */
 export function withoutObjectBytes(resolved: AllStreamResolvedEvent): AllStreamResolvedEvent {
-  return isContentObject(resolved) ? { commitPosition: positionOf(resolved) } : resolved;
+  return isContentObject(resolved) || isSubjectKey(resolved) ? { commitPosition: positionOf(resolved) } : resolved;
 }
 
 /**
  * The server-side event-type filter of the subscription that wakes the log's listeners: neither system
- * events nor content objects, whose bytes would otherwise be sent to every listening process.
+ * events, content objects (whose bytes would otherwise be sent to every listening process) nor subject keys.
  */
-export const LOG_EVENT_TYPES = `^(?!${CONTENT_OBJECT_EVENT_TYPE}$)[^$]`;
+export const LOG_EVENT_TYPES = `^(?!(${CONTENT_OBJECT_EVENT_TYPE}|${SUBJECT_KEY_EVENT_TYPE})$)[^$]`;
 
 /** Commit position of the event itself; `commitPosition` is the fallback for servers before 22.6. */
 export function positionOf(resolved: AnyResolvedEvent): bigint {
