@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import { IssueExtraction } from './analysis/default-issue-extraction';
 import { issueExtractorProvider } from './analysis/issue-extractors';
+import { AgentInstructionsController } from './agent-instructions/agent-instructions.controller';
+import { agentInstructionsHandlers } from './agent-instructions/agent-instructions.handlers';
+import { AgentInstructionsReads } from './agent-instructions/agent-instructions.reads';
+import { conversationCommandHandlers } from './conversations/conversation.commands';
+import { ConversationController } from './conversations/conversation.controller';
+import { conversationQueryHandlers } from './conversations/conversation.queries';
+import { ConversationReads } from './conversations/conversation.reads';
+import { InsightsAccess } from './insights-access';
 
 /**
  * Insights: customers' conversations ingested, the documentation issues they reveal extracted and grouped
@@ -8,13 +16,15 @@ import { issueExtractorProvider } from './analysis/issue-extractors';
  * process that projects (extraction, clustering). Content and identity are asked through their public queries.
  */
 @Module({
-  providers: [IssueExtraction, issueExtractorProvider],
+  providers: [InsightsAccess, ConversationReads, AgentInstructionsReads, IssueExtraction, issueExtractorProvider],
+  exports: [InsightsAccess, ConversationReads, AgentInstructionsReads],
 })
 export class InsightsModule {}
 
 /** The routes: the API only. */
 @Module({
   imports: [InsightsModule],
-  controllers: [],
+  providers: [...conversationCommandHandlers, ...conversationQueryHandlers, ...agentInstructionsHandlers],
+  controllers: [ConversationController, AgentInstructionsController],
 })
 export class InsightsHttpModule {}
