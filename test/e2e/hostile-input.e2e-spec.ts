@@ -446,6 +446,13 @@ describe('hostile and odd input', () => {
       'POST /v1/orgs/:organizationId/translations': { source: { space: spaceId, language: 'en' }, language: 'fr' },
       'PUT /v1/orgs/:organizationId/translations/:translationId': { instructions: { object: 'document', data: {}, nodes: [] } },
       'PUT /v1/orgs/:organizationId/translations-glossary': { operations: [] },
+      'POST /v1/orgs/:organizationId/conversations': {
+        id: 'c1',
+        subject: 's',
+        metadata: { attributes: {}, createdAt: '2026-01-01T00:00:00Z' },
+        parts: [{ type: 'message', role: 'user', body: 'b' }],
+      },
+      'PUT /v1/orgs/:organizationId/agent-instructions': { instructions: { object: 'document', data: {}, nodes: [] } },
     };
     /**
      * The routes whose parameter is not an id looked up: a subdomain is a name with a format (a malformed one

@@ -34,6 +34,7 @@ import { OrganizationController } from './organizations/organization.controller'
 import { GetOrganizationHandler, ListOrganizationsHandler } from './organizations/organization.queries';
 import { GetOrganizationMergeRulesHandler } from './organizations/organization-merge-rules.handler';
 import { FindOrganizationByAddressHandler, GetOrganizationAddressHandler } from './organizations/organization-address.handler';
+import { GetOrganizationCreationHandler } from './organizations/organization-creation.handler';
 import { OrganizationReads } from './organizations/organization.reads';
 import { SubdomainController } from './subdomains/subdomain.controller';
 import { GetSubdomainHandler } from './subdomains/subdomain.queries';
@@ -60,6 +61,7 @@ const handlers = [
   ListOrganizationsHandler,
   GetSubdomainHandler,
   GetOrganizationAddressHandler,
+  GetOrganizationCreationHandler,
   FindOrganizationByAddressHandler,
   ChangeMemberRoleHandler,
   RemoveMemberHandler,

@@ -2,11 +2,19 @@ import { Module } from '@nestjs/common';
 import { ClusterIndex } from './analysis/cluster-index';
 import { IssueExtraction } from './analysis/default-issue-extraction';
 import { issueExtractorProvider } from './analysis/issue-extractors';
+import { AgentInstructionsController } from './agent-instructions/agent-instructions.controller';
+import { agentInstructionsHandlers } from './agent-instructions/agent-instructions.handlers';
+import { AgentInstructionsReads } from './agent-instructions/agent-instructions.reads';
 import { ClusterAnswers } from './clusters/cluster-answers';
 import { clusterQueryHandlers, GetIssuesClusterHandler } from './clusters/cluster.queries';
 import { ClusterReads } from './clusters/cluster.reads';
-import { IssueController } from './issues/issue.controller';
+import { conversationCommandHandlers } from './conversations/conversation.commands';
+import { ConversationController } from './conversations/conversation.controller';
+import { conversationQueryHandlers } from './conversations/conversation.queries';
+import { ConversationReads } from './conversations/conversation.reads';
+import { InsightsAccess } from './insights-access';
 import { IssueAnswers } from './issues/issue-answers';
+import { IssueController } from './issues/issue.controller';
 import { issueQueryHandlers } from './issues/issue.queries';
 import { IssueReads } from './issues/issue.reads';
 import { IssueExtractionProcess } from './issues/issue-extraction.process';
@@ -19,6 +27,9 @@ import { NEW_CLUSTER_INDEX, NewClusterIndex, OrganizationIndexes } from './issue
  */
 @Module({
   providers: [
+    InsightsAccess,
+    ConversationReads,
+    AgentInstructionsReads,
     IssueExtraction,
     issueExtractorProvider,
     IssueReads,
@@ -28,14 +39,14 @@ import { NEW_CLUSTER_INDEX, NewClusterIndex, OrganizationIndexes } from './issue
     { provide: NEW_CLUSTER_INDEX, useValue: (() => new ClusterIndex()) satisfies NewClusterIndex },
     IssueExtractionProcess,
   ],
-  exports: [IssueReads, ClusterReads],
+  exports: [InsightsAccess, ConversationReads, AgentInstructionsReads, IssueReads, ClusterReads],
 })
 export class InsightsModule {}
 
 /** The routes: the API only. */
 @Module({
   imports: [InsightsModule],
-  providers: [IssueAnswers, ClusterAnswers, ...issueQueryHandlers, ...clusterQueryHandlers],
-  controllers: [IssueController],
+  providers: [...conversationCommandHandlers, ...conversationQueryHandlers, ...agentInstructionsHandlers, IssueAnswers, ClusterAnswers, ...issueQueryHandlers, ...clusterQueryHandlers],
+  controllers: [ConversationController, AgentInstructionsController, IssueController],
 })
 export class InsightsHttpModule {}

@@ -1,4 +1,4 @@
-import { ConversationText } from '../conversations/conversation.events';
+import { ConversationPart, ConversationText } from '../conversations/conversation.events';
 
 /**
  * The `role` values that are the customer's (compared lower-cased, spaces, `_` and `-` ignored). Support
@@ -12,29 +12,38 @@ export const CUSTOMER_ROLES: ReadonlySet<string> = new Set(['user', 'customer', 
 export const isCustomerRole = (role: string): boolean => CUSTOMER_ROLES.has(role.toLowerCase().replace(/[\s_-]/g, ''));
 
 /**
- * How much of a conversation's customer text is analysed: its first 20,000 characters (after markup is
- * removed). A conversation may hold 200 parts of 64 KiB; the problems a customer reports come first, and
- * the analysis (tokenizing, tagging) grows with the text, so it is bounded before it starts.
+ * How much of a conversation's customer text is analysed: the first 20,000 characters of its customer
+ * messages' bodies (as sent, markup included). A conversation may hold 200 parts of 64 KiB; the problems a
+ * customer reports come first, and the analysis (tokenizing, tagging) grows with the text, so it is bounded
+ * before it starts, and before the text is handed to a worker thread (analysedText).
  */
 export const MAX_ANALYSED_CHARACTERS = 20_000;
-/** How much of the subject is read (its terms and key phrases complete every issue's). */
+/** How much of the subject is read (its terms add to every issue's, its key phrases stand in for missing ones). */
 export const MAX_SUBJECT_CHARACTERS = 500;
 
-/** The customer's messages as plain text, in order, together at most MAX_ANALYSED_CHARACTERS long. */
-export function customerMessages(text: ConversationText): string[] {
-  const messages: string[] = [];
+/**
+ * What of a conversation is analysed: its subject's first MAX_SUBJECT_CHARACTERS, and its customer messages
+ * in order, cut to MAX_ANALYSED_CHARACTERS together. Cheap (it copies at most that much), so the main thread
+ * bounds what it hands over; analysing it again gives the same text.
+ */
+export function analysedText(text: ConversationText): ConversationText {
+  const parts: ConversationPart[] = [];
   let left = MAX_ANALYSED_CHARACTERS;
   for (const part of text.parts) {
     if (left <= 0) break;
     if (part.type !== 'message' || !isCustomerRole(part.role)) continue;
-    // Cut before stripping so the stripping is bounded too; a tag cut in half is removed with the rest.
-    const plain = plainText(part.body.slice(0, left));
-    if (!plain) continue;
-    messages.push(plain);
-    left -= plain.length;
+    const body = part.body.slice(0, left);
+    parts.push({ ...part, body });
+    left -= body.length;
   }
-  return messages;
+  return { subject: text.subject.slice(0, MAX_SUBJECT_CHARACTERS), metadata: text.metadata, parts };
 }
+
+/** The customer's messages (analysedText) as plain text, in order, empty ones left out. */
+export const customerMessages = (text: ConversationText): string[] =>
+  analysedText(text)
+    .parts.map((part) => plainText(part.body))
+    .filter(Boolean);
 
 export const plainSubject = (subject: string): string => plainText(subject.slice(0, MAX_SUBJECT_CHARACTERS));
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { ConversationText } from '../conversations/conversation.events';
+import { MAX_ANALYSED_CHARACTERS, MAX_SUBJECT_CHARACTERS } from './customer-messages';
 import { IssueExtraction } from './default-issue-extraction';
 import { extractIssues, termsOf } from './default-extractor';
 
@@ -32,7 +33,7 @@ describe('IssueExtraction', () => {
     expect(run).toHaveBeenCalledWith(
       expect.stringMatching(/dist\/libs\/insights\/src\/analysis\/issue-extraction\.worker\.js$/),
       'extract',
-      text,
+      { ...text, parts: [text.parts[0]] },
       expect.objectContaining({ timeoutMs: 30_000 }),
     );
     expect(issues).toEqual(extractIssues(text));
@@ -42,9 +43,20 @@ describe('IssueExtraction', () => {
 
   it("lemmatizes an issue's texts in the thread as the default extractor does", async () => {
     const texts = ['Webhooks failing', 'The webhook fails'];
-    expect(await new IssueExtraction(pool).terms(texts)).toEqual(termsOf(texts));
+    expect(await new IssueExtraction(pool).terms([texts, ['Where is the billing page?']])).toEqual([termsOf(texts), termsOf(['Where is the billing page?'])]);
     expect(termsOf(texts)).toEqual({ webhook: 2, fail: 2 });
   }, 30_000);
+
+  it('hands the thread only what is analysed: the customer messages, bounded', async () => {
+    const fake = { run: jest.fn().mockResolvedValue([]) };
+    const body = 'x'.repeat(64 * 1024);
+    const parts = Array.from({ length: 200 }, (_, i) => ({ type: 'message' as const, role: i % 2 ? 'agent' : 'user', body }));
+    await new IssueExtraction(fake as unknown as WorkerPool).extract({ ...text, subject: 's'.repeat(2000), parts });
+    const sent = fake.run.mock.calls[0][2] as ConversationText;
+    expect(sent.parts.every((part) => part.role === 'user')).toBe(true);
+    expect(sent.parts.reduce((sum, part) => sum + part.body.length, 0)).toBe(MAX_ANALYSED_CHARACTERS);
+    expect(sent.subject).toHaveLength(MAX_SUBJECT_CHARACTERS);
+  });
 
   it('extracts on the calling thread without a pool', async () => {
     expect(await new IssueExtraction(null).extract(text)).toEqual(extractIssues(text));

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
 import { ConversationText } from '../conversations/conversation.events';
+import { analysedText } from './customer-messages';
 import { ExtractedIssue, IssueExtractor } from './issue-extraction';
 
 /**
@@ -28,12 +29,14 @@ export class IssueExtraction implements IssueExtractor {
 
   extract(text: ConversationText): Promise<ExtractedIssue[]> {
     if (!this.pool) return onThisThread().then(({ extractIssues }) => extractIssues(text));
-    return this.pool.run<ExtractedIssue[]>(worker(), 'extract', text, { what: "Extracting a conversation's issues", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
+    // Only what is analysed crosses to the thread: a conversation may hold 12.8 MB the structured clone would copy.
+    // Only what is analysed crosses to the thread: the structured clone of a whole conversation may copy 12.8 MB.
+    return this.pool.run<ExtractedIssue[]>(worker(), 'extract', analysedText(text), { what: "Extracting a conversation's issues", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
   }
 
-  /** The terms of an issue's texts (another extractor's), lemmatized as the default extractor's are. */
-  terms(texts: string[]): Promise<Record<string, number>> {
-    if (!this.pool) return onThisThread().then(({ termsOf }) => termsOf(texts));
-    return this.pool.run<Record<string, number>>(worker(), 'terms', texts, { what: "Lemmatizing an issue's terms", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
+  /** The terms of issues (another extractor's), each from its texts, lemmatized as the default extractor's are: one task for all. */
+  terms(issues: string[][]): Promise<Array<Record<string, number>>> {
+    if (!this.pool) return onThisThread().then(({ termsOf }) => issues.map(termsOf));
+    return this.pool.run<Array<Record<string, number>>>(worker(), 'terms', issues, { what: "Lemmatizing issues' terms", timeoutMs: EXTRACTION_TIME_LIMIT_MS });
   }
 }

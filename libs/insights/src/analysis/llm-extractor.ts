@@ -55,7 +55,8 @@ export class LlmIssueExtractor implements IssueExtractor {
       this.logger.warn(`${SERVICE} failed (${error instanceof Error ? error.message : String(error)}): the default extractor extracts this conversation's issues`);
       return this.fallback.extract(text);
     }
-    return Promise.all(found.map(async (issue) => ({ ...issue, terms: await this.fallback.terms([issue.title, issue.summary, ...issue.keyPhrases]) })));
+    const terms = await this.fallback.terms(found.map((issue) => [issue.title, issue.summary, ...issue.keyPhrases]));
+    return found.map((issue, i) => ({ ...issue, terms: terms[i] }));
   }
 
   private async complete(subject: string, messages: string[]): Promise<LlmIssue[]> {

@@ -37,3 +37,4 @@ export type ConversationEvent =
 
 /** The key subject of a conversation: what SubjectKeys keeps its key under. */
 export const conversationSubject = (organizationId: string, conversationId: string) => `conversation:${organizationId}:${conversationId}`;
+

@@ -1,4 +1,4 @@
-import { exceedsDepth, MAX_OBJECT_PROPERTIES, unsafeShape } from './json-body';
+import { exceedsDepth, MAX_OBJECT_PROPERTIES, parseJsonBody, unsafeShape } from './json-body';
 
 describe('exceedsDepth', () => {
   const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
@@ -43,5 +43,14 @@ describe('unsafeShape', () => {
     expect(unsafeShape({ memberships: wide(MAX_OBJECT_PROPERTIES) })).toBeUndefined();
     expect(unsafeShape({ a: [{ memberships: wide(MAX_OBJECT_PROPERTIES + 1) }] })).toMatch(/more than 1000 properties/);
     expect(unsafeShape({ items: Array(5000).fill(1) })).toBeUndefined();
+  });
+});
+
+describe('parseJsonBody', () => {
+  it('refuses a body that is not an object, an array too unless the route takes one', () => {
+    for (const text of ['null', '"x"', '1', '[{"a":1}]']) expect(() => parseJsonBody(text)).toThrow('The body must be a JSON object');
+    expect(parseJsonBody('[{"a":1}]', true)).toEqual([{ a: 1 }]);
+    expect(() => parseJsonBody('null', true)).toThrow('The body must be a JSON object');
+    expect(() => parseJsonBody('[{"__proto__":{}}]', true)).toThrow(/__proto__/);
   });
 });

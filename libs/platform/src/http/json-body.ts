@@ -1,3 +1,4 @@
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { DOMAIN_STATUS } from './exception.filter';
@@ -94,9 +95,10 @@ export const LARGE_BODY_BYTES = BODY_LIMIT;
 /**
  * A body's JSON text as the house rules want it: undefined when empty (no body); malformed JSON, a body
  * nesting deeper than MAX_BODY_DEPTH, one with a prototype key or an object too wide, and one that is not an
- * object (`null`, an array, a scalar: no endpoint takes one) are refused (400), all before any validation runs.
+ * object (`null`, a scalar: no endpoint takes one; an array, but where the route takes one, `@JsonArrayBody()`)
+ * are refused (400), all before any validation runs.
  */
-export function parseJsonBody(body: string): object | undefined {
+export function parseJsonBody(body: string, arrayAllowed = false): object | undefined {
   const text = body.trim();
   if (text === '') return undefined;
   if (exceedsDepth(text, MAX_BODY_DEPTH)) throw refusal(400, `The body nests objects or arrays deeper than ${MAX_BODY_DEPTH} levels`);
@@ -106,11 +108,19 @@ export function parseJsonBody(body: string): object | undefined {
   } catch (error) {
     throw refusal(400, `Malformed JSON body: ${(error as Error).message}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw refusal(400, 'The body must be a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || (Array.isArray(parsed) && !arrayAllowed)) throw refusal(400, 'The body must be a JSON object');
   const problem = unsafeShape(parsed);
   if (problem !== undefined) throw refusal(400, problem);
   return parsed;
 }
+
+/**
+ * A route whose body may be a JSON array as well as an object (a batch of up to a bounded number of items, as
+ * the conversation ingest takes): every other route keeps refusing an array before validation.
+ */
+export const JsonArrayBody = () => RouteConfig({ jsonArrayBody: true });
+
+const takesArray = (request: FastifyRequest) => (request.routeOptions.config as { jsonArrayBody?: unknown } | undefined)?.jsonArrayBody === true;
 
 /** Resolved when first needed: a process that never takes a large body never needs the build. */
 const worker = () => workerFile(__dirname, 'json-body.worker');
@@ -142,7 +152,8 @@ export function installJsonBodyParser(fastify: FastifyInstance, workers: WorkerP
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) => {
     if (declaresOtherCharset(request)) throw refusal(415, 'A JSON body must be encoded in UTF-8');
-    return body.length > LARGE_BODY_BYTES ? parsedByWorker(workers, body) : parseJsonBody(body.toString('utf8'));
+    // A route that takes an array keeps BODY_LIMIT (= LARGE_BODY_BYTES), so its bodies never reach the worker.
+    return body.length > LARGE_BODY_BYTES ? parsedByWorker(workers, body) : parseJsonBody(body.toString('utf8'), takesArray(request));
   });
   // Any other content type, or none: 415 with a reason, the body left unread (Fastify closes the
   // connection after a parser error). A path no route serves still answers 404 or 405, whatever its body.
