@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { conversationSubject } from '@folio/insights/conversations/conversation.events';
 import { conversationStream } from '@folio/insights/conversations/conversation-stream';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
+import { extractionSettled } from '../support/insights';
 import { cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { organizationWithRoles, RoleCast, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
@@ -26,6 +27,8 @@ const conversation = (id: string, overrides: Json = {}): Json => ({
   ...overrides,
 });
 const metadata = (createdAt: string, extra: Json = {}) => ({ attributes: {}, createdAt, ...extra });
+/** A test whose refusals wait for the extraction of what it ingested (each wait bounded by processReached's 15 s). */
+const EXTRACTION_TEST_MS = 60_000;
 
 describe('conversations', () => {
   let server: TestServer;
@@ -46,7 +49,11 @@ describe('conversations', () => {
   const ingest = async (user: User, body: unknown) => expect((await call(user, 'POST', base, body)).status).toBe(204);
   const get = async (user: User, id: string) => (await call(user, 'GET', `${base}/${encodeURIComponent(id)}`)).data;
   const list = async (user: User, query?: Json) => (await call<Listed>(user, 'GET', base, undefined, query)).data;
-  const refused = (user: User, method: string, path: string, body?: unknown, status?: number) => server.expectRefused(user.token, method, `/v1${path}`, body, status);
+  /** A refusal writes nothing: the extraction process (it appends in the background after each ingest) is let finish first. */
+  const refused = async (user: User, method: string, path: string, body?: unknown, status?: number) => {
+    await extractionSettled(server);
+    return server.expectRefused(user.token, method, `/v1${path}`, body, status);
+  };
   const failed = async (promise: Promise<unknown>, status: number) => expect(promise).rejects.toMatchObject({ code: status });
   const revisions = async (id: string) => (await server.events.readStream(conversationStream(cast.orgId, id))).map((e) => [e.type, (e.data as { revision?: number }).revision]);
 
@@ -135,7 +142,7 @@ describe('conversations', () => {
       await refused(cast.ed, 'POST', base, conversation('too-long-part', { parts: parts(1, 'y'.repeat(64 * 1024 + 1)) }));
       await refused(cast.ed, 'POST', base, [conversation('big-1', { parts: parts(15, 'z'.repeat(60_000)) }), conversation('big-2', { parts: parts(5, 'z'.repeat(60_000)) })], 413);
       await failed(get(cast.rita, 'big-1'), 404);
-    });
+    }, EXTRACTION_TEST_MS);
 
     it('refuses every malformed conversation, and a whole array when one item is bad', async () => {
       const good = conversation('good-one');
@@ -176,7 +183,7 @@ describe('conversations', () => {
       expect(response.status).toBe(400);
       await failed(get(cast.rita, 'good-one'), 404);
       await failed(get(cast.rita, 'proto'), 404);
-    });
+    }, EXTRACTION_TEST_MS);
   });
 
   describe('callers', () => {
@@ -188,7 +195,7 @@ describe('conversations', () => {
       await refused(cast.rita, 'POST', base, conversation('x'), 403);
       await refused(cast.rita, 'DELETE', `${base}/ticket-1`, undefined, 403);
       expect(((await get(cast.rita, 'ticket-1')) as { conversation: Json }).conversation.id).toBe('ticket-1');
-    });
+    }, EXTRACTION_TEST_MS);
   });
 
   describe('erasure', () => {
@@ -201,7 +208,7 @@ describe('conversations', () => {
       expect((await list(cast.rita, { limit: 1000 })).items.map((c) => c.id)).not.toContain('to-erase');
       await refused(cast.ed, 'POST', base, conversation('to-erase'), 409);
       expect(await revisions('to-erase')).toEqual([['ConversationIngested', 1], ['ConversationErased', undefined]]);
-    });
+    }, EXTRACTION_TEST_MS);
 
     it('answers 404 for a conversation whose key is destroyed but whose erasure was not recorded (a crash between), and a retried DELETE completes it', async () => {
       await ingest(cast.ed, conversation('half-erased'));
