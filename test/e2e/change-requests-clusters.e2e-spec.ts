@@ -1,16 +1,10 @@
 /**
  * Change requests made for an insights issues cluster (`conversationsIssuesCluster`, the seed's field and
- * list filter; the client's spec has neither, so the filter goes as an extra query key).
- *
- * AFTER THE INTEGRATOR'S MERGE: the `with insights` block needs a real cluster (ingestion, extraction and
- * clustering: fix/conversations + fix/issue-clusters + the extractors) and insights' handler of
- * GetIssuesCluster. Until they land nothing answers that query, so that block is skipped: set
- * INSIGHTS_LANDED to true once they are merged. Everything else runs on its own: a request is recorded
- * for a cluster through its decider (as insights would have confirmed it), and the lists, the resource
- * and content's answer to insights are checked on it.
+ * list filter; the client's spec has neither, so the filter goes as an extra query key). A request is
+ * recorded for a cluster through its decider (as insights would have confirmed it), and the lists, the
+ * resource and content's answer to insights are checked on it; the `with insights` block makes a real
+ * cluster (ingestion, extraction and clustering) and asks insights' GetIssuesCluster.
  */
-const INSIGHTS_LANDED = false;
-
 import { GitBookAPI } from '@gitbook/api';
 import { QueryBus } from '@nestjs/cqrs';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
@@ -200,7 +194,7 @@ describe('change requests for an issues cluster', () => {
     });
   });
 
-  (INSIGHTS_LANDED ? describe : describe.skip)('with insights (after the merge: a real cluster)', () => {
+  describe('with insights (a real cluster)', () => {
     type Cluster = { id: string; changeRequests?: unknown };
     const conversation = (id: string, body: string) => ({
       id,
