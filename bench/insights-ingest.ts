@@ -98,12 +98,19 @@ export async function measureInsightsIngest(tempDir: string): Promise<InsightsIn
   }
 }
 
-export function insightsIngestReport({ conversations, chunks, issues, clusters }: InsightsIngestFigures): string {
+const perConversation = (c: { totalMs: number }) => c.totalMs / CHUNK;
+
+/** What the last 1,000 conversations cost, each, over what the first 1,000 did (processing included). */
+export function insightsGrowth({ chunks }: InsightsIngestFigures): number {
+  return perConversation(chunks[chunks.length - 1]) / perConversation(chunks[0]);
+}
+
+export function insightsIngestReport(figures: InsightsIngestFigures): string {
+  const { conversations, chunks, issues, clusters } = figures;
   const ingestMs = chunks.reduce((sum, c) => sum + c.ingestMs, 0);
   const totalMs = chunks.reduce((sum, c) => sum + c.totalMs, 0);
   const [first, last] = [chunks[0], chunks[chunks.length - 1]];
-  const perConversation = (c: { totalMs: number }) => c.totalMs / CHUNK;
-  const grows = perConversation(last) / perConversation(first);
+  const grows = insightsGrowth(figures);
   return [
     `Insights ingest — ${num(conversations)} conversations through the API, ${BATCH} a request, into ${num(issues)} issues in ${num(clusters)} clusters:`,
     `  ingested at ${num(conversations / (ingestMs / 1000))} conversations/s, ingested and processed at ${num(conversations / (totalMs / 1000))} conversations/s`,

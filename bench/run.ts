@@ -29,12 +29,14 @@ import { measureReaderReads, READER_READS_TARGET_MS, ReaderReadsFigures, readerR
 import { measureOpenAPIParse, OpenAPIParseFigures, openAPIParseReport } from './openapi-parse';
 import { measureOpenAPIProcessing, medianOf, OPENAPI_TARGET_MS, OpenAPIProcessingFigures, openAPIProcessingReport } from './openapi-processing';
 import { measureTranslationRun, TRANSLATION_TARGET_MS, TranslationRunFigures, translationRunReport } from './translation-run';
+import { INSIGHTS_CONVERSATIONS, INSIGHTS_RATIO_TARGET, insightsGrowth, InsightsIngestFigures, insightsIngestReport, measureInsightsIngest } from './insights-ingest';
 
-/** The background work of issue 21: a large spec's parse and processing, a space's translation run. */
+/** The background work of issues 21 and 22: a large spec's parse and processing, a space's translation run, conversations' ingestion. */
 interface BackgroundFigures {
   parse: OpenAPIParseFigures;
   processing: OpenAPIProcessingFigures;
   translation: TranslationRunFigures;
+  insights: InsightsIngestFigures;
 }
 
 const CONNECTIONS = 32;
@@ -53,11 +55,11 @@ const TARGET = {
   residentMb: 300,
 };
 /**
- * Well above the time a normal run takes (seeding and projecting 100k spaces, a 5,000-page space and a site of
- * 1,000 site spaces included: about ten minutes on a loaded 2-core machine): a hung step must not keep the bench
- * (and its children) alive.
+ * Well above the time a normal run takes (seeding and projecting 100k spaces, a 5,000-page space, a site of
+ * 1,000 site spaces and 10,000 conversations included: about a quarter of an hour on a loaded 2-core machine): a
+ * hung step must not keep the bench (and its children) alive.
  */
-const WATCHDOG_MS = 1_200_000;
+const WATCHDOG_MS = 1_800_000;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -282,6 +284,11 @@ function checks(
       ok: background.translation.runMs < TRANSLATION_TARGET_MS,
       detail: ms(background.translation.runMs),
     },
+    {
+      name: `${num(INSIGHTS_CONVERSATIONS)} conversations ingested: the last 1,000 cost at most ${INSIGHTS_RATIO_TARGET}× the first 1,000`,
+      ok: insightsGrowth(background.insights) <= INSIGHTS_RATIO_TARGET,
+      detail: ratio(insightsGrowth(background.insights)),
+    },
   ];
 }
 
@@ -433,8 +440,8 @@ function report(
     section('Git Sync folder — a folder the bench writes, imported into a change request, merged, exported (each size in its own process)', gitSyncReport(folders)),
     readerReadsReport(readers),
     section(
-      'Background work — OpenAPI specs and translations',
-      [openAPIParseReport(background.parse), openAPIProcessingReport(background.processing), translationRunReport(background.translation)].join('\n'),
+      'Background work — OpenAPI specs, translations, conversations',
+      [openAPIParseReport(background.parse), openAPIProcessingReport(background.processing), translationRunReport(background.translation), insightsIngestReport(background.insights)].join('\n'),
     ),
     section(
       'Summary',
@@ -502,11 +509,12 @@ async function main(): Promise<number> {
   log('Git Sync folder: import and export of 250 and 1,000 pages');
   const folders = measureGitSyncFolders(tempDir);
   const readers = await measureReaderReads(tempDir, content.largeSpace);
-  log('Background work: a 5 MB OpenAPI spec parsed and processed, a 500-page space translated');
+  log('Background work: a 5 MB OpenAPI spec parsed and processed, a 500-page space translated, 10,000 conversations ingested');
   const background: BackgroundFigures = {
     parse: await measureOpenAPIParse(),
     processing: await measureOpenAPIProcessing(tempDir),
     translation: await measureTranslationRun(tempDir),
+    insights: await measureInsightsIngest(tempDir),
   };
 
   const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background);
