@@ -1,3 +1,5 @@
+import { fragmentPointer, valueAt } from '@folio/content/openapi/parsing/json-pointer';
+
 /** A JSON object of a spec document: keys come from the document, so they are read as own properties only. */
 export type SpecObject = Record<string, unknown>;
 
@@ -24,23 +26,9 @@ export function ownString(object: unknown, key: string): string | undefined {
 
 /** The value a JSON pointer fragment (`#/components/schemas/Pet`) names in the document, or undefined. */
 export function atPointer(document: SpecObject, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  if (pointer === '') return document;
-  if (!pointer.startsWith('/')) return undefined;
-  let value: unknown = document;
-  for (const token of pointer.slice(1).split('/')) {
-    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(value)) value = /^(0|[1-9]\d*)$/.test(key) ? value[Number(key)] : undefined;
-    else value = own(value, key);
-    if (value === undefined) return undefined;
-  }
-  return value;
+  const pointer = fragmentPointer(ref);
+  const at = pointer === null ? null : valueAt(document, pointer);
+  return at?.found ? at.value : undefined;
 }
 
 /** A value with its `$ref`s followed: the object it ends at, and the name of the last component it went through. */

@@ -27,13 +27,33 @@ export function childOf(parent: unknown, segment: string): { found: true; value:
   return { found: false };
 }
 
-/** Whether `pointer` names a value of `document`. */
-export function resolves(document: unknown, pointer: string): boolean {
+/** The value `pointer` names in `document`, if it names one. */
+export function valueAt(document: unknown, pointer: string): { found: true; value: unknown } | { found: false } {
   let value = document;
   for (const segment of segmentsOf(pointer)) {
     const child = childOf(value, segment);
-    if (!child.found) return false;
+    if (!child.found) return child;
     value = child.value;
   }
-  return true;
+  return { found: true, value };
+}
+
+/** Whether `pointer` names a value of `document`. */
+export function resolves(document: unknown, pointer: string): boolean {
+  return valueAt(document, pointer).found;
+}
+
+/**
+ * The JSON pointer of a local `$ref` (`#/components/schemas/Pet` → `/components/schemas/Pet`, percent-decoded),
+ * or null for what names no pointer: an external ref, a named anchor (`#Pet`, 3.1's `$anchor`, not resolved),
+ * a malformed escape.
+ */
+export function fragmentPointer(ref: string): string | null {
+  if (!ref.startsWith('#')) return null;
+  try {
+    const fragment = decodeURIComponent(ref.slice(1));
+    return fragment === '' || fragment.startsWith('/') ? fragment : null;
+  } catch {
+    return null;
+  }
 }

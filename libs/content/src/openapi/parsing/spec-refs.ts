@@ -1,5 +1,5 @@
 import { SpecProblem } from './spec-parse';
-import { pointerOf, resolves } from './json-pointer';
+import { fragmentPointer, pointerOf, resolves } from './json-pointer';
 
 /**
  * The `$ref`s of a document that cannot be followed, each where it is written (the pointer of its `$ref`
@@ -51,15 +51,4 @@ function refProblem(document: Record<string, unknown>, ref: string, checked: Map
     checked.set(ref, found);
   }
   return found ? null : { code: 'missing-ref', message: `$ref "${ref}" names nothing in the document` };
-}
-
-/** A `#…` reference's JSON pointer: its fragment, URI-decoded (`#/paths/~1pets~1%7Bid%7D`); null for one that is no pointer. */
-function fragmentPointer(ref: string): string | null {
-  try {
-    const fragment = decodeURIComponent(ref.slice(1));
-    // A named anchor (`#Pet`, 3.1's `$anchor`) is not resolved.
-    return fragment === '' || fragment.startsWith('/') ? fragment : null;
-  } catch {
-    return null; // a malformed escape
-  }
 }
