@@ -6,8 +6,15 @@ import { ROLES, Role } from '@folio/platform/domain/roles';
 import { findEvery } from '@folio/platform/read-store/find-every';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { GetMembership, Membership } from '@folio/identity/public/membership.query';
+import { OrganizationPermissions, organizationPermissions } from '@folio/identity/public/organization-permissions';
 import { ReaderSpaces } from '@folio/publishing/public/reader-spaces.query';
 import { CONTENT_GRANTS, ContentGrantDoc } from './content-grant.projection';
+
+/** What a caller may do with one of an organization's resources (the `permissions` of its answers). */
+export interface ResourcePermissions {
+  view: boolean;
+  edit: boolean;
+}
 
 /** What access needs of a space or collection read model document. */
 export interface ContentNode {
@@ -46,6 +53,15 @@ export class ContentAccess {
   /** NotFound for non-members; the organization role (null: guest) otherwise. */
   async organizationRole(caller: Caller, organizationId: string): Promise<Role | null> {
     return (await this.membership(caller.userId, organizationId)).role;
+  }
+
+  /**
+   * The caller's `permissions` on an organization's own resources (its OpenAPI specs, its translations):
+   * every member views them, `permission` edits them; NotFound for a stranger.
+   */
+  async organizationResource(caller: Caller, organizationId: string, permission: keyof OrganizationPermissions): Promise<ResourcePermissions> {
+    const role = await this.organizationRole(caller, organizationId);
+    return { view: true, edit: organizationPermissions(role)[permission] };
   }
 
   async forSpace(caller: Caller, space: ContentNode): Promise<Role | null> {

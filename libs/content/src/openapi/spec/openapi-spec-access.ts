@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
-import { assertAllowed, organizationPermissions } from '@folio/identity/public/organization-permissions';
-import { ContentAccess } from '@folio/content/access/content-access';
+import { assertAllowed } from '@folio/identity/public/organization-permissions';
+import { ContentAccess, ResourcePermissions } from '@folio/content/access/content-access';
 import { OpenAPISpecDoc } from './openapi-spec.projection';
 
-export interface SpecPermissions {
-  view: boolean;
-  edit: boolean;
-}
+export type SpecPermissions = ResourcePermissions;
 
 /**
  * Who may do what with an organization's specs: every member reads them, `createOpenAPISpec` (create
@@ -21,8 +18,7 @@ export class OpenAPISpecAccess {
 
   /** The caller's permissions on the organization's specs (NotFound for a stranger). */
   async permissions(caller: Caller, organizationId: string): Promise<SpecPermissions> {
-    const role = await this.access.organizationRole(caller, organizationId);
-    return { view: true, edit: organizationPermissions(role).createOpenAPISpec };
+    return this.access.organizationResource(caller, organizationId, 'createOpenAPISpec');
   }
 
   /** Refuses (404 stranger, 403 member) a caller who may not write the organization's specs. */

@@ -3,15 +3,11 @@ import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { organizationPermissions } from '@folio/identity/public/organization-permissions';
-import { ContentAccess } from '@folio/content/access/content-access';
+import { ContentAccess, ResourcePermissions } from '@folio/content/access/content-access';
 import { TRANSLATIONS, TranslationDoc } from './translation.projection';
 
 /** What a caller may do with an organization's translations: any member reads, `createContent` writes and runs. */
-export interface TranslationPermissions {
-  view: boolean;
-  edit: boolean;
-}
+export type TranslationPermissions = ResourcePermissions;
 
 /** Reads of the translations read model, under the organization the request went through. */
 @Injectable()
@@ -23,8 +19,7 @@ export class TranslationReads {
 
   /** The caller's permissions on the organization's translations; 404 for a stranger. */
   async permissions(caller: Caller, organizationId: string): Promise<TranslationPermissions> {
-    const role = await this.access.organizationRole(caller, organizationId);
-    return { view: true, edit: organizationPermissions(role).createContent };
+    return this.access.organizationResource(caller, organizationId, 'createContent');
   }
 
   async translation(organizationId: string, translationId: string): Promise<TranslationDoc> {
