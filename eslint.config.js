@@ -4,7 +4,7 @@
 const tseslint = require('typescript-eslint');
 
 /** The bounded contexts under libs/ (the ones to come included, so they start with the rule). */
-const CONTEXTS = ['identity', 'content', 'publishing', 'collaboration', 'insights'];
+const CONTEXTS = ['identity', 'content', 'publishing', 'collaboration', 'insights', 'integrations'];
 
 /**
  * A context imports the platform, itself, and of another context only its public surface

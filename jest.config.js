@@ -22,6 +22,7 @@ const common = {
     '^@folio/kernel/(.*)$': '<rootDir>/libs/kernel/src/$1',
     '^@folio/collaboration/(.*)$': '<rootDir>/libs/collaboration/src/$1',
     '^@folio/insights/(.*)$': '<rootDir>/libs/insights/src/$1',
+    '^@folio/integrations/(.*)$': '<rootDir>/libs/integrations/src/$1',
     '^@folio/publishing/(.*)$': '<rootDir>/libs/publishing/src/$1',
   },
 };

@@ -13,6 +13,7 @@ import { ContentHttpModule, ContentModule } from '@folio/content/content.module'
 import { CollaborationHttpModule, CollaborationModule } from '@folio/collaboration/collaboration.module';
 import { PublishingHttpModule, PublishingModule } from '@folio/publishing/publishing.module';
 import { InsightsHttpModule, InsightsModule } from '@folio/insights/insights.module';
+import { IntegrationsHttpModule, IntegrationsModule } from '@folio/integrations/integrations.module';
 import { AdaptiveHttpModule, AdaptiveModule } from '@folio/publishing/adaptive/adaptive.module';
 import { ShareLinksHttpModule, ShareLinksModule } from '@folio/publishing/share-links/share-links.module';
 import { SiteRedirectsHttpModule } from '@folio/publishing/redirects/site-redirects.module';
@@ -44,6 +45,8 @@ import { allProjections } from './projections';
     CustomizationHttpModule,
     InsightsModule,
     InsightsHttpModule,
+    IntegrationsModule,
+    IntegrationsHttpModule,
   ],
   controllers: [HealthController],
   providers: [

@@ -8,6 +8,7 @@ import { ContentModule } from '@folio/content/content.module';
 import { CollaborationModule } from '@folio/collaboration/collaboration.module';
 import { PublishingModule } from '@folio/publishing/publishing.module';
 import { InsightsModule } from '@folio/insights/insights.module';
+import { IntegrationsModule } from '@folio/integrations/integrations.module';
 import { allProjections } from '../../api/src/projections';
 
 /**
@@ -26,6 +27,7 @@ import { allProjections } from '../../api/src/projections';
     CollaborationModule,
     PublishingModule,
     InsightsModule,
+    IntegrationsModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_FILTER, useClass: ErrorBodyFilter }],

@@ -64,6 +64,42 @@ export interface FolioConfig {
   publicSitesUrl: string;
   /** SITE_TOKEN_TTL_S: how long the `apiToken` of a resolved URL stays valid, in seconds. */
   siteTokenTtlSeconds: number;
+  /**
+   * METRICS_PORT: a second listener for `GET /metrics` and the health routes, so they can stay off the
+   * published port; unset, they are served on PORT.
+   */
+  metricsPort?: number;
+  /** METRICS=off: nothing is measured and `/metrics` is not served (the bench compares with and without). */
+  metricsEnabled: boolean;
+  /** CORS_ORIGINS: the origins (comma-separated, `https://docs.example.com`) allowed to call the API from a browser; none by default. */
+  corsOrigins: string[];
+  /** Token buckets per API token and per address of unauthenticated callers; null with RATE_LIMIT=off. */
+  rateLimit: RateLimitConfig | null;
+  webhooks: WebhookConfig;
+}
+
+/** A token bucket: `burst` requests at once, refilled at `perSecond`. */
+export interface BucketConfig {
+  burst: number;
+  perSecond: number;
+}
+
+export interface RateLimitConfig {
+  /** RATE_LIMIT_TOKEN_BURST, RATE_LIMIT_TOKEN_PER_S: per API token (a site token counts as one). */
+  token: BucketConfig;
+  /** RATE_LIMIT_IP_BURST, RATE_LIMIT_IP_PER_S: per client address, for requests without a token. */
+  ip: BucketConfig;
+}
+
+export interface WebhookConfig {
+  /** WEBHOOK_TIMEOUT_S: how long a receiver has to answer one delivery. */
+  timeoutSeconds: number;
+  /** WEBHOOK_MAX_ATTEMPTS: attempts of one delivery before it is given up (failed). */
+  maxAttempts: number;
+  /** WEBHOOK_RETRY_BASE_MS: the first retry's delay; each next one doubles it, with jitter. */
+  retryBaseMs: number;
+  /** WEBHOOK_DISABLE_AFTER: consecutive failed deliveries after which a webhook is disabled. */
+  disableAfter: number;
 }
 
 export const TRANSLATION_ENGINES = ['libretranslate', 'deepl', 'apertium', 'pseudo'] as const;
@@ -78,6 +114,10 @@ const DEFAULT_IMPORT_MAX_MB = 512;
 const DEFAULT_FILE_MAX_MB = 100;
 /** An hour: GitBook's renderer asks again for a URL whose token is within two minutes of its end. */
 const DEFAULT_SITE_TOKEN_TTL_S = 3600;
+/** Generous: an integration that syncs a large space stays under it; a runaway loop does not. */
+const DEFAULT_RATE_LIMIT: RateLimitConfig = { token: { burst: 1000, perSecond: 100 }, ip: { burst: 120, perSecond: 10 } };
+/** 10 s, 20 s, … 21 min: eight attempts span about 42 minutes, a receiver's restart or deploy. */
+const DEFAULT_WEBHOOKS: WebhookConfig = { timeoutSeconds: 10, maxAttempts: 8, retryBaseMs: 10_000, disableAfter: 20 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const port = Number(env.PORT ?? 3000);
@@ -131,7 +171,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     tempDir: resolve(env.TMPDIR || tmpdir()),
     publicSitesUrl,
     siteTokenTtlSeconds,
+    metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : undefined,
+    metricsEnabled: onOff(env, 'METRICS'),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    rateLimit: onOff(env, 'RATE_LIMIT') ? rateLimitOf(env) : null,
+    webhooks: {
+      timeoutSeconds: positiveInteger(env, 'WEBHOOK_TIMEOUT_S', DEFAULT_WEBHOOKS.timeoutSeconds),
+      maxAttempts: positiveInteger(env, 'WEBHOOK_MAX_ATTEMPTS', DEFAULT_WEBHOOKS.maxAttempts),
+      retryBaseMs: positiveInteger(env, 'WEBHOOK_RETRY_BASE_MS', DEFAULT_WEBHOOKS.retryBaseMs),
+      disableAfter: positiveInteger(env, 'WEBHOOK_DISABLE_AFTER', DEFAULT_WEBHOOKS.disableAfter),
+    },
   };
+}
+
+function rateLimitOf(env: NodeJS.ProcessEnv): RateLimitConfig {
+  return {
+    token: { burst: positiveInteger(env, 'RATE_LIMIT_TOKEN_BURST', DEFAULT_RATE_LIMIT.token.burst), perSecond: positiveNumber(env, 'RATE_LIMIT_TOKEN_PER_S', DEFAULT_RATE_LIMIT.token.perSecond) },
+    ip: { burst: positiveInteger(env, 'RATE_LIMIT_IP_BURST', DEFAULT_RATE_LIMIT.ip.burst), perSecond: positiveNumber(env, 'RATE_LIMIT_IP_PER_S', DEFAULT_RATE_LIMIT.ip.perSecond) },
+  };
+}
+
+/** `on` (the default) or `off`. */
+function onOff(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name] || 'on';
+  if (value !== 'on' && value !== 'off') throw new StartupError(`${name} must be on or off; got "${value}"`);
+  return value === 'on';
+}
+
+/** CORS_ORIGINS: each an origin as browsers send it (scheme, host, port if any; no path), or `*`. */
+function corsOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
+      throw new StartupError(`CORS_ORIGINS must list origins such as https://docs.example.com (no path or trailing slash); got "${origin}"`);
+    }
+  }
+  return origins;
+}
+
+function portNumber(name: string, value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StartupError(`${name} must be a port number, got ${value}`);
+  return port;
+}
+
+/** A number above 0 (fractions allowed) from `env[name]`, `fallback` when unset or empty. */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new StartupError(`${name} must be a number above 0; got "${env[name]}"`);
+  return value;
 }
 
 /** TRANSLATION_ENGINE checked, or the engine the other settings configure; one that needs a setting left out is refused. */

@@ -1,0 +1,3 @@
+import { Projection } from '@folio/platform/projections/projection';
+
+export const integrationsProjections: Projection[] = [];
