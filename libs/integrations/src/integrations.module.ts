@@ -1,21 +1,27 @@
 import { Module } from '@nestjs/common';
+import { IntegrationsAccess } from './integrations-access';
+import { webhookCommandHandlers } from './webhooks/webhook.commands';
+import { WebhookController } from './webhooks/webhook.controller';
+import { webhookQueryHandlers } from './webhooks/webhook.queries';
+import { WebhookReads } from './webhooks/webhook.reads';
 
 /**
  * Integrations: an organization's webhooks, which subscribe to the event log under stable dotted names,
  * and their deliveries, sent by a dispatcher with its own checkpoint where projections run. Identity is
  * asked through its public queries (who administers the organization); other contexts' events are read
- * from the log by the fields they name, as the audit trail reads them.
+ * from the log by the fields they name, as the audit trail reads them. The command handlers live here,
+ * not in the HTTP module, because the dispatcher (projector) sends DisableWebhook.
  */
 @Module({
-  providers: [],
-  exports: [],
+  providers: [IntegrationsAccess, WebhookReads, ...webhookCommandHandlers],
+  exports: [IntegrationsAccess, WebhookReads],
 })
 export class IntegrationsModule {}
 
 /** The routes: the API only. */
 @Module({
   imports: [IntegrationsModule],
-  providers: [],
-  controllers: [],
+  providers: [...webhookQueryHandlers],
+  controllers: [WebhookController],
 })
 export class IntegrationsHttpModule {}
