@@ -1,4 +1,7 @@
 import { GitBookAPIError } from '@gitbook/api';
+import { webhookSecretSubject } from '@folio/integrations/webhooks/webhook.events';
+import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
+import { Sealed } from '@folio/platform/domain/sealed';
 import { organizationWithRoles, RoleCast } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
 
@@ -16,7 +19,14 @@ describe('webhooks', () => {
   afterAll(() => server.stop());
 
   const call = <T>(token: string, method: string, path: string, body?: unknown) =>
-    server.as(token).request<T>({ method, path, format: 'json', secure: true, ...(body === undefined ? {} : { body, type: 'application/json' as never }) });
+    server.as(token).request<T>({
+      method,
+      path,
+      secure: true,
+      // A 204 has no body to parse.
+      ...(method === 'DELETE' ? {} : { format: 'json' as const }),
+      ...(body === undefined ? {} : { body, type: 'application/json' as never }),
+    });
   const create = async (body: Record<string, unknown>) => {
     const response = await call<Webhook & { secret: string }>(cast.ann.token, 'POST', base, body);
     expect(response.status).toBe(201);
@@ -102,8 +112,12 @@ describe('webhooks', () => {
   it('deletes a webhook: it is gone, and so is its secret', async () => {
     const { data } = await create({ url: 'https://hooks.example.com/gone', events: ['*'] });
     const path = `${base}/${data.id}`;
+    const sealed = (await server.events.readAll(null, 10_000)).find((e) => e.type === 'WebhookCreated' && e.data.webhookId === data.id)!.data.secret as Sealed;
+    const cipher = server.app.get(SubjectCipher);
+    expect(await cipher.open(webhookSecretSubject(data.id), sealed)).toBe(data.secret);
     const response = await call(cast.ann.token, 'DELETE', path);
     expect(response.status).toBe(204);
+    expect(await cipher.open(webhookSecretSubject(data.id), sealed)).toBeNull();
     await expectCode(call(cast.ann.token, 'GET', path), 404);
     await expectCode(call(cast.ann.token, 'PATCH', path, { active: false }), 404);
     await expectCode(call(cast.ann.token, 'DELETE', path), 404);
