@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { LruCache } from '@folio/platform/caching/lru-cache';
 import { Clock } from '@folio/platform/clock';
 import { TokenUse, TokenUsageStore } from './token-usage.port';
