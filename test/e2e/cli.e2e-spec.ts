@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TokenUsage } from '@folio/identity/users/token-usage/token-usage';
 import { cli } from '../support/processes';
 import { startServer, TestServer } from '../support/server';
 
@@ -133,15 +134,21 @@ describe('cli', () => {
   );
 
   it(
-    "lists a user's tokens, revoked ones too, never their secret or hash; revokes by id; survives a rebuild",
+    "lists a user's tokens with label and last use, revoked ones too, never their secret or hash; revokes by id; survives a rebuild",
     async () => {
       const dora = await server.createUser('dora@acme.io', 'Dora');
       const createdAt = server.clock.nowIso();
-      const issued = JSON.parse(run('tokens', 'create', '--user', dora.id).stdout);
+      const issued = JSON.parse(run('tokens', 'create', '--user', dora.id, '--label', 'CI deploy').stdout);
+      expect(issued).toEqual({ userId: dora.id, tokenId: expect.any(String), label: 'CI deploy', token: expect.stringMatching(/^folio_/) });
+      await expectFailure(['tokens', 'create', '--user', dora.id, '--label', 'x'.repeat(101)], /label must be shorter than or equal to 100 characters/);
+      await expectFailure(['tokens', 'create', '--user', dora.id, '--label', ' '], /label must not be empty or blank/);
+      // Dora's first token is used through the API; the CLI, another process, reads its last use from the same table.
+      await server.as(dora.token).user.getAuthenticatedUser();
+      await server.app.get(TokenUsage).settled();
       const before = lines(run('tokens', 'list', '--user', dora.id).stdout);
       expect(before).toEqual([
-        { tokenId: expect.any(String), createdAt, active: true, revokedAt: null },
-        { tokenId: issued.tokenId, createdAt: expect.any(String), active: true, revokedAt: null },
+        { tokenId: expect.any(String), label: null, createdAt, lastUsedAt: createdAt, active: true, revokedAt: null },
+        { tokenId: issued.tokenId, label: 'CI deploy', createdAt: expect.any(String), lastUsedAt: null, active: true, revokedAt: null },
       ]);
 
       expect(run('tokens', 'revoke', '--id', issued.tokenId)).toMatchObject({ status: 0, stdout: '{"revoked":true}\n' });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CONFIG } from '@folio/platform/config/config.token';
+import { READ_STORE } from '@folio/platform/read-store/read-store.port';
 import { loadSecret, SECRET } from '@folio/platform/config/secret';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { AuditController } from './audit/audit.controller';
@@ -38,6 +39,11 @@ import { GetOrganizationCreationHandler } from './organizations/organization-cre
 import { OrganizationReads } from './organizations/organization.reads';
 import { SubdomainController } from './subdomains/subdomain.controller';
 import { GetSubdomainHandler } from './subdomains/subdomain.queries';
+import { ApiTokenController } from './users/api-token.controller';
+import { ListOwnApiTokensHandler } from './users/api-token.queries';
+import { openTokenUsage } from './users/token-usage/open-token-usage';
+import { TokenUsage } from './users/token-usage/token-usage';
+import { TokenUsageStore } from './users/token-usage/token-usage.port';
 import { CreateUserHandler, IssueApiTokenHandler, RevokeApiTokenHandler } from './users/user.commands';
 import { UserController } from './users/user.controller';
 import { SharesOrganizationHandler } from './users/shares-organization.query';
@@ -49,6 +55,7 @@ const handlers = [
   CreateUserHandler,
   IssueApiTokenHandler,
   RevokeApiTokenHandler,
+  ListOwnApiTokensHandler,
   GetAuthenticatedUserHandler,
   GetUserHandler,
   SharesOrganizationHandler,
@@ -94,9 +101,11 @@ const handlers = [
     InviteReads,
     AuditReads,
     BootstrapAdmin,
+    { provide: TokenUsageStore, inject: [CONFIG, READ_STORE], useFactory: openTokenUsage },
+    TokenUsage,
     { provide: TokenVerifier, useClass: ReadModelTokenVerifier },
   ],
-  exports: [TokenVerifier, BootstrapAdmin, UserReads, OrganizationReads, MemberReads, AuditReads],
+  exports: [TokenVerifier, TokenUsage, BootstrapAdmin, UserReads, OrganizationReads, MemberReads, AuditReads],
 })
 export class IdentityModule {}
 
@@ -106,7 +115,7 @@ export class IdentityModule {}
  */
 @Module({
   imports: [IdentityModule],
-  controllers: [UserController, OrganizationController, SubdomainController, MemberController, InviteController, AuditController],
+  controllers: [UserController, ApiTokenController, OrganizationController, SubdomainController, MemberController, InviteController, AuditController],
   providers: [PingOrganizationHandler, VerifyVisitorTokenHandler, { provide: SECRET, inject: [CONFIG], useFactory: loadSecret }],
 })
 export class IdentityHttpModule {}

@@ -1,5 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { NotFound } from '@folio/platform/domain/errors';
+import { validatedBody } from '@folio/platform/http/validation';
+import { CreateApiTokenBody } from '@folio/identity/users/api-token.dto';
+import { TokenUsage } from '@folio/identity/users/token-usage/token-usage';
 import { IssueApiToken, RevokeApiToken } from '@folio/identity/users/user.commands';
 import { UserReads } from '@folio/identity/users/user.reads';
 import { PAGING, print, printPages, UsageError } from '../cli-io';
@@ -8,16 +11,18 @@ import { cliCaller } from './caller';
 
 export const tokens: CommandGroup = {
   create: {
-    summary: 'issue another API token; prints {"userId","tokenId","token"}',
-    options: { user: { value: 'ID', required: true } },
+    summary: 'issue another API token, named by --label (as POST /user/tokens judges it) or unnamed; prints {"userId","tokenId","label","token"}',
+    options: { user: { value: 'ID', required: true }, label: { value: 'L' } },
     run: async (app, _positionals, args) => {
       const userId = args.user as string;
-      const { tokenId, token } = await app.get(CommandBus).execute(new IssueApiToken(cliCaller(), userId));
-      print({ userId, tokenId, token });
+      const label = args.label === undefined ? undefined : (await validatedBody(CreateApiTokenBody, { label: args.label })).label;
+      const { tokenId, token } = await app.get(CommandBus).execute(new IssueApiToken(cliCaller(), userId, label));
+      print({ userId, tokenId, label: label ?? null, token });
     },
   },
   list: {
-    summary: 'a user\'s tokens, oldest first: {"tokenId","createdAt","active","revokedAt"} per line (never the secret)',
+    summary:
+      'a user\'s tokens, oldest first: {"tokenId","label","createdAt","lastUsedAt","active","revokedAt"} per line (never the secret; label and lastUsedAt may be null)',
     options: { user: { value: 'ID', required: true }, ...PAGING },
     run: async (app, _positionals, args) => {
       const reads = app.get(UserReads);
@@ -25,7 +30,15 @@ export const tokens: CommandGroup = {
       if (!(await reads.user(userId))) throw new NotFound('user');
       await printPages(args, async (list) => {
         const page = await reads.tokensOf(userId, list);
-        const items = page.items.map((t) => ({ tokenId: t.id, createdAt: t.issuedAt, active: !t.revokedAt, revokedAt: t.revokedAt ?? null }));
+        const used = await app.get(TokenUsage).lastUsed(page.items.map((t) => t.id));
+        const items = page.items.map((t) => ({
+          tokenId: t.id,
+          label: t.label ?? null,
+          createdAt: t.issuedAt,
+          lastUsedAt: used.get(t.id) ?? null,
+          active: !t.revokedAt,
+          revokedAt: t.revokedAt ?? null,
+        }));
         return { ...page, items };
       });
     },

@@ -8,7 +8,7 @@ import { reservationDecider } from '@folio/platform/reservations/reservation.dec
 import { reservationStream } from '@folio/platform/reservations/reservation.events';
 import { newApiToken } from './api-token';
 import { userDecider } from './user.decider';
-import { userStream } from './user.events';
+import { UserEvent, userStream } from './user.events';
 import { UserReads } from './user.reads';
 
 export interface CreatedUser {
@@ -64,10 +64,19 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
   }
 }
 
-export class IssueApiToken extends Command<{ tokenId: string; token: string }> {
+export interface IssuedApiToken {
+  tokenId: string;
+  /** Shown once; only its hash is stored. */
+  token: string;
+  issuedAt: string;
+}
+
+export class IssueApiToken extends Command<IssuedApiToken> {
   constructor(
     readonly caller: Caller,
     readonly userId: string,
+    /** The holder's name for the token; the CLI may issue one without. */
+    readonly label?: string,
   ) {
     super();
   }
@@ -77,20 +86,25 @@ export class IssueApiToken extends Command<{ tokenId: string; token: string }> {
 export class IssueApiTokenHandler implements ICommandHandler<IssueApiToken> {
   constructor(private readonly aggregates: Aggregates) {}
 
-  async execute({ caller, userId }: IssueApiToken) {
+  async execute({ caller, userId, label }: IssueApiToken): Promise<IssuedApiToken> {
     const { token, tokenId, tokenHash } = newApiToken();
-    await this.aggregates.handle(
+    const { events } = await this.aggregates.handle(
       userStream(userId),
       userDecider,
-      { type: 'IssueToken', token: { tokenId, tokenHash } },
+      { type: 'IssueToken', token: { tokenId, tokenHash }, ...(label === undefined ? {} : { label }) },
       caller,
     );
-    return { tokenId, token };
+    // IssueToken decides exactly one ApiTokenIssued, or throws.
+    const [issued] = events as Extract<UserEvent, { type: 'ApiTokenIssued' }>[];
+    return { tokenId, token, issuedAt: issued.data.issuedAt };
   }
 }
 
-/** A token is named by its secret (whoever holds it) or by its id (an admin who listed the user's tokens). */
-export type TokenRef = { secret: string } | { id: string };
+/**
+ * A token is named by its secret (whoever holds it), or by its id: an admin who listed the user's tokens,
+ * or (`ownedBy`) a user naming one of their own, who finds only their own active tokens (404 for others').
+ */
+export type TokenRef = { secret: string } | { id: string; ownedBy?: string };
 
 export class RevokeApiToken extends Command<void> {
   constructor(
@@ -114,10 +128,11 @@ export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiToken> {
     await this.aggregates.handle(userStream(known.userId), userDecider, { type: 'RevokeToken', tokenId: known.tokenId }, caller);
   }
 
-  /** By secret only active tokens are found; by id revoked ones too, and revoking again writes nothing. */
+  /** By secret only active tokens are found; by id revoked ones too (revoking again writes nothing), unless owned is asked. */
   private async find(token: TokenRef): Promise<{ tokenId: string; userId: string } | null> {
     if ('secret' in token) return this.users.token(token.secret);
     const listed = await this.users.tokenById(token.id);
-    return listed && { tokenId: listed.id, userId: listed.userId };
+    if (!listed || (token.ownedBy !== undefined && (listed.userId !== token.ownedBy || listed.revokedAt !== undefined))) return null;
+    return { tokenId: listed.id, userId: listed.userId };
   }
 }

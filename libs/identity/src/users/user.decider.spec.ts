@@ -26,6 +26,16 @@ describe('user decider', () => {
       .thenThrows(Conflict));
   it('issues a token to an existing user', () =>
     spec.given([created]).when({ type: 'IssueToken', token, now }).then([issued]));
+  it('issues a labelled token, the label in the event', () =>
+    spec
+      .given([created])
+      .when({ type: 'IssueToken', token, label: 'CI deploy', now })
+      .then([{ type: 'ApiTokenIssued', data: { userId: 'u1', tokenId: 't1', tokenHash: 'h1', issuedAt: now, label: 'CI deploy' } }]));
+  it('revokes a labelled token like any other', () =>
+    spec
+      .given([created, { type: 'ApiTokenIssued', data: { ...token, userId: 'u1', issuedAt: now, label: 'CI' } }])
+      .when({ type: 'RevokeToken', tokenId: 't1', now })
+      .then([revoked]));
   it('refuses a token for a missing user', () =>
     spec.given([]).when({ type: 'IssueToken', token, now }).thenThrows(NotFound));
   it('revokes an active token, carrying its hash for the read model', () =>

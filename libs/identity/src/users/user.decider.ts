@@ -16,7 +16,7 @@ export interface TokenDigest {
 
 export type UserCommand =
   | { type: 'CreateUser'; userId: string; email: string; displayName: string; token?: TokenDigest; now: string }
-  | { type: 'IssueToken'; token: TokenDigest; now: string }
+  | { type: 'IssueToken'; token: TokenDigest; label?: string; now: string }
   | { type: 'RevokeToken'; tokenId: string; now: string };
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -45,7 +45,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'IssueToken':
         if (state.status !== 'active') throw new NotFound('user');
-        return [issued(state.userId, command.token, command.now)];
+        return [issued(state.userId, command.token, command.now, command.label)];
       case 'RevokeToken': {
         if (state.status !== 'active') throw new NotFound('user');
         const tokenHash = state.tokens.get(command.tokenId);
@@ -58,6 +58,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   },
 };
 
-function issued(userId: string, token: TokenDigest, now: string): UserEvent {
-  return { type: 'ApiTokenIssued', data: { userId, ...token, issuedAt: now } };
+/** Without a label the event keeps the shape it always had. */
+function issued(userId: string, token: TokenDigest, now: string, label?: string): UserEvent {
+  return { type: 'ApiTokenIssued', data: { userId, ...token, issuedAt: now, ...(label === undefined ? {} : { label }) } };
 }

@@ -32,6 +32,8 @@ export interface UserTokenDoc {
   id: string;
   userId: string;
   issuedAt: string;
+  /** Absent for a token issued without one. */
+  label?: string;
   revokedAt?: string;
   [key: string]: unknown;
 }
@@ -56,7 +58,7 @@ export const userProjection = defineProjection<UserEvent>(
     },
     ApiTokenIssued: async ({ data }, tx) => {
       const doc: ApiTokenDoc = { id: data.tokenHash, tokenId: data.tokenId, userId: data.userId, issuedAt: data.issuedAt };
-      const listed: UserTokenDoc = { id: data.tokenId, userId: data.userId, issuedAt: data.issuedAt };
+      const listed: UserTokenDoc = { id: data.tokenId, userId: data.userId, issuedAt: data.issuedAt, ...(data.label === undefined ? {} : { label: data.label }) };
       await tx.upsert(API_TOKENS, doc);
       await tx.upsert(USER_TOKENS, listed);
     },

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { findPage, ListQuery } from '@folio/platform/http/pagination';
 import { findEvery } from '@folio/platform/read-store/find-every';
-import { fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { Filter, fold, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { LruCache } from '@folio/platform/caching/lru-cache';
 import { hashToken } from './api-token';
+import { TokenUsage } from './token-usage/token-usage';
 import { API_TOKENS, ApiTokenDoc, USER_TOKENS, USERS, UserDoc, UserTokenDoc } from './user.projection';
 
 /** How an address is looked up: users' `emailFolded`, so that addresses match regardless of case. */
@@ -66,19 +67,30 @@ export class UserReads {
     return this.reads.get<UserTokenDoc>(USER_TOKENS, tokenId);
   }
 
-  /** A user's tokens, revoked ones included, oldest first. */
-  tokensOf(userId: string, list: ListQuery) {
-    return findPage<UserTokenDoc>(this.reads, USER_TOKENS, { filter: { userId }, sort: { field: 'issuedAt', direction: 'asc' } }, list);
+  /** A user's tokens, oldest first: revoked ones included, or (`activeOnly`) not. */
+  tokensOf(userId: string, list: ListQuery, { activeOnly = false } = {}) {
+    const filter: Filter = activeOnly ? { userId, revokedAt: { $exists: false } } : { userId };
+    return findPage<UserTokenDoc>(this.reads, USER_TOKENS, { filter, sort: { field: 'issuedAt', direction: 'asc' } }, list);
   }
 }
 
+/**
+ * Every request's token, checked against the read model each time (so a revoked token is refused at
+ * once), its use recorded on the side without waiting (TokenUsage).
+ */
 @Injectable()
 export class ReadModelTokenVerifier extends TokenVerifier {
-  constructor(private readonly users: UserReads) {
+  constructor(
+    private readonly users: UserReads,
+    private readonly usage: TokenUsage,
+  ) {
     super();
   }
 
   async verify(token: string): Promise<string | null> {
-    return (await this.users.token(token))?.userId ?? null;
+    const found = await this.users.token(token);
+    if (!found) return null;
+    this.usage.used(found.tokenId);
+    return found.userId;
   }
 }
