@@ -123,6 +123,28 @@ describe('webhooks', () => {
     await expectCode(call(cast.ann.token, 'DELETE', path), 404);
   });
 
+  it('records webhooks in the organization’s audit trail, never their secrets', async () => {
+    const { data } = await create({ url: 'https://hooks.example.com/audited', events: ['*'] });
+    const path = `${base}/${data.id}`;
+    const { data: rotated } = await call<{ secret: string }>(cast.ann.token, 'PATCH', path, { description: 'Audited', rotateSecret: true });
+    await call(cast.ann.token, 'DELETE', path);
+    const { body } = await server.fetch(`/v1/orgs/${cast.orgId}/audit-events?limit=4`, { token: cast.ann.token });
+    const items = (body as { items: { action: string }[] }).items;
+    expect(items.map((e) => e.action)).toEqual(['webhook.deleted', 'webhook.secret_rotated', 'webhook.updated', 'webhook.created']);
+    expect(JSON.stringify(body)).not.toContain(data.secret);
+    expect(JSON.stringify(body)).not.toContain(rotated.secret);
+  });
+
+  it('holds at most 20 webhooks per organization', async () => {
+    const org = (await server.as(cast.ann.token).orgs.createOrganization({ title: 'Busy' })).data.id;
+    for (let i = 0; i < 20; i++) expect((await call(cast.ann.token, 'POST', `/orgs/${org}/webhooks`, { url: `https://hooks.example.com/${i}`, events: ['*'] })).status).toBe(201);
+    const body = { url: 'https://hooks.example.com/21', events: ['*'] };
+    expect(await server.expectRefused(cast.ann.token, 'POST', `/v1/orgs/${org}/webhooks`, body)).toMatch(/at most 20 webhooks/);
+    const { data } = await call<{ items: Webhook[] }>(cast.ann.token, 'GET', `/orgs/${org}/webhooks?limit=1`);
+    await call(cast.ann.token, 'DELETE', `/orgs/${org}/webhooks/${data.items[0].id}`);
+    expect((await call(cast.ann.token, 'POST', `/orgs/${org}/webhooks`, body)).status).toBe(201);
+  });
+
   describe('refuses bad input with 400, writing nothing', () => {
     const bad: [string, Record<string, unknown>, RegExp][] = [
       ['a URL that is not one', { url: 'not a url', events: ['*'] }, /url/],

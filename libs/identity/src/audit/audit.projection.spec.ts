@@ -117,6 +117,10 @@ const toUrl = { kind: 'external', url: 'https://example.com/' };
 const specEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { specId: 'a1', organizationId, ...data } }) as unknown as Event;
 const specTarget = { targetType: 'openapi-spec', targetId: 'a1' };
 const specBytes = { object: 'h1', size: 10 };
+/** Integrations' webhook events likewise. */
+const webhookEvent = (type: string, data: Record<string, unknown>) => ({ type, data: { webhookId: 'k1', organizationId, ...data } }) as unknown as Event;
+const webhookTarget = { targetType: 'webhook', targetId: 'k1' };
+const sealedSecret = { alg: 'A256GCM', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
 
 /** One row per audited event type (and variant): what the trail must say about it. */
 const actions: [string, Event, Described][] = [
@@ -178,6 +182,15 @@ const actions: [string, Event, Described][] = [
     ],
     ['openapi_spec.visibility_changed', specEvent('OpenAPISpecVisibilityChanged', { slug: 'pets', visibility: 'public', before: 'private', changedBy: 'u1', changedAt: now }), { action: 'openapi_spec.visibility_changed', ...specTarget, before: { slug: 'pets', visibility: 'private' }, after: { slug: 'pets', visibility: 'public' } }],
     ['openapi_spec.deleted', specEvent('OpenAPISpecDeleted', { slug: 'pets', deletedBy: 'u1', deletedAt: now }), { action: 'openapi_spec.deleted', ...specTarget, before: { slug: 'pets' }, after: null }],
+    [
+      'webhook.created, without the secret',
+      webhookEvent('WebhookCreated', { url: 'https://hooks.example.com/', events: ['*'], description: null, active: true, secret: sealedSecret, createdAt: now, createdBy: 'u1' }),
+      { action: 'webhook.created', ...webhookTarget, before: null, after: { url: 'https://hooks.example.com/', events: ['*'], description: null, active: true } },
+    ],
+    ['webhook.updated', webhookEvent('WebhookUpdated', { changes: { active: false }, before: { active: true }, updatedAt: now }), { action: 'webhook.updated', ...webhookTarget, before: { active: true }, after: { active: false } }],
+    ['webhook.disabled', webhookEvent('WebhookDisabled', { failures: 20, disabledAt: now }), { action: 'webhook.disabled', ...webhookTarget, before: { active: true }, after: { active: false, failures: 20 } }],
+    ['webhook.secret_rotated, without the secret', webhookEvent('WebhookSecretRotated', { secret: sealedSecret, rotatedAt: now }), { action: 'webhook.secret_rotated', ...webhookTarget, before: null, after: null }],
+    ['webhook.deleted', webhookEvent('WebhookDeleted', { deletedAt: now }), { action: 'webhook.deleted', ...webhookTarget, before: null, after: null }],
     ['sso.provider_deleted', samlDeleted, { action: 'sso.provider_deleted', targetType: 'saml-provider', targetId: 's1', before: null, after: null }],
 ];
 

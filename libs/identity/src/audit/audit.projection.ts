@@ -11,6 +11,7 @@ import { OPENAPI_SPEC_AUDIT } from './openapi-spec-audit';
 import { SHARE_LINK_AUDIT } from './share-link-audit';
 import { SITE_AUDIT } from './site-audit';
 import { SITE_REDIRECT_AUDIT } from './site-redirect-audit';
+import { WEBHOOK_AUDIT } from './webhook-audit';
 
 export const AUDIT_EVENTS = 'auditEvents';
 
@@ -141,6 +142,7 @@ const ALL_AUDITED: Record<string, { action: string; describe: (data: never) => D
   ...SHARE_LINK_AUDIT,
   ...SITE_REDIRECT_AUDIT,
   ...OPENAPI_SPEC_AUDIT,
+  ...WEBHOOK_AUDIT,
 };
 
 export const AUDIT_ACTIONS = Object.values(ALL_AUDITED).map((a) => a.action);

@@ -95,7 +95,7 @@ export class UpdateWebhookHandler implements ICommandHandler<UpdateWebhook> {
     const current = await this.webhooks.view(organizationId, webhookId);
     // Only a new URL is checked: re-sending the current one changes nothing.
     if (changes.url !== undefined && changes.url !== current.url) assertWebhookUrl(changes.url, this.fetcher.policy.allowAddress);
-    validSettings(changes);
+    validSettings(changes); // before sealing a new secret: a refused request seals nothing
     const secret = rotateSecret ? newWebhookSecret() : undefined;
     const rotatedSecret = secret === undefined ? undefined : await this.cipher.seal(webhookSecretSubject(webhookId), secret);
     await this.aggregates.handle(webhookStream(webhookId), webhookDecider, { type: 'UpdateWebhook', organizationId, changes, rotatedSecret }, caller, { ifMatch });

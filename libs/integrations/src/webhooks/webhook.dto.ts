@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOptionalNonNull } from '@folio/platform/http/validators';
 import { NewWebhook } from './webhook.commands';
@@ -7,6 +8,12 @@ import { WEBHOOK_URL_MAX } from './webhook-limits';
 
 /** Longer than any name the catalogue holds: refused here, before the names are looked up. */
 const EVENT_NAME_MAX = 100;
+
+/** A receiver's URL, as sent: its scheme, credentials and address are the handler's to judge. */
+const WebhookUrl = () => applyDecorators(IsString(), MaxLength(WEBHOOK_URL_MAX));
+
+/** A list of event names, as sent: whether the catalogue knows them is the decider's to judge. */
+const EventNames = () => applyDecorators(IsArray(), ArrayMinSize(1), ArrayMaxSize(WEBHOOK_EVENTS_MAX), IsString({ each: true }), MaxLength(EVENT_NAME_MAX, { each: true }));
 
 /**
  * The shapes and sizes; what they mean (a URL Folio may send to, names the catalogue knows) is the
@@ -24,15 +31,10 @@ class WebhookFields {
 }
 
 export class CreateWebhookBody extends WebhookFields {
-  @IsString()
-  @MaxLength(WEBHOOK_URL_MAX)
+  @WebhookUrl()
   url!: string;
 
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENTS_MAX)
-  @IsString({ each: true })
-  @MaxLength(EVENT_NAME_MAX, { each: true })
+  @EventNames()
   events!: string[];
 
   /** Plain data for the command: no class instance, no keys the caller did not send. */
@@ -44,16 +46,11 @@ export class CreateWebhookBody extends WebhookFields {
 /** PATCH: the same fields, all optional, and a secret rotation. */
 export class UpdateWebhookBody extends WebhookFields {
   @IsOptionalNonNull()
-  @IsString()
-  @MaxLength(WEBHOOK_URL_MAX)
+  @WebhookUrl()
   url?: string;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENTS_MAX)
-  @IsString({ each: true })
-  @MaxLength(EVENT_NAME_MAX, { each: true })
+  @EventNames()
   events?: string[];
 
   /** A new signing secret, answered once; the old one stops signing at once. */
