@@ -2,7 +2,8 @@
 # One image for the API (default command), the projector and the CLI:
 #   docker run folio                                       -> API on :3000
 #   docker run folio node dist/apps/projector/src/main.js  -> projector
-#   docker run folio node dist/apps/cli/src/main.js --help -> CLI
+#   docker run folio folio --help                          -> CLI (/usr/local/bin/folio)
+# In the compose stack: docker compose exec api folio users list
 
 FROM node:20-bookworm-slim AS build
 # better-sqlite3 compiles its native addon from source when no prebuilt binary fits.
@@ -12,8 +13,12 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
+# .dockerignore keeps the host's node_modules, dist, data and .env out of this copy.
 COPY . .
+# Everything the runtime stage copies is used at run time: dependencies only (the build tools and the
+# test client are devDependencies), the built tree, and the scripts `npm start` / `npm run cli` call.
 RUN npm run build \
+ && chmod +x dist/apps/cli/src/main.js \
  && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
@@ -28,6 +33,10 @@ RUN mkdir -p /data && chown node:node /data
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/scripts ./scripts
+# The CLI as a command on PATH, with the container's environment (stores, DATA_DIR, FOLIO_SECRET):
+# `docker compose exec api folio tokens list --user admin@localhost`. `npm run --silent cli -- …` works too.
+RUN ln -s /app/dist/apps/cli/src/main.js /usr/local/bin/folio
 USER node
 EXPOSE 3000
 CMD ["node", "dist/apps/api/src/main.js"]

@@ -21,6 +21,8 @@ function newest(dir) {
 
 function buildIfNeeded() {
   const sources = ['apps', 'libs', 'bench'].map((d) => join(root, d)).filter(existsSync);
+  // The image carries dist/ without the sources: nothing to build there (`npm run cli` in a container).
+  if (sources.length === 0) return;
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const changed = Math.max(...sources.map(newest), statSync(join(root, 'tsconfig.json')).mtimeMs);
   if (changed <= built) return;

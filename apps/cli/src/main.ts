@@ -1,3 +1,5 @@
+#!/usr/bin/env node
+// `folio` in the image is a link to this file (Dockerfile), hence the line above.
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@folio/platform/config/config';

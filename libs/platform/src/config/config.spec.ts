@@ -87,6 +87,19 @@ describe('loadConfig', () => {
     expect(loadConfig({}).tempDir).toBe(tmpdir());
   });
 
+  it('bases resource URLs on PUBLIC_URL, by default on localhost and the port clients reach: PUBLIC_PORT, else PORT', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    // The compose stack: the API listens on 3000 in its container, the proxy publishes FOLIO_PORT.
+    expect(loadConfig({ PORT: '3000', PUBLIC_PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    // Compose passes an unset variable as an empty string: empty means unset.
+    expect(loadConfig({ PUBLIC_URL: '', PUBLIC_PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://folio.example.com/', PUBLIC_PORT: '8080' }).publicUrl).toBe('https://folio.example.com');
+    for (const bad of ['0', '65536', 'http', '80.5']) {
+      expect(() => loadConfig({ PUBLIC_PORT: bad })).toThrow(new StartupError(`PUBLIC_PORT must be a port number, got ${bad}`));
+    }
+  });
+
   it('addresses sites at PUBLIC_SITES_URL, by default under Folio\'s host without its port, and refuses a URL the renderer could not serve', () => {
     expect(loadConfig({}).publicSitesUrl).toBe('http://localhost/sites/{org}');
     expect(loadConfig({ PUBLIC_URL: 'https://folio.example.com:8443/api/' }).publicSitesUrl).toBe('https://folio.example.com/api/sites/{org}');

@@ -139,7 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   const readerCacheMegabytes = megabytes(env, 'READER_CACHE_MB', 64);
   const importMaxMegabytes = positiveInteger(env, 'IMPORT_MAX_MB', DEFAULT_IMPORT_MAX_MB);
   const fileMaxMegabytes = positiveInteger(env, 'FILE_MAX_MB', DEFAULT_FILE_MAX_MB);
-  const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
+  // Behind a proxy or a port mapping (the compose stack publishes FOLIO_PORT), clients reach Folio on
+  // PUBLIC_PORT, not on the PORT it listens on. Empty counts as unset: compose passes unset variables as ''.
+  const publicPort = env.PUBLIC_PORT ? portNumber('PUBLIC_PORT', env.PUBLIC_PORT) : port;
+  const publicUrl = trimSlash(env.PUBLIC_URL || `http://localhost:${publicPort}`);
   const publicSitesUrl = sitesUrlTemplate(env.PUBLIC_SITES_URL || defaultSitesUrl(publicUrl));
   const siteTokenTtlSeconds = positiveInteger(env, 'SITE_TOKEN_TTL_S', DEFAULT_SITE_TOKEN_TTL_S);
   return {
