@@ -1,3 +1,4 @@
 import { Projection } from '@folio/platform/projections/projection';
+import { webhookDeliveryProjection } from './deliveries/webhook-delivery.projection';
 
-export const integrationsProjections: Projection[] = [];
+export const integrationsProjections: Projection[] = [webhookDeliveryProjection];

@@ -1,7 +1,7 @@
 import { Sealed } from '@folio/platform/domain/sealed';
 
 /** What a subscriber may change after creating a webhook. */
-export interface WebhookSettings {
+export type WebhookSettings = {
   /** The receiver (http or https); checked against the outbound address policy when used. */
   url: string;
   /** Stable dotted event names (see catalogue/), or `*` for every one. */
@@ -9,7 +9,7 @@ export interface WebhookSettings {
   description: string | null;
   /** False once disabled (by its admin, or after WEBHOOK_DISABLE_AFTER failed deliveries in a row). */
   active: boolean;
-}
+};
 
 /**
  * An organization's webhook: one stream per webhook. Its signing secret is sealed under the webhook's own
