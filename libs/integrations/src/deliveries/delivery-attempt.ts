@@ -79,7 +79,9 @@ export class DeliveryAttempts {
       'x-folio-event': eventType,
       'x-folio-delivery': deliveryId,
     };
-    const duration = () => Math.max(0, this.clock.now().getTime() - started.getTime());
+    // Measured on the monotonic clock: a duration, not a time of day.
+    const since = performance.now();
+    const duration = () => Math.round(performance.now() - since);
     try {
       const answer = await this.fetcher.post(subscription.url, Buffer.from(body, 'utf8'), headers, this.config.webhooks.timeoutSeconds * 1000, cancel);
       const ok = answer.statusCode >= 200 && answer.statusCode <= 299;

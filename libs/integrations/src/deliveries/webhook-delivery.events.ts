@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** One try at sending a delivery, as the delivery list shows it. */
 export type DeliveryAttempt = {
   at: string;
@@ -39,6 +37,3 @@ export type WebhookDeliveryEvent =
     };
 
 export const webhookDeliveryStream = (deliveryId: string) => `webhook-delivery-${deliveryId}`;
-
-/** The delivery of event `eventId` to webhook `webhookId`: 32 hex characters, the same every time it is derived. */
-export const deliveryId = (webhookId: string, eventId: string) => createHash('sha256').update(`${webhookId}\n${eventId}`).digest('hex').slice(0, 32);

@@ -11,7 +11,8 @@ import { EventViewer } from '../catalogue/webhook-event';
 import { webhookStream } from '../webhooks/webhook.events';
 import { DeliverySender } from './delivery-sender';
 import { webhookDeliveryDecider } from './webhook-delivery.decider';
-import { deliveryId, webhookDeliveryStream } from './webhook-delivery.events';
+import { deliveryId } from './delivery-id';
+import { webhookDeliveryStream } from './webhook-delivery.events';
 import { DeliveryWebhookDoc, INTEGRATIONS_DELIVERY_WEBHOOKS } from './webhook-delivery.projection';
 import { receives, subscriptionAt } from './webhook-subscription';
 
