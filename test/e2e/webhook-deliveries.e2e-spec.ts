@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WebhookDispatcher } from '@folio/integrations/deliveries/webhook-dispatcher';
 import { LocalHttpServer, startLocalHttpServer } from '@folio/platform/testing/local-http-server';
 import { freePort } from '../../bench/children';
 import { organizationWithRoles, User } from '../support/roles';
@@ -188,6 +189,12 @@ describe('webhook deliveries', () => {
       expect(delivered.map((d) => d.createdAt)).toEqual([...delivered.map((d) => d.createdAt)].sort().reverse());
       const one = await as(ann)('GET', `/orgs/${orgId}/webhooks/${webhook.id}/deliveries/${first.id}`);
       expect(one).toEqual({ status: 200, body: first });
+
+      // The dispatcher re-running an event (as after a crash before its checkpoint moved) records nothing again.
+      const before = await server.head();
+      const event = (await server.events.readAll(null, 100_000)).find((e) => e.eventId === first.event.id)!;
+      await server.app.get(WebhookDispatcher).react(event);
+      expect(await server.head()).toBe(before);
     },
     DELIVERY_TEST_MS,
   );
