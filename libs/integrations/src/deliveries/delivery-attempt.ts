@@ -49,7 +49,13 @@ export class DeliveryAttempts {
     const { state } = await this.aggregates.load(stream, webhookDeliveryDecider);
     if (state.status !== 'pending') return null;
     const subscription = subscriptionAt(await this.events.readStream(webhookStream(state.webhookId)), null);
-    const sent = await this.send(subscription, deliveryId, state.eventType, state.body, cancel);
+    let sent: Awaited<ReturnType<DeliveryAttempts['send']>>;
+    try {
+      sent = await this.send(subscription, deliveryId, state.eventType, state.body, cancel);
+    } catch (error) {
+      if (cancel.aborted) return null;
+      throw error;
+    }
     if (cancel.aborted) return null;
     const attempt = state.attempts + 1;
     const outcome = { ...sent.attempt, ...attemptOutcome(sent.result, attempt, this.config.webhooks, this.clock.now(), random) };
@@ -88,10 +94,7 @@ export class DeliveryAttempts {
       const retryAfter = answer.headers['retry-after'];
       return { attempt: { at, statusCode: answer.statusCode, error: ok ? null : `the receiver answered ${answer.statusCode}`, durationMs: duration() }, result: { statusCode: answer.statusCode, retryAfter } };
     } catch (error) {
-      if (!(error instanceof FetchFailed)) {
-        if (cancel.aborted) return refused('cancelled');
-        throw error;
-      }
+      if (!(error instanceof FetchFailed)) throw error;
       return { attempt: { at, statusCode: null, error: error.message, durationMs: duration() }, result: { statusCode: null, refused: error.refused } };
     }
   }
