@@ -15,7 +15,7 @@ import { WebhookDisabling } from './deliveries/webhook-disabling';
  */
 @Module({
   providers: [
-    { provide: WEBHOOK_CATALOGUE, useValue: { types: ['SpaceCreated'], viewOf: (e) => ({ name: 'space.created', organizationId: String(e.data.organizationId), data: { spaceId: e.data.spaceId } }) } satisfies WebhookCatalogue },
+    { provide: WEBHOOK_CATALOGUE, useValue: { types: [], viewOf: () => null } satisfies WebhookCatalogue },
     WebhookDispatcher,
     DeliverySender,
     DeliveryAttempts,
