@@ -4,12 +4,12 @@ import { systemCaller } from '@folio/platform/auth/caller';
 import { Clock } from '@folio/platform/clock';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
-import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
 import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
 import { FetchFailed } from '@folio/platform/fetch/url-fetch';
 import { UrlFetcher } from '@folio/platform/fetch/url-fetcher';
-import { webhookSecretSubject, webhookStream } from '../webhooks/webhook.events';
+import { webhookStream } from '../webhooks/webhook.events';
+import { WebhookReads } from '../webhooks/webhook.reads';
 import { signatureHeader } from './delivery-signature';
 import { attemptOutcome, AttemptResult } from './retry-schedule';
 import { webhookDeliveryDecider } from './webhook-delivery.decider';
@@ -38,7 +38,7 @@ export class DeliveryAttempts {
   constructor(
     private readonly aggregates: Aggregates,
     @Inject(EVENT_STORE) private readonly events: EventStore,
-    private readonly cipher: SubjectCipher,
+    private readonly webhooks: WebhookReads,
     private readonly fetcher: UrlFetcher,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Pick<FolioConfig, 'webhooks'>,
@@ -76,7 +76,7 @@ export class DeliveryAttempts {
     const refused = (error: string) => ({ attempt: { at, statusCode: null, error, durationMs: 0 }, result: { statusCode: null, refused: true } });
     if (!subscription) return refused('the webhook was deleted');
     if (!subscription.active) return refused('the webhook is disabled');
-    const secret = await this.cipher.open<string>(webhookSecretSubject(subscription.webhookId), subscription.secret);
+    const secret = await this.webhooks.secret({ id: subscription.webhookId, secret: subscription.secret });
     if (secret === null) return refused('the webhook\u2019s secret is erased');
     const headers = {
       'content-type': 'application/json',

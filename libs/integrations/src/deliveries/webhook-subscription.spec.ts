@@ -21,6 +21,12 @@ describe('a webhook\u2019s subscription at a log position', () => {
     expect(subscriptionAt(stream.slice(0, 3), null)).toMatchObject({ active: false });
   });
 
+  it('signs with the secret rotated last', () => {
+    const rotatedSecret = { ...sealed, data: 'ZQ==' };
+    const rotated: WebhookEvent = { type: 'WebhookSecretRotated', data: { ...ids, secret: rotatedSecret, rotatedAt: 't' } };
+    expect(subscriptionAt(storedEvents([created, rotated]), null)?.secret).toEqual(rotatedSecret);
+  });
+
   it('receives the names subscribed to, or every name with `*`, only while active', () => {
     const first = subscriptionAt(stream, '2')!;
     expect([receives(first, 'space.created'), receives(first, 'space.deleted')]).toEqual([true, false]);

@@ -1,5 +1,6 @@
 import { Sealed } from '@folio/platform/domain/sealed';
 import { comparePositions, StoredEvent } from '@folio/platform/event-store/event-store.port';
+import { subscribes } from '../catalogue/webhook-catalogue';
 import { WebhookEvent, WebhookSettings } from '../webhooks/webhook.events';
 
 /** What the dispatcher and the sender need of a webhook: where it sends, what it receives, its sealed secret. */
@@ -31,6 +32,9 @@ export function subscriptionAt(stream: readonly StoredEvent[], before: string | 
       case 'WebhookDisabled':
         if (subscription) subscription = { ...subscription, active: false };
         break;
+      case 'WebhookSecretRotated':
+        if (subscription) subscription = { ...subscription, secret: event.data.secret };
+        break;
       case 'WebhookDeleted':
         subscription = null;
         break;
@@ -40,4 +44,4 @@ export function subscriptionAt(stream: readonly StoredEvent[], before: string | 
 }
 
 /** Whether an active webhook receives events of this dotted name. */
-export const receives = (subscription: Subscription, name: string) => subscription.active && (subscription.events.includes('*') || subscription.events.includes(name));
+export const receives = (subscription: Subscription, name: string) => subscription.active && subscribes(subscription.events, name);

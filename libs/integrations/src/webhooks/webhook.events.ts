@@ -1,6 +1,6 @@
 import { Sealed } from '@folio/platform/domain/sealed';
 
-/** What a subscriber may change after creating a webhook. */
+/** What a subscriber may change after creating a webhook (a type, not an interface: event data is a plain record). */
 export type WebhookSettings = {
   /** The receiver (http or https); checked against the outbound address policy when used. */
   url: string;
@@ -29,6 +29,11 @@ export type WebhookEvent =
       /** Written by the dispatcher (system caller) after `failures` failed deliveries in a row. */
       type: 'WebhookDisabled';
       data: { webhookId: string; organizationId: string; failures: number; disabledAt: string };
+    }
+  | {
+      /** A new signing secret (PATCH `rotateSecret`), sealed as the first was; the old one stops signing at once. */
+      type: 'WebhookSecretRotated';
+      data: { webhookId: string; organizationId: string; secret: Sealed; rotatedAt: string };
     }
   | { type: 'WebhookDeleted'; data: { webhookId: string; organizationId: string; deletedAt: string } };
 
