@@ -239,6 +239,19 @@ describe('webhook deliveries', () => {
   describe('who may read them, and what is not there', () => {
     const path = () => `/orgs/${orgId}/webhooks/${webhook.id}/deliveries`;
 
+    it('pages through them newest first', async () => {
+      const seen: string[] = [];
+      let page: string | undefined;
+      do {
+        const { status, body } = await as(ann)('GET', `${path()}?limit=2${page ? `&page=${page}` : ''}`);
+        expect(status).toBe(200);
+        expect(body.items.length).toBeLessThanOrEqual(2);
+        seen.push(...body.items.map((d: Delivery) => d.id));
+        page = body.next?.page;
+      } while (page);
+      expect(seen).toEqual((await deliveries(webhook.id)).map((d) => d.id));
+    });
+
     it('hides them from a stranger (404) and refuses a member who is not an admin (403)', async () => {
       for (const [user, status] of [
         [cat, 404],
@@ -250,7 +263,7 @@ describe('webhook deliveries', () => {
       }
     });
 
-    it('answers 404 for an unknown delivery or webhook, 400 for an id past the router\u2019s limit, the error body each time', async () => {
+    it('answers 404 for an unknown delivery or webhook, 414 for an id past the router\u2019s limit, 400 for a bad query, the error body each time', async () => {
       const before = await server.head();
       for (const [method, url] of [
         ['GET', `${path()}/0123456789abcdef0123456789abcdef`],
@@ -263,9 +276,10 @@ describe('webhook deliveries', () => {
       }
       expect(await server.head()).toBe(before);
       const long = await as(ann)('GET', `${path()}/${'x'.repeat(101)}`);
-      expect(long).toEqual({ status: 400, body: { error: { code: 400, message: expect.any(String) } } });
-      const badLimit = await as(ann)('GET', `${path()}?limit=0`);
-      expect(badLimit.status).toBe(400);
+      expect(long).toEqual({ status: 414, body: { error: { code: 414, message: expect.any(String) } } });
+      for (const query of ['limit=0', 'limit=abc', 'page=nocursor']) {
+        expect(await as(ann)('GET', `${path()}?${query}`)).toEqual({ status: 400, body: { error: { code: 400, message: expect.any(String) } } });
+      }
     });
   });
 });
