@@ -64,10 +64,13 @@ export class WebhookDispatcher extends LogReaction {
     };
   }
 
-  /** Records the event's deliveries (none when the catalogue hides it or no webhook receives it). */
-  async dispatch(event: StoredEvent, caller: Caller): Promise<void> {
+  /**
+   * Records the event's deliveries (none when the catalogue hides it or no webhook receives it); false when
+   * it recorded none, so that the runner spends no checkpoint write on the many events nobody receives.
+   */
+  async dispatch(event: StoredEvent, caller: Caller): Promise<boolean> {
     const view = this.catalogue.viewOf(event);
-    if (!view) return;
+    if (!view) return false;
     const webhooks = await findEvery<DeliveryWebhookDoc>(this.reads, INTEGRATIONS_DELIVERY_WEBHOOKS, { organization: view.organizationId });
     let recorded = false;
     for (const { id: webhookId } of webhooks) {
@@ -79,5 +82,6 @@ export class WebhookDispatcher extends LogReaction {
       recorded = (await this.aggregates.handle(webhookDeliveryStream(id), webhookDeliveryDecider, command, caller)).events.length > 0 || recorded;
     }
     if (recorded) this.sender.wake();
+    return recorded;
   }
 }
