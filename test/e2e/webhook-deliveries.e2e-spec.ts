@@ -28,13 +28,12 @@ interface Received {
 
 /**
  * A receiver as an integrator writes one: it verifies every request's signature with the webhook's secret
- * (GitBook's scheme, recomputed here with node:crypto) and fails each delivery's first two attempts (a 500,
- * then a connection dropped without an answer) before acknowledging the third.
+ * (GitBook's scheme, recomputed here with node:crypto). At `/ok` it fails each delivery's first two attempts
+ * (a 500, then a connection dropped without an answer) before acknowledging the third; `/gone` answers 410.
  */
 class Receiver {
   readonly requests: Received[] = [];
   secret = '';
-  /** Answers by path: `/ok` fails twice then acknowledges, `/gone` answers 410. */
   private server!: LocalHttpServer;
 
   async start() {
