@@ -24,6 +24,7 @@ interface Received {
   signed: boolean;
   /** The signature's `t`, in unix seconds. */
   t: number;
+  payload: Record<string, unknown>;
 }
 
 /**
@@ -68,13 +69,17 @@ class Receiver {
     const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]));
     const expected = createHmac('sha256', this.secret).update(`${parts.get('t')}.${body}`).digest();
     const given = Buffer.from(parts.get('v1') ?? '', 'hex');
-    const signed = given.length === expected.length && timingSafeEqual(given, expected) && request.headers['content-type'] === 'application/json' && request.headers['user-agent'] === 'Folio-Webhooks/1';
     const payload = JSON.parse(body) as { id: string; type: string };
+    const signed =
+      given.length === expected.length &&
+      timingSafeEqual(given, expected) &&
+      request.headers['content-type'] === 'application/json' &&
+      request.headers['user-agent'] === 'Folio-Webhooks/1' &&
+      request.headers['x-folio-event'] === payload.type;
     const deliveryId = String(request.headers['x-folio-delivery']);
-    expect(request.headers['x-folio-event']).toBe(payload.type);
     const tries = this.requests.filter((r) => r.deliveryId === deliveryId).length;
     const answer: Received['answer'] = request.url === '/gone' ? 410 : tries === 0 ? 500 : tries === 1 ? 'dropped' : 200;
-    this.requests.push({ deliveryId, eventId: payload.id, type: payload.type, answer, signed, t: Number(parts.get('t')) });
+    this.requests.push({ deliveryId, eventId: payload.id, type: payload.type, answer, signed, t: Number(parts.get('t')), payload });
     if (answer === 'dropped') response.destroy();
     else response.writeHead(answer).end();
   }
@@ -187,6 +192,10 @@ describe('webhook deliveries', () => {
       expect([...acknowledged.keys()].sort()).toEqual([...expected].sort());
       expect(delivered.map((d) => d.event.id).sort()).toEqual([...expected].sort());
       expect(delivered.map((d) => d.event.type)).toEqual(expect.arrayContaining(['space.created']));
+      // The body: the event's id, its dotted name, when it happened, its organization, its data; the delivery's id in X-Folio-Delivery.
+      const created = receiver.requests.find((r) => r.type === 'space.created')!;
+      expect(created.payload).toEqual({ id: created.eventId, type: 'space.created', createdAt: expect.any(String), organizationId: orgId, data: expect.any(Object) });
+      expect(new Set(receiver.requests.map((r) => r.deliveryId))).toEqual(new Set(delivered.map((d) => d.id)));
 
       const first = delivered[0];
       expect(first).toMatchObject({ object: 'webhook-delivery', webhookId: webhook.id, status: 'succeeded', attemptCount: 3, responseCode: 200, nextAttemptAt: null });
