@@ -14,6 +14,8 @@ export class FetchFailed extends Invalid {
   constructor(
     message: string,
     readonly timedOut = false,
+    /** Nothing was sent: the URL or its addresses were refused before any connection. */
+    readonly refused = false,
   ) {
     super(message);
   }
@@ -94,7 +96,7 @@ export function httpUrl(text: string): URL {
 }
 
 /** The address to connect to: the first the host resolves to, once every one of them passed the policy. */
-async function checkedAddress(url: URL, options: UrlFetchOptions): Promise<string> {
+async function checkedAddress(url: URL, options: Omit<UrlFetchOptions, 'maxBytes'>): Promise<string> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(host) ? [host] : await (options.resolve ?? systemResolve)(host);
   if (addresses.length === 0) throw new FetchFailed(`${host} resolves to no address`);
@@ -108,6 +110,11 @@ async function checkedAddress(url: URL, options: UrlFetchOptions): Promise<strin
 }
 
 function get(url: URL, address: string, signal: AbortSignal): Promise<IncomingMessage> {
+  return send(url, address, signal, 'GET', { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'Folio' });
+}
+
+/** One request to the address checked (the host's name still in the URL, for Host and TLS). */
+function send(url: URL, address: string, signal: AbortSignal, method: string, headers: Record<string, string>, body?: Buffer): Promise<IncomingMessage> {
   const family = isIP(address);
   // Node asks for every address when it may try several (autoSelectFamily); it gets the one checked.
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -117,17 +124,56 @@ function get(url: URL, address: string, signal: AbortSignal): Promise<IncomingMe
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, {
-      method: 'GET',
-      headers: { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'Folio' },
-      // One connection per fetch: a pooled socket could have been opened to another address.
+      method,
+      headers,
+      // One connection per request: a pooled socket could have been opened to another address.
       agent: false,
       lookup: pinned,
       signal,
     });
     request.once('response', resolve);
     request.once('error', reject);
-    request.end();
+    request.end(body);
   });
+}
+
+export interface PostedUrl {
+  statusCode: number;
+  headers: IncomingMessage['headers'];
+}
+
+/**
+ * POSTs `body` to a user-given URL under the same guard as `fetchUrl` (the host resolved and every address
+ * checked, the connection pinned to the one checked, one timeout for it all). A redirect is not followed: it
+ * is the answer. The answer's body is drained and dropped. Refusals (the policy, a URL that is not http(s),
+ * no address) are `FetchFailed` with `refused` set; a timeout is `FetchFailed` with `timedOut`; other
+ * network failures are `FetchFailed` naming their code. `cancel` (a shutdown) aborts it, with its own error.
+ */
+export async function postUrl(url: string, body: Buffer, headers: Record<string, string>, options: Omit<UrlFetchOptions, 'maxBytes'>, cancel?: AbortSignal): Promise<PostedUrl> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+  let target: URL;
+  let address: string;
+  try {
+    target = httpUrl(url);
+    address = await untilAborted(checkedAddress(target, options), signal);
+  } catch (error) {
+    if (error instanceof FetchFailed) throw new FetchFailed(error.message, false, true);
+    if (timeout.aborted) throw new FetchFailed(`resolving ${url} took longer than ${options.timeoutMs / 1000} s`, true);
+    throw error;
+  }
+  try {
+    const response = await send(target, address, signal, 'POST', { ...headers, 'content-length': String(body.length) }, body);
+    // Drained (the receiver's answer body is not kept) within the same timeout.
+    await new Promise<void>((resolve, reject) => response.resume().once('end', resolve).once('error', reject));
+    return { statusCode: response.statusCode ?? 0, headers: response.headers };
+  } catch (error) {
+    if (cancel?.aborted) throw error;
+    if (timeout.aborted) throw new FetchFailed(`${target.host} did not answer within ${options.timeoutMs / 1000} s`, true);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') throw new FetchFailed(`could not reach ${target.host}: ${code}`);
+    throw error;
+  }
 }
 
 async function readBody(response: IncomingMessage, maxBytes: number, url: URL): Promise<Buffer> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FolioConfig } from '../config/config';
 import { CONFIG } from '../config/config.token';
 import { anyAddress, publicAddressesOnly } from './address-policy';
-import { FetchedUrl, fetchUrl, UrlFetchOptions } from './url-fetch';
+import { FetchedUrl, fetchUrl, PostedUrl, postUrl, UrlFetchOptions } from './url-fetch';
 
 /**
  * `fetchUrl` under this deployment's policy: the addresses FETCH_ALLOW_PRIVATE allows and the time
@@ -20,5 +20,10 @@ export class UrlFetcher {
 
   fetch(url: string, maxBytes: number): Promise<FetchedUrl> {
     return fetchUrl(url, { ...this.policy, maxBytes });
+  }
+
+  /** POSTs to a user-given URL under the address policy, within `timeoutMs` (the caller's, e.g. WEBHOOK_TIMEOUT_S). */
+  post(url: string, body: Buffer, headers: Record<string, string>, timeoutMs: number, cancel?: AbortSignal): Promise<PostedUrl> {
+    return postUrl(url, body, headers, { ...this.policy, timeoutMs }, cancel);
   }
 }

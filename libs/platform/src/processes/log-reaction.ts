@@ -4,8 +4,11 @@ import { StoredEvent } from '../event-store/event-store.port';
 import { ProjectionProgress } from '../projections/projection-progress';
 import { BacklogStart, ProcessHost, RunningProcess } from './process-host';
 
-/** What a reaction does for one event, in the system's name (under the event's correlation id). */
-export type Reaction = (event: StoredEvent, caller: Caller) => Promise<void>;
+/**
+ * What a reaction does for one event, in the system's name (under the event's correlation id); `false`
+ * when it wrote nothing (see ProcessManager.handlers).
+ */
+export type Reaction = (event: StoredEvent, caller: Caller) => Promise<void | boolean>;
 
 /**
  * A process manager that reacts to other contexts' events by sending its own commands: started where
@@ -38,8 +41,8 @@ export abstract class LogReaction implements OnApplicationBootstrap, OnApplicati
   }
 
   /** One event's reaction, as the process runs it (tests call it to show a second run writes nothing). */
-  async react(event: StoredEvent, reaction: Reaction = this.reactions()[event.type]): Promise<void> {
+  async react(event: StoredEvent, reaction: Reaction = this.reactions()[event.type]): Promise<void | boolean> {
     if (!(await this.progress.waitFor(event.position))) throw new Error(`projections have not reached ${event.position} yet`);
-    await reaction(event, systemCaller(event.metadata.correlationId));
+    return reaction(event, systemCaller(event.metadata.correlationId));
   }
 }

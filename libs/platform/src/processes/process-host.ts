@@ -30,9 +30,14 @@ export class ProcessHost {
     @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
+  /** Whether processes run in this process (for background work not driven by the log alone, a timer's). */
+  get runsHere(): boolean {
+    return this.progress instanceof ProjectionRunner;
+  }
+
   /** Resolves once the log as it stands has been worked through (or at once, `background`); null where processes do not run. */
   async start(process: ProcessManager, failure: string, backlog: BacklogStart = 'await'): Promise<RunningProcess | null> {
-    if (!(this.progress instanceof ProjectionRunner)) return null;
+    if (!this.runsHere) return null;
     const logger = new Logger(process.name);
     const runner = new ProcessRunner(this.events, this.reads, process, { onError: (_name, err) => logger.error({ err }, failure) });
     const started = runner.start();

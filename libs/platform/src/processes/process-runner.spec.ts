@@ -27,6 +27,11 @@ function recorder(failOn?: () => string | null): ProcessManager & { seen: string
         if (failOn?.() === e.position) throw new Error('crashed mid-reaction');
         seen.push(e.position);
       },
+      /** Looked at, and found nothing to do. */
+      Glanced: async (e: StoredEvent) => {
+        seen.push(e.position);
+        return false;
+      },
     },
   };
 }
@@ -96,5 +101,17 @@ describe('process runner', () => {
     await run(process);
     expect(await reads.checkpoint(NAME)).toBe(asked);
     expect(process.seen).toEqual([asked]);
+  });
+
+  it('counts an event whose reaction wrote nothing (false) as ignored: no checkpoint write of its own', async () => {
+    const asked = await append('Asked');
+    const glanced = await append('Glanced', 'Glanced');
+    const process = recorder();
+    await run(process, 3);
+    expect(await reads.checkpoint(NAME)).toBe(asked);
+    expect(process.seen).toEqual([asked, expect.any(String), glanced]);
+    const third = await append('Glanced');
+    await run(process, 3);
+    expect(await reads.checkpoint(NAME)).toBe(third);
   });
 });

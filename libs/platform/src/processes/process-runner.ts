@@ -11,9 +11,11 @@ export interface ProcessManager {
   name: string;
   /**
    * What it does for each event type it reacts to; the other types only move its checkpoint. A
-   * reaction must be safe to run again: after a crash it re-runs from the last checkpoint.
+   * reaction must be safe to run again: after a crash it re-runs from the last checkpoint. One that
+   * answers `false` wrote nothing (a dispatcher finding no subscriber): its event counts as ignored, so
+   * it costs no checkpoint write of its own.
    */
-  handlers: Record<string, (event: StoredEvent) => Promise<void>>;
+  handlers: Record<string, (event: StoredEvent) => Promise<void | boolean>>;
 }
 
 export interface ProcessRunnerOptions {
@@ -74,11 +76,10 @@ export class ProcessRunner {
       for (const event of events) {
         if (this.loop.isStopped) break;
         const react = this.process.handlers[event.type];
-        if (!react) {
+        if (!react || (await react(event)) === false) {
           idle = { after: checkpoint, position: event.position, events: (idle?.events ?? 0) + 1 };
           continue;
         }
-        await react(event);
         checkpoint = await this.save(checkpoint, event.position);
         idle = null;
       }
