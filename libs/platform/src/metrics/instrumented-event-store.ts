@@ -37,8 +37,12 @@ export class InstrumentedEventStore implements EventStore {
       buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
       registers: [registry],
     });
-    // Children made once, so that an append looks up no label set; all three show from the first scrape.
+    // Children made once, so that an append looks up no label set; all three show (at 0) from the first scrape.
     const outcomes: Outcome[] = ['ok', 'conflict', 'error'];
+    for (const outcome of outcomes) {
+      counter.inc({ outcome }, 0);
+      histogram.zero({ outcome });
+    }
     this.appends = Object.fromEntries(outcomes.map((o) => [o, counter.labels(o)])) as Record<Outcome, Counter.Internal>;
     this.latency = Object.fromEntries(outcomes.map((o) => [o, histogram.labels(o)])) as Record<Outcome, Histogram.Internal<'outcome'>>;
   }
