@@ -58,6 +58,8 @@ function adapter(logger: Pino) {
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
+  // First: it measures the routes registered after it.
+  installHttpMetrics(fastify, app.get(MetricsRegistry));
   installReadFreshness(fastify);
   installJsonBodyParser(fastify, app.get(WorkerPool));
   installStreamedBodyParser(fastify);
@@ -67,7 +69,6 @@ async function configure(app: NestFastifyApplication) {
   installETagHook(fastify);
   installResponseHeaders(fastify);
   installRawJsonSerializer(fastify);
-  installHttpMetrics(fastify, app.get(MetricsRegistry));
   app.setGlobalPrefix('v1', { exclude: ['health', 'health/live', 'health/ready', 'metrics'] });
   bindValidation(controllersOf(app));
   await app.init();

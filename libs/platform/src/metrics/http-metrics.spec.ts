@@ -53,3 +53,19 @@ describe('HTTP request metrics', () => {
     expect(await metrics.text()).toBe('\n');
   });
 });
+
+describe('HTTP request metrics on a prefixed plugin route and its HEAD twin', () => {
+  it('labels them with the full template, once each', async () => {
+    const metrics = registryFor(true);
+    const fastify = Fastify();
+    installHttpMetrics(fastify, metrics);
+    await fastify.register(async (plugin) => plugin.get('/things/:id', async () => ({ ok: true })), { prefix: '/v9' });
+    try {
+      await fastify.inject({ method: 'GET', url: '/v9/things/1' });
+      await fastify.inject({ method: 'HEAD', url: '/v9/things/2' });
+      expect(await counts(metrics)).toEqual(new Map([['/v9/things/:id GET 200', 1], ['/v9/things/:id HEAD 200', 1]]));
+    } finally {
+      await fastify.close();
+    }
+  });
+});
