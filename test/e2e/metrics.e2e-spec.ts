@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../bench/children';
 import { InstrumentedEventStore } from '@folio/platform/metrics/instrumented-event-store';
+import { MetricsRegistry } from '@folio/platform/metrics/metrics-registry';
 import { allProjections } from '../../apps/api/src/projections';
 import { killStartedProcesses, PROCESS_TEST_TIMEOUT_MS, startProjectorProcess, waitUntil } from '../support/processes';
 import { startServer, TestServer } from '../support/server';
@@ -167,6 +168,8 @@ describe('METRICS=off', () => {
     expect((await server.fetch('/v1/user', { token: server.adminToken })).status).toBe(200);
     expect(await server.fetch('/metrics')).toMatchObject({ status: 404, body: { error: { code: 404 } } });
     expect(server.events).not.toBeInstanceOf(InstrumentedEventStore);
+    // Nothing registered: no request series, no gauges, no Node sampling.
+    expect(await server.app.get(MetricsRegistry).registry.getMetricsAsJSON()).toEqual([]);
     expect((await server.fetch('/health/ready')).status).toBe(200);
   });
 });

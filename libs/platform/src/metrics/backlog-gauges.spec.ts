@@ -1,22 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FolioConfig } from '../config/config';
-import { NewEvent } from '../event-store/event-store.port';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { newEvent } from '../testing/new-event';
 import { ProcessHost } from '../processes/process-host';
 import { CheckpointFollower } from '../projections/projection-progress';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 import { BacklogGauges } from './backlog-gauges';
 import { MetricsRegistry } from './metrics-registry';
-
-const event = (): NewEvent => ({
-  eventId: randomUUID(),
-  type: 'Happened',
-  data: {},
-  metadata: { actor: 'system', source: 'system', correlationId: 'c', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
-});
 
 /** A gauge's samples at scrape time: label value → value. */
 async function gauge(metrics: MetricsRegistry, name: string, label: string): Promise<Map<string, number>> {
@@ -51,17 +43,17 @@ describe('backlog gauges: projection lag and process queues, computed at scrape 
   });
 
   it('reports each projection’s and each process’s distance to the head as it is at the scrape', async () => {
-    await events.append('s-1', [event(), event(), event()], 'no-stream');
-    const head = (await events.append('s-2', [event()], 'no-stream')).position;
+    await events.append('s-1', [newEvent(), newEvent(), newEvent()], 'no-stream');
+    const head = (await events.append('s-2', [newEvent()], 'no-stream')).position;
     await reads.transaction('first', head, async () => undefined);
     expect(await gauge(metrics, 'folio_projection_lag', 'projection')).toEqual(new Map([['first', 0], ['second', 4]]));
     expect(await gauge(metrics, 'folio_process_queue', 'process')).toEqual(new Map([['reacting', 4]]));
-    await events.append('s-3', [event()], 'no-stream');
+    await events.append('s-3', [newEvent()], 'no-stream');
     expect(await gauge(metrics, 'folio_projection_lag', 'projection')).toEqual(new Map([['first', 1], ['second', 5]]));
   });
 
   it('leaves the gauges empty when the store does not answer, and the scrape still answers', async () => {
-    await events.append('s-1', [event()], 'no-stream');
+    await events.append('s-1', [newEvent()], 'no-stream');
     expect((await gauge(metrics, 'folio_projection_lag', 'projection')).get('second')).toBe(1);
     await events.close();
     const text = await metrics.text();

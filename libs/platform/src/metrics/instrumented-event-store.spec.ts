@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
-import { NewEvent, WrongExpectedRevision } from '../event-store/event-store.port';
+import { WrongExpectedRevision } from '../event-store/event-store.port';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { newEvent } from '../testing/new-event';
 import { InstrumentedEventStore } from './instrumented-event-store';
-
-const event = (): NewEvent => ({
-  eventId: randomUUID(),
-  type: 'Happened',
-  data: {},
-  metadata: { actor: 'system', source: 'system', correlationId: 'c', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
-});
 
 /** A metric's samples as prom-client holds them: `name{labels}` → value. */
 async function samples(registry: Registry, name: string): Promise<Map<string, number>> {
@@ -37,9 +30,9 @@ describe('the instrumented event store', () => {
   });
 
   it('counts appends by outcome, with their latency and the events each wrote', async () => {
-    await store.append('s-1', [event(), event(), event()], 'no-stream');
-    await store.append('s-2', [event()], 'no-stream');
-    await expect(store.append('s-1', [event()], 'no-stream')).rejects.toBeInstanceOf(WrongExpectedRevision);
+    await store.append('s-1', [newEvent(), newEvent(), newEvent()], 'no-stream');
+    await store.append('s-2', [newEvent()], 'no-stream');
+    await expect(store.append('s-1', [newEvent()], 'no-stream')).rejects.toBeInstanceOf(WrongExpectedRevision);
 
     const appends = await samples(registry, 'folio_event_store_appends_total');
     expect(appends.get('folio_event_store_appends_total{"outcome":"ok"}')).toBe(2);
@@ -56,32 +49,24 @@ describe('the instrumented event store', () => {
   });
 
   it('passes every other call to the adapter it wraps', async () => {
-    const written = await store.append('s-1', [event(), event()], 'no-stream');
+    const written = await store.append('s-1', [newEvent(), newEvent()], 'no-stream');
     expect(await store.headPosition()).toBe(written.position);
     expect(await store.readStream('s-1')).toEqual(await inner.readStream('s-1'));
     expect(await store.readStreamAfter('s-1', 0n)).toHaveLength(1);
     expect(await store.readAll(null, 10)).toHaveLength(2);
     expect(await store.ping()).toBe(true);
-    let heard = 0;
-    const stop = store.onAppended(() => heard++);
-    await store.append('s-2', [event()], 'no-stream');
-    await waitFor(() => heard > 0);
+    let stop = () => undefined as void;
+    const heard = new Promise<void>((resolve) => (stop = store.onAppended(resolve)));
+    await store.append('s-2', [newEvent()], 'no-stream');
+    await heard;
     stop();
   });
 
   it('counts an append the adapter fails as an error, and rethrows it', async () => {
     await inner.close();
-    await expect(store.append('s-1', [event()], 'no-stream')).rejects.toThrow();
+    await expect(store.append('s-1', [newEvent()], 'no-stream')).rejects.toThrow();
     expect((await samples(registry, 'folio_event_store_appends_total')).get('folio_event_store_appends_total{"outcome":"error"}')).toBe(1);
     inner = new SqliteEventStore(join(dir, 'events.db'));
     store = new InstrumentedEventStore(inner, new Registry());
   });
 });
-
-async function waitFor(condition: () => boolean) {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met within 15 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
