@@ -146,6 +146,8 @@ describe('METRICS_PORT: a second listener for the scrape and the probes', () => 
     }
     const ready = await (await fetch(`${metricsBase}/health/ready`)).json();
     expect(ready).toMatchObject({ status: 'ok', stores: { events: 'up', reads: 'up' } });
+    const other = await fetch(`${metricsBase}/v1/user`);
+    expect([other.status, await other.json()]).toEqual([404, { error: { code: 404, message: 'Cannot GET /v1/user' } }]);
   });
 
   it('closes the second listener with the application', async () => {

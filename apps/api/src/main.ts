@@ -37,7 +37,13 @@ async function main() {
     ? `admin token in ${adminTokenFile}`
     : `no admin token file at ${adminTokenFile} (the store's admin was bootstrapped by another replica, not written yet, or with another DATA_DIR)`;
   logger.info(
-    { url: `${base}/v1`, health: `${base}/health`, adminTokenFile, dataDir: config.eventStoreUrl ? undefined : config.dataDir },
+    {
+      url: `${base}/v1`,
+      health: `${base}/health`,
+      metrics: config.metricsEnabled ? `http://${config.host}:${config.metricsPort ?? config.port}/metrics` : undefined,
+      adminTokenFile,
+      dataDir: config.eventStoreUrl ? undefined : config.dataDir,
+    },
     `Folio API listening on ${base}/v1 (health: ${base}/health); ${tokenNote}`,
   );
 }

@@ -37,6 +37,7 @@ async function main() {
     {
       projections,
       health,
+      metrics: config.metricsEnabled ? `http://${config.host}:${config.metricsPort ?? config.port}/metrics` : undefined,
       eventStore: config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
       readStore: config.mongodbUrl ? 'mongodb' : 'sqlite',
       dataDir: usesDataDir ? config.dataDir : undefined,

@@ -4,6 +4,7 @@ import Fastify, { FastifyInstance } from 'fastify';
 import { FolioConfig } from '../config/config';
 import { CONFIG } from '../config/config.token';
 import { HealthController } from '../health/health.controller';
+import { errorBody } from '../http/error-body';
 import { answerMetrics } from './metrics.controller';
 import { MetricsRegistry } from './metrics-registry';
 
@@ -34,6 +35,7 @@ export class MetricsListener implements BeforeApplicationShutdown {
     server.get('/health/live', () => health.live());
     server.get('/health/ready', (_request, reply) => health.ready(reply));
     if (this.metrics.enabled) server.get('/metrics', (_request, reply) => answerMetrics(this.metrics, reply));
+    server.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `Cannot ${request.method} ${request.url}`)));
     await server.listen({ port, host: this.config.host });
     this.server = server;
     return port;
