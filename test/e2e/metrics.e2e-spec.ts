@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../bench/children';
 import { InstrumentedEventStore } from '@folio/platform/metrics/instrumented-event-store';
 import { MetricsRegistry } from '@folio/platform/metrics/metrics-registry';
 import { allProjections } from '../../apps/api/src/projections';
-import { killStartedProcesses, PROCESS_TEST_TIMEOUT_MS, startProjectorProcess, waitUntil } from '../support/processes';
+import { createServer } from 'node:net';
+import { killStartedProcesses, PROCESS_TEST_TIMEOUT_MS, startApiProcess, startProjectorProcess, startRefused, waitUntil } from '../support/processes';
 import { startServer, TestServer } from '../support/server';
 
 /** The process managers whose queues operators watch (spec processing, translation runs, conversation extraction). */
@@ -176,7 +177,7 @@ describe('METRICS=off', () => {
   });
 });
 
-describe('the projector', () => {
+describe('the built processes', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'folio-projector-metrics-'));
@@ -187,7 +188,7 @@ describe('the projector', () => {
   });
 
   it(
-    'serves /health/live, /health/ready and /metrics with the projections’ lag',
+    'the projector serves /health/live, /health/ready and /metrics with the projections’ lag',
     async () => {
       const port = await freePort();
       await startProjectorProcess(dataDir, port);
@@ -198,6 +199,42 @@ describe('the projector', () => {
       expect(status).toBe(200);
       expect(sample(text, 'folio_projection_lag', { projection: 'identity-users' })).toBe(0);
       expect(sample(text, 'folio_http_requests_total', { route: '/health/ready', method: 'GET', status: '200' })).toBe(1);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'the API started with METRICS_PORT serves /metrics there only, and says where in its start log',
+    async () => {
+      const [port, metricsPort] = [await freePort(), await freePort()];
+      const api = await startApiProcess(join(dataDir, 'api'), port, { METRICS_PORT: String(metricsPort) });
+      expect(api.startLog).toContain(`"metrics":"http://127.0.0.1:${metricsPort}/metrics"`);
+      const queue = async () => sample((await scrape(`http://127.0.0.1:${metricsPort}`)).text, 'folio_process_queue', { process: 'content-openapi-spec-processing' });
+      // Spec processing starts in the background: its queue empties once it has read the bootstrap's events.
+      await waitUntil(async () => (await queue()) === 0, 'spec processing caught up');
+      expect((await scrape(`http://127.0.0.1:${port}`)).status).toBe(404);
+      for (const base of [`http://127.0.0.1:${port}`, `http://127.0.0.1:${metricsPort}`]) expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a METRICS_PORT already in use with one line naming it, before writing anything',
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const metricsPort = (taken.address() as { port: number }).port;
+      try {
+        for (const app of ['api', 'projector'] as const) {
+          const refusedDir = join(dataDir, `refused-${app}`);
+          const result = startRefused(app, { DATA_DIR: refusedDir, PORT: String(await freePort()), METRICS_PORT: String(metricsPort) });
+          expect(result.status).toBe(1);
+          expect(existsSync(refusedDir)).toBe(false);
+          expect(result.stderr.trim()).toMatch(new RegExp(`^Port ${metricsPort} on 127\\.0\\.0\\.1 is already in use.*set METRICS_PORT to another port$`));
+        }
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfig();
   // What an operator can fix fails here, one line each, before a store is opened or a file written.
   await checkPortFree(config.host, config.port);
-  if (config.metricsPort !== undefined) await checkPortFree(config.host, config.metricsPort);
+  if (config.metricsPort !== undefined) await checkPortFree(config.host, config.metricsPort, 'METRICS_PORT');
   checkDataDirWritable(config.dataDir);
   loadSecret(config);
   await checkStoresReachable(config);
@@ -20,7 +20,7 @@ async function main() {
   // refused start should say so at once.
   const { createApp } = await import('./create-app');
   const { BootstrapAdmin } = await import('@folio/identity/bootstrap/bootstrap-admin');
-  const { MetricsListener } = await import('@folio/platform/metrics/metrics-listener');
+  const { MetricsListener, metricsUrl } = await import('@folio/platform/metrics/metrics-listener');
   const logger = createLogger(config.logLevel);
   const app = await createApp(logger);
   // SIGTERM: stop accepting, let in-flight requests finish, then stop projections and close the
@@ -40,7 +40,7 @@ async function main() {
     {
       url: `${base}/v1`,
       health: `${base}/health`,
-      metrics: config.metricsEnabled ? `http://${config.host}:${config.metricsPort ?? config.port}/metrics` : undefined,
+      metrics: metricsUrl(config),
       adminTokenFile,
       dataDir: config.eventStoreUrl ? undefined : config.dataDir,
     },

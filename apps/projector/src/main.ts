@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const usesDataDir = !(config.eventStoreUrl && config.mongodbUrl);
   await checkPortFree(config.host, config.port);
-  if (config.metricsPort !== undefined) await checkPortFree(config.host, config.metricsPort);
+  if (config.metricsPort !== undefined) await checkPortFree(config.host, config.metricsPort, 'METRICS_PORT');
   if (usesDataDir) checkDataDirWritable(config.dataDir);
   await checkStoresReachable(config);
   // Loaded only now (seconds on a busy machine), so that a refused start says so at once.
@@ -19,7 +19,7 @@ async function main() {
   const { FastifyAdapter } = await import('@nestjs/platform-fastify');
   const { ProjectorModule } = await import('./projector.module');
   const { installHttpMetrics } = await import('@folio/platform/metrics/http-metrics');
-  const { MetricsListener } = await import('@folio/platform/metrics/metrics-listener');
+  const { MetricsListener, metricsUrl } = await import('@folio/platform/metrics/metrics-listener');
   const { MetricsRegistry } = await import('@folio/platform/metrics/metrics-registry');
   const logger = createLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(ProjectorModule, new FastifyAdapter({ loggerInstance: logger }), {
@@ -37,7 +37,7 @@ async function main() {
     {
       projections,
       health,
-      metrics: config.metricsEnabled ? `http://${config.host}:${config.metricsPort ?? config.port}/metrics` : undefined,
+      metrics: metricsUrl(config),
       eventStore: config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
       readStore: config.mongodbUrl ? 'mongodb' : 'sqlite',
       dataDir: usesDataDir ? config.dataDir : undefined,

@@ -8,6 +8,11 @@ import { errorBody } from '../http/error-body';
 import { answerMetrics } from './metrics.controller';
 import { MetricsRegistry } from './metrics-registry';
 
+/** Where Prometheus scrapes this process (for the start log), or undefined with METRICS=off. */
+export function metricsUrl(config: FolioConfig): string | undefined {
+  return config.metricsEnabled ? `http://${config.host}:${config.metricsPort ?? config.port}/metrics` : undefined;
+}
+
 /**
  * The second listener `METRICS_PORT` asks for: `/metrics` and the health routes only, so that scrapes and
  * probes can stay on a port the public never reaches. The health routes answer as on the main port (the
