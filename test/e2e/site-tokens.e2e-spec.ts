@@ -48,7 +48,7 @@ const FOR_READERS = new Set([
   'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content',
 ]);
 /** Routes that need no token at all (a site token there is no token). */
-const PUBLIC = new Set(['GET /health', 'GET /v1/files/:hash', 'GET /v1/sites/:siteId/files/:hash', 'GET /v1/sites/:siteId/files/:hash/:name', 'POST /v1/urls/published', 'GET /v1/urls/published', 'GET /v1/openapi-public/:organizationId/:specSlug/:versionId']);
+const PUBLIC = new Set(['GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics', 'GET /v1/files/:hash', 'GET /v1/sites/:siteId/files/:hash', 'GET /v1/sites/:siteId/files/:hash/:name', 'POST /v1/urls/published', 'GET /v1/urls/published', 'GET /v1/openapi-public/:organizationId/:specSlug/:versionId']);
 
 /** A site token (`apiToken`) as the resolve mints them, with the test's reader and secret. */
 describe('site tokens: what a reader of a published site reads', () => {

@@ -15,6 +15,7 @@ import { loadConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
 import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
+import { MetricsListener } from '@folio/platform/metrics/metrics-listener';
 import { CreateUser } from '@folio/identity/users/user.commands';
 
 export interface TestServer {
@@ -52,6 +53,7 @@ export async function startServer(options: { dataDir?: string; logger?: pino.Log
     .useValue(clock);
   const app = await createTestApp(builder, options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }));
   await app.listen({ port, host: '127.0.0.1' });
+  await app.get(MetricsListener).listen(); // as main.ts: a second listener when `env` sets METRICS_PORT
   await app.get(BootstrapAdmin).run();
   const url = `http://127.0.0.1:${port}`;
   const events = app.get<EventStore>(EVENT_STORE);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { HealthController } from '@folio/platform/health/health.controller';
+import { MetricsController } from '@folio/platform/metrics/metrics.controller';
 import { AuthGuard } from '@folio/platform/http/auth.guard';
 import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { PlatformModule } from '@folio/platform/platform.module';
@@ -48,7 +49,7 @@ import { allProjections } from './projections';
     IntegrationsModule,
     IntegrationsHttpModule,
   ],
-  controllers: [HealthController],
+  controllers: [HealthController, MetricsController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: ErrorBodyFilter },

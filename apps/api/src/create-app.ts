@@ -19,6 +19,8 @@ import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
 import { installStreamedBodyParser } from '@folio/platform/http/streamed-body';
 import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing';
 import { bindValidation } from '@folio/platform/http/validation';
+import { installHttpMetrics } from '@folio/platform/metrics/http-metrics';
+import { MetricsRegistry } from '@folio/platform/metrics/metrics-registry';
 import { AppModule } from './app.module';
 
 function adapter(logger: Pino) {
@@ -56,6 +58,8 @@ function adapter(logger: Pino) {
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
+  // First: it measures the routes registered after it.
+  installHttpMetrics(fastify, app.get(MetricsRegistry));
   installReadFreshness(fastify);
   installJsonBodyParser(fastify, app.get(WorkerPool));
   installStreamedBodyParser(fastify);
@@ -65,7 +69,7 @@ async function configure(app: NestFastifyApplication) {
   installETagHook(fastify);
   installResponseHeaders(fastify);
   installRawJsonSerializer(fastify);
-  app.setGlobalPrefix('v1', { exclude: ['health'] });
+  app.setGlobalPrefix('v1', { exclude: ['health', 'health/live', 'health/ready', 'metrics'] });
   bindValidation(controllersOf(app));
   await app.init();
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { HealthController } from '@folio/platform/health/health.controller';
+import { MetricsController } from '@folio/platform/metrics/metrics.controller';
 import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { PlatformModule } from '@folio/platform/platform.module';
 import { ContentModule } from '@folio/content/content.module';
@@ -29,7 +30,7 @@ import { allProjections } from '../../api/src/projections';
     InsightsModule,
     IntegrationsModule,
   ],
-  controllers: [HealthController],
+  controllers: [HealthController, MetricsController],
   providers: [{ provide: APP_FILTER, useClass: ErrorBodyFilter }],
 })
 export class ProjectorModule {}

@@ -16,6 +16,10 @@ import { SUBJECT_KEYS, SubjectKeys } from './crypto/subject-keys.port';
 import { SubjectCipher } from './crypto/subject-cipher';
 import { WorkerPool } from './workers/worker-pool';
 import { UrlFetcher } from './fetch/url-fetcher';
+import { MetricsRegistry } from './metrics/metrics-registry';
+import { InstrumentedEventStore } from './metrics/instrumented-event-store';
+import { BacklogGauges } from './metrics/backlog-gauges';
+import { MetricsListener } from './metrics/metrics-listener';
 
 export interface PlatformOptions {
   projections: Projection[];
@@ -64,7 +68,16 @@ export class PlatformModule {
         { provide: CONFIG, useFactory: () => loadConfig() },
         { provide: Clock, useClass: SystemClock },
         { provide: PROJECTIONS, useValue: options.projections },
-        { provide: EVENT_STORE, inject: [CONFIG], useFactory: openEventStore },
+        MetricsRegistry,
+        {
+          provide: EVENT_STORE,
+          inject: [CONFIG, MetricsRegistry],
+          // Wrapped once here, whichever adapter opened; not at all with METRICS=off.
+          useFactory: async (config: FolioConfig, metrics: MetricsRegistry) => {
+            const events = await openEventStore(config);
+            return metrics.enabled ? new InstrumentedEventStore(events, metrics.registry) : events;
+          },
+        },
         { provide: READ_STORE, inject: [CONFIG], useFactory: openReadStore },
         { provide: CONTENT_OBJECT_STORE, inject: [CONFIG], useFactory: openObjectStore },
         { provide: SEARCH_INDEX, inject: [CONFIG, READ_STORE], useFactory: openSearchIndex },
@@ -87,9 +100,11 @@ export class PlatformModule {
         UrlFetcher,
         Aggregates,
         ProcessHost,
+        BacklogGauges,
+        MetricsListener,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, SUBJECT_KEYS, SubjectCipher, ProjectionProgress, Aggregates, ProcessHost, WorkerPool, UrlFetcher],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, SUBJECT_KEYS, SubjectCipher, ProjectionProgress, Aggregates, ProcessHost, WorkerPool, UrlFetcher, MetricsRegistry, MetricsListener],
     };
   }
 }

@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(StartupError);
   });
 
+  it('takes METRICS_PORT for the second listener, refusing a non-port and PORT itself', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ PORT: '3000', METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow(StartupError);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      new StartupError('METRICS_PORT must differ from PORT (both 3000); unset it to serve /metrics on PORT'),
+    );
+  });
+
   it('fetches from private addresses only when FETCH_ALLOW_PRIVATE is true, and refuses another value', () => {
     expect(loadConfig({}).fetchAllowPrivate).toBe(false);
     expect(loadConfig({ FETCH_ALLOW_PRIVATE: 'false' }).fetchAllowPrivate).toBe(false);

@@ -174,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     tempDir: resolve(env.TMPDIR || tmpdir()),
     publicSitesUrl,
     siteTokenTtlSeconds,
-    metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : undefined,
+    metricsPort: metricsPortOf(env, port),
     metricsEnabled: onOff(env, 'METRICS'),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     rateLimit: onOff(env, 'RATE_LIMIT') ? rateLimitOf(env) : null,
@@ -217,6 +217,14 @@ function corsOrigins(value: string | undefined): string[] {
     }
   }
   return origins;
+}
+
+/** The second listener's port: never PORT itself, which the API binds first (the start would fail half-way). */
+function metricsPortOf(env: NodeJS.ProcessEnv, port: number): number | undefined {
+  if (!env.METRICS_PORT) return undefined;
+  const metricsPort = portNumber('METRICS_PORT', env.METRICS_PORT);
+  if (metricsPort === port) throw new StartupError(`METRICS_PORT must differ from PORT (both ${port}); unset it to serve /metrics on PORT`);
+  return metricsPort;
 }
 
 function portNumber(name: string, value: string): number {

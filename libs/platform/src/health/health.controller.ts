@@ -20,7 +20,12 @@ async function stateOf(ping: Promise<boolean>): Promise<StoreState> {
   }
 }
 
-/** `GET /health`, outside `/v1` and without a token: 200 when stores answer and projections keep up. */
+/**
+ * `GET /health`, outside `/v1` and without a token: 200 when stores answer and projections keep up.
+ * `GET /health/ready` is the same check under the name probes and load balancers look for;
+ * `GET /health/live` only says the process answers (no store call), so a stalled store makes a replica
+ * unready, not a candidate for a restart.
+ */
 @Controller('health')
 export class HealthController {
   constructor(
@@ -50,5 +55,17 @@ export class HealthController {
       stores: { events, reads },
       projections,
     };
+  }
+
+  @Public()
+  @Get('ready')
+  ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    return this.health(reply);
+  }
+
+  @Public()
+  @Get('live')
+  live() {
+    return { status: 'ok' };
   }
 }

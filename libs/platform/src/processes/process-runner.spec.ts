@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { NewEvent, StoredEvent } from '../event-store/event-store.port';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import { CheckpointFollower } from '../projections/projection-progress';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { ProcessHost } from './process-host';
 import { ProcessManager, ProcessRunner } from './process-runner';
 
 const NAME = 'test-process';
@@ -113,5 +116,28 @@ describe('process runner', () => {
     const third = await append('Glanced');
     await run(process, 3);
     expect(await reads.checkpoint(NAME)).toBe(third);
+  });
+
+  describe('status through the host (the process queues /metrics reports)', () => {
+    it('counts what a running process has yet to work through, its unsaved idle events as worked', async () => {
+      const host = new ProcessHost(new ProjectionRunner(events, reads, []), events, reads);
+      await append('Asked');
+      const idle = await append('Other', 'Other', 'Other');
+      // Started with 'await': resolves once the log as it stands has been read. The idle events past the
+      // reaction are not saved (less than a batch), yet they are worked through.
+      const running = await host.start(recorder(), 'failed');
+      expect(await reads.checkpoint(NAME)).not.toBe(idle);
+      expect((await host.status()).get(NAME)).toEqual({ position: idle, queue: '0' });
+      await running!.stop();
+      await append('Asked', 'Other');
+      expect((await host.status()).get(NAME)).toEqual({ position: idle, queue: '2' });
+    });
+
+    it('reports a process it does not run here from its checkpoint, which another instance moves', async () => {
+      const host = new ProcessHost(new CheckpointFollower(events, reads, []), events, reads);
+      expect(await host.start(recorder(), 'failed')).toBeNull();
+      await append('Asked', 'Asked', 'Asked');
+      expect((await host.status()).get(NAME)).toEqual({ position: null, queue: '3' });
+    });
   });
 });

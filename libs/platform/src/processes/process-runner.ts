@@ -1,4 +1,4 @@
-import { EventStore, StoredEvent } from '../event-store/event-store.port';
+import { comparePositions, EventStore, StoredEvent } from '../event-store/event-store.port';
 import { DrainLoop } from '../projections/drain-loop';
 import { ReadStore } from '../read-store/read-store.port';
 
@@ -44,6 +44,8 @@ export class ProcessRunner {
    * batch of them has gathered (or with the next reaction). A crash re-reads at most that many, harmlessly.
    */
   private idle: { after: string | null; position: string; events: number } | null = null;
+  /** The newest position this runner has worked through, saved or idle (null before its first event). */
+  private worked: string | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -65,6 +67,14 @@ export class ProcessRunner {
     await this.loop.stop();
   }
 
+  /**
+   * How far the process has come: its stored checkpoint, or the idle events this runner has read past it
+   * and not yet saved (without them a caught-up process would look up to a batch behind).
+   */
+  reached(stored: string | null): string | null {
+    return comparePositions(this.worked, stored) > 0 ? this.worked : stored;
+  }
+
   /** One batch of the log after the checkpoint (and the idle events past it); true when it read any. */
   private async pass(): Promise<boolean> {
     let checkpoint = await this.reads.checkpoint(this.process.name);
@@ -78,9 +88,11 @@ export class ProcessRunner {
         const react = this.process.handlers[event.type];
         if (!react || (await react(event)) === false) {
           idle = { after: checkpoint, position: event.position, events: (idle?.events ?? 0) + 1 };
+          this.worked = event.position;
           continue;
         }
         checkpoint = await this.save(checkpoint, event.position);
+        this.worked = event.position;
         idle = null;
       }
       if (idle && idle.events >= this.batchSize) {

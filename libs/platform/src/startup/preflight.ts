@@ -8,20 +8,21 @@ import { StartupError } from './startup-error';
  * Checks, before anything is opened or written, that HOST:PORT can be listened on. The probe closes
  * again at once; a process that takes the port in between still fails at listen, only less clearly.
  */
-export async function checkPortFree(host: string, port: number): Promise<void> {
+export async function checkPortFree(host: string, port: number, variable = 'PORT'): Promise<void> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
-    probe.once('error', (error: NodeJS.ErrnoException) => reject(new StartupError(portMessage(error, host, port))));
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(new StartupError(portMessage(error, host, port, variable))));
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
   });
 }
 
-function portMessage(error: NodeJS.ErrnoException, host: string, port: number): string {
+/** `variable`: the setting that chose the port (PORT, METRICS_PORT), which the message tells to change. */
+function portMessage(error: NodeJS.ErrnoException, host: string, port: number, variable: string): string {
   switch (error.code) {
     case 'EADDRINUSE':
-      return `Port ${port} on ${host} is already in use: stop what listens there, or set PORT to another port`;
+      return `Port ${port} on ${host} is already in use: stop what listens there, or set ${variable} to another port`;
     case 'EACCES':
-      return `Not allowed to listen on ${host}:${port} (permission denied): ports below 1024 need privileges, set PORT to another port`;
+      return `Not allowed to listen on ${host}:${port} (permission denied): ports below 1024 need privileges, set ${variable} to another port`;
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
       return `HOST ${host} is not an address of this machine: set HOST (e.g. 127.0.0.1 or 0.0.0.0)`;
