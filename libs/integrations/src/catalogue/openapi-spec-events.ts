@@ -15,7 +15,7 @@ function processingFailed(d: EventData): EventData | null {
 
 export const OPENAPI_SPEC_EVENTS: ReadonlyMap<string, CatalogueEntry> = new Map([
   ['OpenAPISpecCreated', { name: 'openapi_spec.created', view: (d) => ({ ...spec(d), ...pick(d, 'createdBy') }) }],
-  ['OpenAPISpecVersionAdded', { name: 'openapi_spec.version_created', view: (d) => ({ ...spec(d), ...pick(d, 'versionId', 'openapiVersion') }) }],
+  ['OpenAPISpecVersionAdded', { name: 'openapi_spec.version_added', view: (d) => ({ ...spec(d), ...pick(d, 'versionId', 'openapiVersion') }) }],
   ['OpenAPISpecProcessed', { name: 'openapi_spec.processing_failed', view: processingFailed }],
   ['OpenAPISpecVisibilityChanged', { name: 'openapi_spec.visibility_changed', view: (d) => ({ ...spec(d), ...pick(d, 'visibility', 'before') }) }],
   ['OpenAPISpecDeleted', { name: 'openapi_spec.deleted', view: (d) => ({ ...spec(d), ...pick(d, 'deletedBy') }) }],

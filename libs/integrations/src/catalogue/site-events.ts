@@ -9,7 +9,7 @@ const site = (d: EventData) => pick(d, 'siteId');
 
 export const SITE_EVENTS: ReadonlyMap<string, CatalogueEntry> = new Map([
   ['SiteCreated', { name: 'site.created', view: (d) => pick(d, 'siteId', 'type', 'title', 'visibility', 'createdBy') }],
-  ['SiteSettingsChanged', { name: 'site.updated', view: (d) => pick(d, 'siteId', 'changes', 'before') }],
+  ['SiteSettingsChanged', { name: 'site.settings_changed', view: (d) => pick(d, 'siteId', 'changes', 'before') }],
   ['SitePublished', { name: 'site.published', view: site }],
   ['SiteUnpublished', { name: 'site.unpublished', view: site }],
   ['SiteDeleted', { name: 'site.deleted', view: site }],

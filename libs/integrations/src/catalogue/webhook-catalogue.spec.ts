@@ -64,16 +64,16 @@ describe('the webhook event catalogue', () => {
       name: 'change_request.created', organizationId: org, data: { ...ids, subject: 'Fix typos', createdBy: 'u1', revisionId: 'r1' },
     });
     expect(viewOf(stored('ChangeRequestDetailsChanged', { ...request, changes: { subject: 'New', description: body }, before: { subject: 'Old', description: null }, updatedAt: 't' }))).toEqual({
-      name: 'change_request.updated', organizationId: org, data: { ...ids, changed: ['description', 'subject'], subject: 'New' },
+      name: 'change_request.subject_changed', organizationId: org, data: { ...ids, changed: ['description', 'subject'], subject: 'New' },
     });
     expect(viewOf(stored('ChangeRequestStatusChanged', { ...request, status: 'open', previousStatus: 'draft', changedAt: 't' }))?.data).toEqual({ ...ids, status: 'open', previousStatus: 'draft' });
     expect(viewOf(stored('ChangeRequestContentEdited', { ...request, revision: revisionRecord, touched: { pagesCreated: [], pagesUpdated: ['p1'], pagesDeleted: [], files: [] }, editedAt: 't' }))).toEqual({
-      name: 'change_request.content_updated', organizationId: org, data: { ...ids, revisionId: 'r2' },
+      name: 'change_request.content_edited', organizationId: org, data: { ...ids, revisionId: 'r2' },
     });
     expect(viewOf(stored('ChangeRequestReviewSubmitted', { ...request, reviewId: 'v1', reviewer: 'u2', status: 'approved', revision: 'r2', comment: body, submittedAt: 't' }))).toEqual({
-      name: 'change_request.reviewed', organizationId: org, data: { ...ids, reviewId: 'v1', reviewer: 'u2', status: 'approved', revisionId: 'r2' },
+      name: 'change_request.review_submitted', organizationId: org, data: { ...ids, reviewId: 'v1', reviewer: 'u2', status: 'approved', revisionId: 'r2' },
     });
-    expect(viewOf(stored('ChangeRequestReviewersRequested', { ...request, reviewers: [{ kind: 'user', user: 'u2' }], requestedBy: 'u1', revision: 'r2', requestedAt: 't' }))?.name).toBe('change_request.review_requested');
+    expect(viewOf(stored('ChangeRequestReviewersRequested', { ...request, reviewers: [{ kind: 'user', user: 'u2' }], requestedBy: 'u1', revision: 'r2', requestedAt: 't' }))?.name).toBe('change_request.reviewers_requested');
     expect(viewOf(stored('ChangeRequestMerged', { ...request, revisionMerged: 'r3', mergedBy: 'u1', previousStatus: 'open', mergedAt: 't' }))).toEqual({
       name: 'change_request.merged', organizationId: org, data: { ...ids, mergedBy: 'u1', previousStatus: 'open', revisionMerged: 'r3' },
     });
@@ -83,9 +83,9 @@ describe('the webhook event catalogue', () => {
   it('comment events: the thread and who acted, never a body', () => {
     const thread = { commentId: 'c1', organizationId: org, spaceId: 's1', changeRequestId: null };
     const posted = viewOf(stored('CommentPosted', { ...thread, revision: 'r1', target: { page: 'p1' }, body, postedBy: 'u1', postedAt: 't' }));
-    expect(posted).toEqual({ name: 'comment.created', organizationId: org, data: { spaceId: 's1', changeRequestId: null, commentId: 'c1', target: { page: 'p1' }, postedBy: 'u1' } });
+    expect(posted).toEqual({ name: 'comment.posted', organizationId: org, data: { spaceId: 's1', changeRequestId: null, commentId: 'c1', target: { page: 'p1' }, postedBy: 'u1' } });
     const reply = viewOf(stored('CommentReplyPosted', { ...thread, replyId: 'r1', body, postedBy: 'u2', postedAt: 't' }));
-    expect(reply).toEqual({ name: 'comment.reply_created', organizationId: org, data: { spaceId: 's1', changeRequestId: null, commentId: 'c1', replyId: 'r1', postedBy: 'u2' } });
+    expect(reply).toEqual({ name: 'comment_reply.posted', organizationId: org, data: { spaceId: 's1', changeRequestId: null, commentId: 'c1', replyId: 'r1', postedBy: 'u2' } });
     expect(viewOf(stored('CommentEdited', { ...thread, body, editedBy: 'u1', editedAt: 't' }))?.data).not.toHaveProperty('body');
     expect(viewOf(stored('CommentDeleted', { ...thread, deletedBy: 'u1', deletedAt: 't', wasOpen: true, replyIds: ['r1'] }))?.data).toEqual({
       spaceId: 's1', changeRequestId: null, commentId: 'c1', deletedBy: 'u1', replyIds: ['r1'],
@@ -99,7 +99,7 @@ describe('the webhook event catalogue', () => {
       siteId: 'site1', type: 'basic', title: 'Docs', visibility: 'public', createdBy: 'u1',
     });
     expect(viewOf(stored('SitePublished', { ...site, publishedAt: 't' }))).toEqual({ name: 'site.published', organizationId: org, data: { siteId: 'site1' } });
-    expect(viewOf(stored('SiteSettingsChanged', { ...site, changes: { title: 'B' }, before: { title: 'A' }, changedAt: 't' }))?.name).toBe('site.updated');
+    expect(viewOf(stored('SiteSettingsChanged', { ...site, changes: { title: 'B' }, before: { title: 'A' }, changedAt: 't' }))?.name).toBe('site.settings_changed');
     expect(viewOf(stored('SiteSpaceAdded', { ...site, siteSpaceId: 'ss1', spaceId: 's1', sectionId: null, path: 'docs', position: 'a', addedAt: 't' }))?.data).toEqual({
       siteId: 'site1', siteSpaceId: 'ss1', spaceId: 's1', sectionId: null, path: 'docs',
     });
@@ -120,7 +120,7 @@ describe('the webhook event catalogue', () => {
     expect(viewOf(stored('OpenAPISpecCreated', { ...spec, slug: 'petstore', createdBy: 'u1', createdAt: 't' }))?.data).toEqual({ specId: 'sp1', slug: 'petstore', createdBy: 'u1' });
     expect(
       viewOf(stored('OpenAPISpecVersionAdded', { ...spec, versionId: 'v1', submissionId: 'sub1', slug: 'petstore', text: bytes, format: 'yaml', openapiVersion: '3.1.0', document: bytes, sourceURL: 'https://x/spec.yaml', createdAt: 't' })),
-    ).toEqual({ name: 'openapi_spec.version_created', organizationId: org, data: { specId: 'sp1', slug: 'petstore', versionId: 'v1', openapiVersion: '3.1.0' } });
+    ).toEqual({ name: 'openapi_spec.version_added', organizationId: org, data: { specId: 'sp1', slug: 'petstore', versionId: 'v1', openapiVersion: '3.1.0' } });
     const failed = { ok: false, errorCode: 'PARSE_ERROR', errors: [{ message: 'bad' }], errorCount: 1 };
     expect(viewOf(stored('OpenAPISpecProcessed', { ...spec, submissionId: 'sub1', outcome: failed, processedAt: 't' }))).toEqual({
       name: 'openapi_spec.processing_failed', organizationId: org, data: { specId: 'sp1', submissionId: 'sub1', errorCode: 'PARSE_ERROR', errorCount: 1 },

@@ -31,7 +31,7 @@ describe('a webhook\u2019s subscription at a log position', () => {
     const first = subscriptionAt(stream, '2')!;
     expect([receives(first, 'space.created'), receives(first, 'space.deleted')]).toEqual([true, false]);
     const all = subscriptionAt(stream, '3')!;
-    expect([receives(all, 'space.created'), receives(all, 'comment.created')]).toEqual([true, true]);
+    expect([receives(all, 'space.created'), receives(all, 'comment.posted')]).toEqual([true, true]);
     expect(receives(subscriptionAt(stream, '4')!, 'space.created')).toBe(false);
   });
 });

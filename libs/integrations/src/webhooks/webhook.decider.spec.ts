@@ -47,7 +47,7 @@ describe('webhook decider', () => {
     it('refuses no events, too many, and unknown names, listing the known ones', () => {
       spec.given([]).when(create({ events: [] })).thenThrows(Invalid, /at least one event/);
       spec.given([]).when(create({ events: Array.from({ length: WEBHOOK_EVENTS_MAX + 1 }, () => 'space.created') })).thenThrows(Invalid, /at most 100/);
-      spec.given([]).when(create({ events: ['space.created', 'space.exploded'] })).thenThrows(Invalid, /unknown "space\.exploded"; known are "\*", change_request\.content_updated, .*…/);
+      spec.given([]).when(create({ events: ['space.created', 'space.exploded'] })).thenThrows(Invalid, /unknown "space\.exploded"; known are "\*", change_request\.content_edited, .*…/);
     });
 
     it('refuses a description over 500 characters', () => spec.given([]).when(create({ description: 'x'.repeat(501) })).thenThrows(Invalid, /description/));
