@@ -34,6 +34,11 @@ describe("Folio's own API description", () => {
     expect(await validationProblems(document, document.openapi)).toEqual([]);
   }, 60_000);
 
+  it('answers the same text again', async () => {
+    const again = await fetch(`${server.url}${OPENAPI_PATH}`);
+    expect(await again.text()).toBe(JSON.stringify(document));
+  });
+
   it('describes every route Nest maps, by method and path template, and nothing else', () => {
     // Fastify's own table of what it serves (HEAD is Fastify's echo of each GET), less the docs themselves.
     const served = knownRoutes(server.app.getHttpAdapter().getInstance())
@@ -74,6 +79,11 @@ describe("Folio's own API description", () => {
     expect(body.properties.title).toEqual(expect.objectContaining({ type: 'string', maxLength: 50 }));
     expect(body.properties.editMode).toEqual(expect.objectContaining({ enum: ['live', 'locked'] }));
     expect(body.properties.language.enum).toContain('pt-br');
+    // `@IsOptional` takes null (3.1 says so with a type list), `@IsOptionalNonNull` does not; nested DTOs by reference.
+    const update = document.components.schemas.UpdateSpaceBody;
+    expect(update.properties.emoji).toEqual({ type: ['string', 'null'], maxLength: 50 });
+    expect(update.properties.title).toEqual({ type: 'string', maxLength: 50 });
+    expect(update.properties.mergeRules).toEqual({ $ref: '#/components/schemas/InheritableMergeRulesBody' });
     // Every body a route declares has properties: none is an empty shell for want of metadata.
     const named = [...byRoute.values()].flatMap((op) => {
       const ref = op.requestBody?.content?.['application/json']?.schema?.$ref as string | undefined;

@@ -18,7 +18,7 @@ export function nullableAsTypes(value: unknown): unknown {
   if (!nullable) return schema;
   if (typeof schema.type === 'string') {
     const { enum: values, ...rest } = schema;
-    return { ...rest, type: [schema.type, 'null'], ...(Array.isArray(values) ? { enum: [...values, null] } : {}) };
+    return { ...rest, type: [schema.type, 'null'], ...(Array.isArray(values) ? { enum: [...values.filter((v) => v !== null), null] } : {}) };
   }
   return { anyOf: [schema, { type: 'null' }] };
 }

@@ -52,7 +52,7 @@ function nestedClass(target: Class, property: string): Class | undefined {
 /**
  * What one property accepts, from the rules the validation pipe applies to it: a property with a
  * condition (`@IsOptional`, `@IsOptionalNonNull`, `@ValidateIf`) may be left out; `@IsOptional` also
- * takes `null`. A rule given `{ each: true }` describes the items of an array. Rules of Folio's own
+ * takes `null`, as does an `@IsIn` list that holds it. A rule given `{ each: true }` describes the items of an array. Rules of Folio's own
  * making that this table does not know (a role, a default level…) leave the type to the TypeScript
  * one, as reflected.
  */
@@ -73,7 +73,8 @@ function propertyOptions(target: Class, property: string, rules: ValidationMetad
   }
   const conditions = rules.filter((r) => r.type === ValidationTypes.CONDITIONAL_VALIDATION);
   const required = conditions.length === 0;
-  const nullable = conditions.some((r) => r.name === 'isOptional') ? { nullable: true } : {};
+  const takesNull = conditions.some((r) => r.name === 'isOptional') || (Array.isArray(own.enum) && own.enum.includes(null));
+  const nullable = takesNull ? { nullable: true } : {};
   const nested = rules.some((r) => r.type === ValidationTypes.NESTED_VALIDATION) ? nestedClass(target, property) : undefined;
   const designed = Reflect.getMetadata('design:type', target.prototype as object, property) as unknown;
   if (isArray || designed === Array) {
