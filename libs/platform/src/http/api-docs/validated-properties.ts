@@ -52,9 +52,9 @@ function nestedClass(target: Class, property: string): Class | undefined {
 /**
  * What one property accepts, from the rules the validation pipe applies to it: a property with a
  * condition (`@IsOptional`, `@IsOptionalNonNull`, `@ValidateIf`) may be left out; `@IsOptional` also
- * takes `null`, as does an `@IsIn` list that holds it. A rule given `{ each: true }` describes the items of an array. Rules of Folio's own
- * making that this table does not know (a role, a default level…) leave the type to the TypeScript
- * one, as reflected.
+ * takes `null`, as does an `@IsIn` list that holds it. A rule given `{ each: true }` describes the items
+ * of an array. Rules of Folio's own making that the tables do not know (a role, a default level…) leave
+ * the type to the TypeScript one, as reflected.
  */
 function propertyOptions(target: Class, property: string, rules: ValidationMetadata[]): ApiPropertyOptions {
   const own: Schema = {};
