@@ -5,6 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
+import { installApiDocs } from '@folio/platform/http/api-docs/api-docs';
 import { answerClientError } from '@folio/platform/http/client-errors';
 import { installETagHook } from '@folio/platform/http/etag';
 import { installRawJsonSerializer } from '@folio/platform/http/raw-json';
@@ -50,7 +51,8 @@ function adapter(logger: Pino) {
 
 /**
  * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), the query-string
- * and 405 checks (installed before app.init, so they see every route Nest registers), validation. The
+ * and 405 checks (installed before app.init, so they see every route Nest registers), validation, the
+ * API's own description (/openapi.json, /docs: read from the routes, so after the prefix is set). The
  * bootstrap admin is not here: it runs after listen (main.ts), so a start that cannot listen writes
  * nothing. Errors Fastify raises before a route runs (body too large, malformed JSON, a refused query
  * string, a wrong method) reach the ErrorBodyFilter through Nest's own error handler, so they get the
@@ -70,7 +72,9 @@ async function configure(app: NestFastifyApplication) {
   installResponseHeaders(fastify);
   installRawJsonSerializer(fastify);
   app.setGlobalPrefix('v1', { exclude: ['health', 'health/live', 'health/ready', 'metrics'] });
-  bindValidation(controllersOf(app));
+  const controllers = controllersOf(app);
+  bindValidation(controllers);
+  installApiDocs(app, controllers);
   await app.init();
 }
 
