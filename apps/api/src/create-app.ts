@@ -6,14 +6,19 @@ import type { TestingModuleBuilder } from '@nestjs/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
 import { answerClientError } from '@folio/platform/http/client-errors';
+import { installConditionalGet } from '@folio/platform/http/conditional-get';
+import { installCors } from '@folio/platform/http/cors';
 import { installETagHook } from '@folio/platform/http/etag';
 import { installRawJsonSerializer } from '@folio/platform/http/raw-json';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
+import { FolioConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
 import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
 import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
 import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
 import { installReadFreshness } from '@folio/platform/http/read-freshness';
+import { installRateLimits } from '@folio/platform/http/rate-limit/rate-limits';
 import { installResponseHeaders, requestIdGenerator } from '@folio/platform/http/request-id';
 import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
 import { installStreamedBodyParser } from '@folio/platform/http/streamed-body';
@@ -47,8 +52,8 @@ function adapter(logger: Pino) {
 }
 
 /**
- * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), the query-string
- * and 405 checks (installed before app.init, so they see every route Nest registers), validation. The
+ * Everything the API needs around the Nest app: /v1, CORS and rate limits (config), our JSON parser (Nest's
+ * is off), conditional GETs, the query-string and 405 checks (installed before app.init, so they see every route Nest registers), validation. The
  * bootstrap admin is not here: it runs after listen (main.ts), so a start that cannot listen writes
  * nothing. Errors Fastify raises before a route runs (body too large, malformed JSON, a refused query
  * string, a wrong method) reach the ErrorBodyFilter through Nest's own error handler, so they get the
@@ -56,13 +61,19 @@ function adapter(logger: Pino) {
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
+  const config = app.get<FolioConfig>(CONFIG);
   installReadFreshness(fastify);
+  // CORS, then rate limits, first of the hooks: a preflight is never charged, and a 429 still carries
+  // the CORS headers a browser needs to read it.
+  await installCors(fastify, config.corsOrigins);
+  if (config.rateLimit) installRateLimits(fastify, config.rateLimit);
   installJsonBodyParser(fastify, app.get(WorkerPool));
   installStreamedBodyParser(fastify);
   installRouteBodyLimits(fastify);
   installQueryStringCheck(fastify);
   installMethodNotAllowed(fastify);
   installETagHook(fastify);
+  installConditionalGet(fastify);
   installResponseHeaders(fastify);
   installRawJsonSerializer(fastify);
   app.setGlobalPrefix('v1', { exclude: ['health'] });
