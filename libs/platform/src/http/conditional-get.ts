@@ -41,9 +41,12 @@ export function installConditionalGet(fastify: FastifyInstance) {
     }
     const condition = request.headers['if-none-match'];
     if (typeof etag !== 'string' || condition === undefined || !ifNoneMatch(condition, etag)) return done(null, payload);
+    void reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    // HEAD: Fastify's own HEAD hook, after this one, measures the payload for Content-Length (what the 200
+    // would have had, as RFC 9110 allows on a 304) and sends none of it.
+    if (request.method === 'HEAD') return done(null, payload);
     // A stream the 304 does not send would hold its file or connection open.
     if (payload !== null && typeof payload === 'object' && 'destroy' in payload && typeof payload.destroy === 'function') payload.destroy();
-    void reply.code(304).removeHeader('content-type').removeHeader('content-length');
     done(null, null);
   });
 }

@@ -1,0 +1,140 @@
+// What rate limiting and metrics cost reads: GET /v1/orgs/{id} (a stream-revision ETag) and GET
+// /v1/orgs/{id}/spaces (a list: a hashed weak ETag) on two Folio processes started alike, one as it runs by
+// default (RATE_LIMIT on with limits the load never reaches, METRICS on) and one with RATE_LIMIT=off and
+// METRICS=off. The two are loaded in turn, in alternating order round after round, so that drift of a shared
+// machine (other processes, CPU frequency) falls on both alike; throughput and server CPU per request are
+// summed over the rounds. Target: the limits and metrics cost under 5% of read throughput. Also: what the
+// conditional-GET hook's hashing costs an answer of each route's size (it runs in both processes).
+import { hash } from 'node:crypto';
+import { join } from 'node:path';
+import { runAlone } from './alone';
+import { createOrganization, Folio, startFolio } from './folio';
+import { LoadFigures, measure } from './load';
+import { num, section, table, us } from './report';
+
+export const HTTP_OVERHEAD_TARGET = 0.05;
+const ROUNDS = 4;
+const SECONDS = 3;
+const CONNECTIONS = 8;
+/** Spaces in the listed organization: a page of a list as clients read it. */
+const SPACES = 20;
+const HASHES = 20_000;
+
+export interface OverheadRead {
+  name: string;
+  bytes: number;
+  /** Requests per second and server CPU per request, over all rounds: with limits and metrics on, and off. */
+  on: { rps: number; cpuUsPerRequest: number };
+  off: { rps: number; cpuUsPerRequest: number };
+  /** 1 − on / off throughput: the share of read throughput the two cost. */
+  cost: number;
+  /** The weak ETag's hash of this answer, in µs (in this process). */
+  hashUs: number;
+  non2xx: number;
+}
+
+export interface HttpOverheadFigures {
+  rounds: number;
+  seconds: number;
+  reads: OverheadRead[];
+  /** Over both reads: 1 − Σon / Σoff throughput. */
+  cost: number;
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** The organization and its spaces, made through the API, in one process. */
+async function setUp(folio: Folio): Promise<string[]> {
+  const organizationId = await createOrganization(folio, 'Bench overhead');
+  for (let i = 0; i < SPACES; i++) await folio.call('POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i + 1}` });
+  return [`/v1/orgs/${organizationId}`, `/v1/orgs/${organizationId}/spaces`];
+}
+
+function hashMicros(text: string): number {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < HASHES; i++) hash('sha1', text, 'base64url');
+  return Number(process.hrtime.bigint() - start) / 1000 / HASHES;
+}
+
+interface Tally {
+  total: number;
+  seconds: number;
+  cpuUs: number;
+  non2xx: number;
+}
+
+function add(tally: Tally, figures: LoadFigures) {
+  tally.total += figures.total;
+  tally.seconds += figures.total / figures.rps;
+  tally.cpuUs += figures.cpuUsPerRequest * figures.total;
+  tally.non2xx += figures.non2xx + figures.errors;
+}
+
+export async function measureHttpOverhead(tempDir: string): Promise<HttpOverheadFigures> {
+  log('HTTP overhead: starting Folio with rate limits and metrics on, and with both off');
+  const on = await startFolio(join(tempDir, 'on'));
+  const off = await startFolio(join(tempDir, 'off'), undefined, { RATE_LIMIT: 'off', METRICS: 'off' });
+  const variants = [
+    { name: 'on', folio: on, paths: await setUp(on) },
+    { name: 'off', folio: off, paths: await setUp(off) },
+  ];
+  const names = ['GET /v1/orgs/{id}', 'GET /v1/orgs/{id}/spaces'];
+  const tallies = names.map(() => variants.map((): Tally => ({ total: 0, seconds: 0, cpuUs: 0, non2xx: 0 })));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    for (let read = 0; read < names.length; read++) {
+      for (const v of order) {
+        const { name, folio, paths } = variants[v];
+        const options = { url: folio.url + paths[read], connections: CONNECTIONS, headers: { authorization: `Bearer ${folio.token}` } };
+        const { measured } = await measure(`round ${round + 1}, ${names[read]}, ${name}`, options, SECONDS, round === 0 ? 1 : 0, folio.process.pid);
+        add(tallies[read][v], measured);
+      }
+    }
+  }
+  const reads: OverheadRead[] = [];
+  for (let read = 0; read < names.length; read++) {
+    const { text } = await on.call('GET', variants[0].paths[read]);
+    const [withBoth, without] = tallies[read].map((t) => ({ rps: t.total / t.seconds, cpuUsPerRequest: t.cpuUs / t.total }));
+    reads.push({
+      name: names[read],
+      bytes: Buffer.byteLength(text),
+      on: withBoth,
+      off: without,
+      cost: 1 - withBoth.rps / without.rps,
+      hashUs: hashMicros(text),
+      non2xx: tallies[read][0].non2xx + tallies[read][1].non2xx,
+    });
+  }
+  await Promise.all([on.stop(), off.stop()]);
+  const rps = (v: number) => tallies.reduce((sum, t) => sum + t[v].total, 0) / tallies.reduce((sum, t) => sum + t[v].seconds, 0);
+  return { rounds: ROUNDS, seconds: SECONDS, reads, cost: 1 - rps(0) / rps(1) };
+}
+
+const percent = (value: number) => `${num(value * 100, 1)}%`;
+
+export function httpOverheadReport(figures: HttpOverheadFigures): string {
+  const passed = figures.cost < HTTP_OVERHEAD_TARGET && figures.reads.every((r) => r.non2xx === 0);
+  return section(
+    `Rate limits and metrics: what they cost reads (${figures.rounds} alternating rounds of ${figures.seconds} s, ${CONNECTIONS} connections)`,
+    table(
+      ['read', 'bytes', 'req/s on', 'req/s off', 'cost', 'CPU/req on', 'CPU/req off', 'ETag hash', 'non-2xx'],
+      figures.reads.map((r) => [
+        r.name,
+        num(r.bytes),
+        num(r.on.rps),
+        num(r.off.rps),
+        percent(r.cost),
+        us(r.on.cpuUsPerRequest),
+        us(r.off.cpuUsPerRequest),
+        us(r.hashUs),
+        num(r.non2xx),
+      ]),
+    ) +
+      `\n\non: RATE_LIMIT on (limits never reached) and METRICS on; off: RATE_LIMIT=off METRICS=off. Cost over both reads: ${percent(figures.cost)}` +
+      ` (check: under ${percent(HTTP_OVERHEAD_TARGET)} and no non-2xx answer: ${passed ? 'pass' : 'FAIL'}).` +
+      `\n"ETag hash": the weak ETag's SHA-1 of that answer (both processes pay it), measured in the bench's process.`,
+  );
+}
+
+// Alone: `node dist/bench/http-overhead.js` after a build.
+if (require.main === module) runAlone('http-overhead', measureHttpOverhead, httpOverheadReport);
