@@ -1,5 +1,14 @@
 import { startServer, TestServer } from '../support/server';
 
+/** Sends `send` until it is refused with 429 (at most a few times the burst); answers the refusal. */
+async function spend(send: () => ReturnType<TestServer['fetch']>, burst: number) {
+  for (let i = 0; i < burst * 4; i++) {
+    const response = await send();
+    if (response.status === 429) return response;
+  }
+  throw new Error('never refused');
+}
+
 /**
  * Token buckets per accepted token and per address, with slow refills (one request back every 2 s) so
  * that a burst is spent long before any of it comes back, even on a loaded machine. Every loop that
@@ -14,15 +23,6 @@ describe('rate limits', () => {
     });
   });
   afterAll(() => server.stop());
-
-  /** Sends `send` until it is refused with 429 (at most a few times the burst); answers the refusal. */
-  async function spend(send: () => ReturnType<TestServer['fetch']>) {
-    for (let i = 0; i < BURST * 4; i++) {
-      const response = await send();
-      if (response.status === 429) return response;
-    }
-    throw new Error('never refused');
-  }
 
   function expectLimitHeaders(headers: Headers) {
     expect(headers.get('x-ratelimit-limit')).toBe(String(BURST));
@@ -57,7 +57,7 @@ describe('rate limits', () => {
     const cat = await server.createUser('cat@example.com');
     expect((await server.fetch('/v1/user', { token: cat.token })).status).toBe(200);
 
-    const refused = await spend(() => server.fetch('/v1/user', { token: bob.token }));
+    const refused = await spend(() => server.fetch('/v1/user', { token: bob.token }), BURST);
     expect(refused.body).toEqual({ error: { code: 429, message: expect.stringMatching(/token/) } });
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -83,13 +83,33 @@ describe('rate limits', () => {
     const dan = await server.createUser('dan@example.com');
     expect((await server.fetch('/v1/user', { token: dan.token })).status).toBe(200);
 
+    // X-Forwarded-For is no way out: no proxy is trusted (TRUST_PROXY unset), so the peer's address pays.
     let n = 0;
-    const refused = await spend(() => server.fetch('/v1/user', n++ % 2 === 0 ? {} : { token: `made-up-${n}` }));
+    const send = () => server.fetch('/v1/user', { headers: { 'x-forwarded-for': `203.0.113.${n}` }, ...(n++ % 2 === 0 ? {} : { token: `made-up-${n}` }) });
+    const refused = await spend(send, BURST);
     expect(refused.body).toEqual({ error: { code: 429, message: expect.stringMatching(/address/) } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await server.fetch('/v1/user', { token: `made-up-again` })).status).toBe(429);
 
     // dan's token was accepted before: it has its own bucket, untouched by the address's.
     expect((await server.fetch('/v1/user', { token: dan.token })).status).toBe(200);
+  });
+});
+
+/** Behind a trusted proxy (TRUST_PROXY), each client the proxy names has its own address bucket. */
+describe('rate limits behind a trusted proxy', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_IP_BURST: '4', RATE_LIMIT_IP_PER_S: '0.5' } });
+  });
+  afterAll(() => server.stop());
+
+  it('limits each forwarded client by its own address', async () => {
+    const from = (client: string) => server.fetch('/v1/user', { headers: { 'x-forwarded-for': client } });
+    const refused = await spend(() => from('203.0.113.7'), 4);
+    expect(refused.body).toEqual({ error: { code: 429, message: expect.stringMatching(/address/) } });
+    const other = await from('203.0.113.8');
+    expect(other.status).toBe(401);
+    expect(other.headers.get('x-ratelimit-limit')).toBe('4');
   });
 });

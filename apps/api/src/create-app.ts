@@ -26,10 +26,12 @@ import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing'
 import { bindValidation } from '@folio/platform/http/validation';
 import { AppModule } from './app.module';
 
-function adapter(logger: Pino) {
+/** `trustProxy`: TRUST_PROXY, the proxies whose X-Forwarded-For gives `request.ip` (the per-address rate limits' key). */
+function adapter(logger: Pino, trustProxy: FolioConfig['trustProxy']) {
   const everyRequest = logsEveryRequest(logger);
   return new FastifyAdapter({
     loggerInstance: logger,
+    trustProxy,
     // Fastify's lines per request (incoming, completed) are written at info. Below that level none is,
     // so no request pays for a child logger bound to its id (Fastify's rare own error lines use the app's).
     logController: new LogController({ disableRequestLogging: !everyRequest }),
@@ -87,9 +89,12 @@ function controllersOf(app: NestFastifyApplication): Type<unknown>[] {
   );
 }
 
-/** `module`: Folio's, or (for the bench's ceiling) a stand-in served through the same set-up. */
-export async function createApp(logger: Pino, module: Type<unknown> = AppModule): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter(logger), {
+/**
+ * `module`: Folio's, or (for the bench's ceiling) a stand-in served through the same set-up. `trustProxy`:
+ * the config's (the adapter is made before the app, so before its CONFIG can be read).
+ */
+export async function createApp(logger: Pino, module: Type<unknown> = AppModule, trustProxy: FolioConfig['trustProxy'] = false): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter(logger, trustProxy), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
@@ -100,7 +105,7 @@ export async function createApp(logger: Pino, module: Type<unknown> = AppModule)
 /** For tests: the same app from a testing module (with overridden providers, e.g. the clock). */
 export async function createTestApp(builder: TestingModuleBuilder, logger: Pino): Promise<NestFastifyApplication> {
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(adapter(logger), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(adapter(logger, moduleRef.get<FolioConfig>(CONFIG).trustProxy), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });

@@ -20,7 +20,7 @@ async function main() {
   const { createApp } = await import('./create-app');
   const { BootstrapAdmin } = await import('@folio/identity/bootstrap/bootstrap-admin');
   const logger = createLogger(config.logLevel);
-  const app = await createApp(logger);
+  const app = await createApp(logger, undefined, config.trustProxy);
   // SIGTERM: stop accepting, let in-flight requests finish, then stop projections and close the
   // stores (onApplicationShutdown runs after the HTTP server has drained), and exit 0.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
