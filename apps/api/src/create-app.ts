@@ -66,7 +66,8 @@ async function configure(app: NestFastifyApplication) {
   const config = app.get<FolioConfig>(CONFIG);
   installReadFreshness(fastify);
   // CORS, then rate limits, first of the hooks: a preflight is never charged, and a 429 still carries
-  // the CORS headers a browser needs to read it.
+  // the CORS headers a browser needs to read it. CORS's catch-all preflight route (OPTIONS *) is thereby
+  // registered before the 405 check collects routes: counted, it would turn every unknown path into a 405.
   await installCors(fastify, config.corsOrigins);
   if (config.rateLimit) installRateLimits(fastify, config.rateLimit);
   installJsonBodyParser(fastify, app.get(WorkerPool));

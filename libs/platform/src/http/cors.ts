@@ -28,7 +28,8 @@ const PREFLIGHT_MAX_AGE = 3600;
  * nothing is registered: no CORS header anywhere, and an OPTIONS request is a 405 like any method no
  * route takes. An origin not listed gets no CORS header, and its preflight is no preflight (404): the
  * browser then refuses the call. No credentials mode: the API authenticates with a bearer token, not
- * cookies. Awaited before the other onRequest hooks are added (rate limits), so it runs before them.
+ * cookies. Awaited before the other hooks are added (rate limits), so it runs before them; and before the
+ * 405 check collects routes, which must not count the plugin's catch-all `OPTIONS *` route.
  */
 export async function installCors(fastify: FastifyInstance, origins: string[]) {
   if (origins.length === 0) return;

@@ -27,9 +27,6 @@ export function installMethodNotAllowed(fastify: FastifyInstance) {
   const routes: KnownRoute[] = [];
   tables.set(fastify, routes);
   fastify.addHook('onRoute', (route) => {
-    // A catch-all (CORS's preflight route, OPTIONS *) says nothing of which paths exist: counted, it would
-    // turn every unknown path into a 405.
-    if (route.url === '*') return;
     for (const method of [route.method].flat() as HTTPMethod[]) {
       if (!router.hasRoute(method, route.url)) router.on(method, route.url, () => undefined);
       methods.add(method);
