@@ -56,10 +56,10 @@ function adapter(logger: Pino, trustProxy: FolioConfig['trustProxy']) {
 /**
  * Everything the API needs around the Nest app: /v1, CORS and rate limits (config), our JSON parser (Nest's
  * is off), conditional GETs, the query-string and 405 checks (installed before app.init, so they see every
- * route Nest registers), validation. The bootstrap admin is not here: it runs after listen (main.ts), so a start that cannot listen writes
- * nothing. Errors Fastify raises before a route runs (body too large, malformed JSON, a refused query
- * string, a wrong method) reach the ErrorBodyFilter through Nest's own error handler, so they get the
- * error body too.
+ * route Nest registers), validation. The bootstrap admin is not here: it runs after listen (main.ts), so a
+ * start that cannot listen writes nothing. Errors Fastify raises before a route runs (body too large,
+ * malformed JSON, a refused query string, a wrong method) reach the ErrorBodyFilter through Nest's own
+ * error handler, so they get the error body too.
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
