@@ -4,6 +4,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Child, freePort, startChild } from './children';
 
+/**
+ * Rate limits no bench load reaches: the bench measures Folio with its limiter at work (as it runs), not
+ * its 429s. bench/http-overhead.ts compares with RATE_LIMIT=off.
+ */
+export const UNREACHED_RATE_LIMITS = {
+  RATE_LIMIT_TOKEN_BURST: '1000000000',
+  RATE_LIMIT_TOKEN_PER_S: '1000000000',
+  RATE_LIMIT_IP_BURST: '1000000000',
+  RATE_LIMIT_IP_PER_S: '1000000000',
+};
+
 export interface Folio extends Child {
   token: string;
   /** A JSON call as the admin; throws on any non-2xx, since set-up must not fail quietly. */
@@ -24,6 +35,7 @@ export async function startFolio(dataDir: string, readyWithinMs?: number, settin
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Request logging would cost the API time the bare server does not spend; warnings still show on failure.
     LOG_LEVEL: 'warn',
+    ...UNREACHED_RATE_LIMITS,
     ...settings,
   };
   // Whatever the caller's shell says, the bench measures embedded mode.

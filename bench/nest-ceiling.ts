@@ -10,6 +10,8 @@ import 'reflect-metadata';
 import { Body, Controller, Get, Injectable, Module, Param, Patch } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Caller } from '@folio/platform/auth/caller';
+import { loadConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
 import { AuthGuard } from '@folio/platform/http/auth.guard';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
@@ -20,6 +22,7 @@ import { TokenVerifier } from '@folio/platform/http/token-verifier';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { createApp } from '../apps/api/src/create-app';
 import { UpdateOrganizationBody } from '@folio/identity/organizations/organization.dto';
+import { UNREACHED_RATE_LIMITS } from './folio';
 
 const body = JSON.parse(process.env.BODY ?? '{}') as object;
 const token = process.env.TOKEN ?? '';
@@ -65,6 +68,8 @@ class HealthController {
 @Module({
   controllers: [OrganizationController, HealthController],
   providers: [
+    // createApp's CORS and rate limits read it: the ceiling's limiter works as Folio's does in the bench.
+    { provide: CONFIG, useValue: loadConfig({ ...UNREACHED_RATE_LIMITS, ...process.env }) },
     { provide: TokenVerifier, useClass: MemoryTokenVerifier },
     { provide: SiteTokenVerifier, useClass: NoSiteTokens },
     // createApp's JSON parser hands bodies over 1 MiB to it (the bench's are small: no thread starts).

@@ -78,4 +78,69 @@ describe('conditional requests', () => {
     expect((await json('PATCH', path, change, '"0"')).status).toBe(412);
     expect(await server.head()).toBe(before);
   });
+
+  /** If-None-Match: a client holding the current version gets 304 and no body, on every GET with an ETag. */
+  describe('conditional GETs', () => {
+    const post = async (path: string, body: unknown) => (await json('POST', path, body)).body as { id: string };
+    const get = (path: string, ifNoneMatch?: string) => server.fetch(path, { token, headers: ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch } });
+
+    it('answers 304 to the organization’s stream-revision ETag, in any form RFC 9110 allows, and 200 once it moved', async () => {
+      const org = await post('/v1/orgs', { title: 'Cached' });
+      const path = `/v1/orgs/${org.id}`;
+      const etag = (await get(path)).headers.get('etag')!;
+      expect(etag).toBe('"1"');
+      for (const condition of [etag, `W/${etag}`, `"0", ${etag}`, '*']) {
+        const cached = await get(path, condition);
+        expect(cached.status).toBe(304);
+        expect(cached.body).toBeUndefined();
+        expect(cached.headers.get('etag')).toBe(etag);
+      }
+      expect((await get(path, '"0"')).status).toBe(200);
+
+      await json('PATCH', path, { title: 'Cached 2' });
+      const changed = await get(path, etag);
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ title: 'Cached 2' });
+      expect(changed.headers.get('etag')).toBe('"2"');
+    });
+
+    it('gives a GET without a revision a weak ETag of its body, and answers 304 to it until the body changes', async () => {
+      const org = await post('/v1/orgs', { title: 'Lists' });
+      await post(`/v1/orgs/${org.id}/spaces`, { title: 'First' });
+      const path = `/v1/orgs/${org.id}/spaces`;
+      const listed = await get(path);
+      const etag = listed.headers.get('etag')!;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      // The same body again: the same ETag; with it, 304.
+      expect((await get(path)).headers.get('etag')).toBe(etag);
+      const cached = await get(path, etag);
+      expect(cached.status).toBe(304);
+      expect(cached.body).toBeUndefined();
+      expect(cached.headers.get('etag')).toBe(etag);
+      expect(cached.headers.get('content-length')).toBeNull();
+
+      await post(`/v1/orgs/${org.id}/spaces`, { title: 'Second' });
+      const changed = await get(path, etag);
+      expect(changed.status).toBe(200);
+      expect((changed.body as { items: unknown[] }).items).toHaveLength(2);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+    });
+
+    it('answers HEAD as GET, and leaves refusals and writes alone', async () => {
+      const org = await post('/v1/orgs', { title: 'Heads' });
+      const listed = await get(`/v1/orgs/${org.id}/spaces`);
+      const etag = listed.headers.get('etag')!;
+      const head = await server.fetch(`/v1/orgs/${org.id}/spaces`, { method: 'HEAD', token, headers: { 'if-none-match': etag } });
+      expect(head.status).toBe(304);
+      expect(head.headers.get('etag')).toBe(etag);
+      expect(head.headers.get('content-length')).toBe(listed.headers.get('content-length'));
+      // A refusal has no ETag and is never a 304, whatever the client holds.
+      const missing = await get('/v1/orgs/nope', '*');
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('etag')).toBeNull();
+      // If-None-Match on a write is no GET condition: the write happens.
+      const written = await server.fetch(`/v1/orgs/${org.id}`, { method: 'PATCH', token, headers: { 'content-type': 'application/json', 'if-none-match': '*' }, body: '{"title":"Heads 2"}' });
+      expect(written.status).toBe(200);
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { freePort } from '../../bench/children';
+import { UNREACHED_RATE_LIMITS } from '../../bench/folio';
 import { AppModule } from '../../apps/api/src/app.module';
 import { createTestApp } from '../../apps/api/src/create-app';
 import { systemCaller } from '@folio/platform/auth/caller';
@@ -40,11 +41,14 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move (and `env`'s settings). */
+/**
+ * The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move (and `env`'s
+ * settings). Its rate limits are out of reach unless `env` sets them: suites send many requests with one token.
+ */
 export async function startServer(options: { dataDir?: string; logger?: pino.Logger; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const port = await freePort();
-  const config = loadConfig({ ...options.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const config = loadConfig({ ...UNREACHED_RATE_LIMITS, ...options.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
   const clock = new ManualClock(new Date('2026-03-01T09:00:00.000Z'));
   const builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(CONFIG)

@@ -7,14 +7,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
 import { installApiDocs } from '@folio/platform/http/api-docs/api-docs';
 import { answerClientError } from '@folio/platform/http/client-errors';
+import { installConditionalGet } from '@folio/platform/http/conditional-get';
+import { installCors } from '@folio/platform/http/cors';
 import { installETagHook } from '@folio/platform/http/etag';
 import { installRawJsonSerializer } from '@folio/platform/http/raw-json';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
+import { FolioConfig } from '@folio/platform/config/config';
+import { CONFIG } from '@folio/platform/config/config.token';
 import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
 import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
 import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
 import { installReadFreshness } from '@folio/platform/http/read-freshness';
+import { installRateLimits } from '@folio/platform/http/rate-limit/rate-limits';
 import { installResponseHeaders, requestIdGenerator } from '@folio/platform/http/request-id';
 import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
 import { installStreamedBodyParser } from '@folio/platform/http/streamed-body';
@@ -24,10 +29,12 @@ import { installHttpMetrics } from '@folio/platform/metrics/http-metrics';
 import { MetricsRegistry } from '@folio/platform/metrics/metrics-registry';
 import { AppModule } from './app.module';
 
-function adapter(logger: Pino) {
+/** `trustProxy`: TRUST_PROXY, the proxies whose X-Forwarded-For gives `request.ip` (the per-address rate limits' key). */
+function adapter(logger: Pino, trustProxy: FolioConfig['trustProxy']) {
   const everyRequest = logsEveryRequest(logger);
   return new FastifyAdapter({
     loggerInstance: logger,
+    trustProxy,
     // Fastify's lines per request (incoming, completed) are written at info. Below that level none is,
     // so no request pays for a child logger bound to its id (Fastify's rare own error lines use the app's).
     logController: new LogController({ disableRequestLogging: !everyRequest }),
@@ -50,25 +57,33 @@ function adapter(logger: Pino) {
 }
 
 /**
- * Everything the API needs around the Nest app: /v1, our JSON parser (Nest's is off), the query-string
- * and 405 checks (installed before app.init, so they see every route Nest registers), validation, the
- * API's own description (/openapi.json, /docs: read from the routes, so after the prefix is set). The
- * bootstrap admin is not here: it runs after listen (main.ts), so a start that cannot listen writes
- * nothing. Errors Fastify raises before a route runs (body too large, malformed JSON, a refused query
- * string, a wrong method) reach the ErrorBodyFilter through Nest's own error handler, so they get the
- * error body too.
+/**
+ * Everything the API needs around the Nest app: /v1, request metrics, CORS and rate limits (config), our
+ * JSON parser (Nest's is off), conditional GETs, the query-string and 405 checks (installed before app.init,
+ * so they see every route Nest registers), validation, the API's own description (/openapi.json, /docs:
+ * read from the routes, so after the prefix is set). The bootstrap admin is not here: it runs after listen
+ * (main.ts), so a start that cannot listen writes nothing. Errors Fastify raises before a route runs (body
+ * too large, malformed JSON, a refused query string, a wrong method) reach the ErrorBodyFilter through
+ * Nest's own error handler, so they get the error body too.
  */
 async function configure(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
+  const config = app.get<FolioConfig>(CONFIG);
   // First: it measures the routes registered after it.
   installHttpMetrics(fastify, app.get(MetricsRegistry));
   installReadFreshness(fastify);
+  // CORS, then rate limits, first of the hooks: a preflight is never charged, and a 429 still carries
+  // the CORS headers a browser needs to read it. CORS's catch-all preflight route (OPTIONS *) is thereby
+  // registered before the 405 check collects routes: counted, it would turn every unknown path into a 405.
+  await installCors(fastify, config.corsOrigins);
+  if (config.rateLimit) installRateLimits(fastify, config.rateLimit);
   installJsonBodyParser(fastify, app.get(WorkerPool));
   installStreamedBodyParser(fastify);
   installRouteBodyLimits(fastify);
   installQueryStringCheck(fastify);
   installMethodNotAllowed(fastify);
   installETagHook(fastify);
+  installConditionalGet(fastify);
   installResponseHeaders(fastify);
   installRawJsonSerializer(fastify);
   app.setGlobalPrefix('v1', { exclude: ['health', 'health/live', 'health/ready', 'metrics'] });
@@ -84,9 +99,12 @@ function controllersOf(app: NestFastifyApplication): Type<unknown>[] {
   );
 }
 
-/** `module`: Folio's, or (for the bench's ceiling) a stand-in served through the same set-up. */
-export async function createApp(logger: Pino, module: Type<unknown> = AppModule): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter(logger), {
+/**
+ * `module`: Folio's, or (for the bench's ceiling) a stand-in served through the same set-up. `trustProxy`:
+ * the config's (the adapter is made before the app, so before its CONFIG can be read).
+ */
+export async function createApp(logger: Pino, module: Type<unknown> = AppModule, trustProxy: FolioConfig['trustProxy'] = false): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter(logger, trustProxy), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
@@ -97,7 +115,7 @@ export async function createApp(logger: Pino, module: Type<unknown> = AppModule)
 /** For tests: the same app from a testing module (with overridden providers, e.g. the clock). */
 export async function createTestApp(builder: TestingModuleBuilder, logger: Pino): Promise<NestFastifyApplication> {
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(adapter(logger), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(adapter(logger, moduleRef.get<FolioConfig>(CONFIG).trustProxy), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });

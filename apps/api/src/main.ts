@@ -22,7 +22,7 @@ async function main() {
   const { BootstrapAdmin } = await import('@folio/identity/bootstrap/bootstrap-admin');
   const { MetricsListener, metricsUrl } = await import('@folio/platform/metrics/metrics-listener');
   const logger = createLogger(config.logLevel);
-  const app = await createApp(logger);
+  const app = await createApp(logger, undefined, config.trustProxy);
   // SIGTERM: stop accepting, let in-flight requests finish, then stop projections and close the
   // stores (onApplicationShutdown runs after the HTTP server has drained), and exit 0.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });

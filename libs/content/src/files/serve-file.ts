@@ -1,5 +1,6 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '@folio/platform/domain/errors';
+import { ifNoneMatch } from '@folio/platform/http/conditional-get';
 import { errorBody } from '@folio/platform/http/error-body';
 import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { byteRange } from './byte-range';
@@ -16,7 +17,8 @@ import { DownloadableFile } from './file-urls';
 export async function serveFile(objects: ContentObjectStore, file: DownloadableFile, cacheControl: string, request: FastifyRequest, reply: FastifyReply) {
   const etag = `"${file.object}"`;
   void reply.header('etag', etag).header('cache-control', cacheControl);
-  if (matchesAny(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  const condition = request.headers['if-none-match'];
+  if (condition !== undefined && ifNoneMatch(condition, etag)) return reply.status(304).send();
 
   // A large file is chunks: its bytes stream from the store one chunk at a time, never whole in memory.
   const bytes = await fileBytes(objects, file);
@@ -45,13 +47,4 @@ export async function serveFile(objects: ContentObjectStore, file: DownloadableF
     .header('content-range', `bytes ${range.start}-${range.end}/${bytes.size}`)
     .header('content-length', range.end - range.start + 1)
     .send(bytes.stream(range));
-}
-
-/** Whether an `If-None-Match` list names this ETag (weak comparison, as the RFC says for it) or is `*`. */
-function matchesAny(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }

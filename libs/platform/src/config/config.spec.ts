@@ -124,4 +124,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ SITE_TOKEN_TTL_S: '600' }).siteTokenTtlSeconds).toBe(600);
     expect(() => loadConfig({ SITE_TOKEN_TTL_S: '0' })).toThrow(StartupError);
   });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names (none by default), and refuses what is no address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,uniquelocal,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'uniquelocal', 'fd00::/8']);
+    for (const bad of ['caddy', '10.0.0.0/33', '10.0.0.1/8/1', 'yes']) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(StartupError);
+  });
 });

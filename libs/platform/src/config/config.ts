@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import pino from 'pino';
@@ -75,6 +76,11 @@ export interface FolioConfig {
   corsOrigins: string[];
   /** Token buckets per API token and per address of unauthenticated callers; null with RATE_LIMIT=off. */
   rateLimit: RateLimitConfig | null;
+  /**
+   * TRUST_PROXY: the reverse proxies whose `X-Forwarded-For` names the client (addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`), or how many hops to trust; unset, none: the client is the peer.
+   */
+  trustProxy: string[] | number | false;
   webhooks: WebhookConfig;
 }
 
@@ -178,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     metricsEnabled: onOff(env, 'METRICS'),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     rateLimit: onOff(env, 'RATE_LIMIT') ? rateLimitOf(env) : null,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     webhooks: {
       timeoutSeconds: positiveInteger(env, 'WEBHOOK_TIMEOUT_S', DEFAULT_WEBHOOKS.timeoutSeconds),
       maxAttempts: positiveInteger(env, 'WEBHOOK_MAX_ATTEMPTS', DEFAULT_WEBHOOKS.maxAttempts),
@@ -192,6 +199,25 @@ function rateLimitOf(env: NodeJS.ProcessEnv): RateLimitConfig {
     token: { burst: positiveInteger(env, 'RATE_LIMIT_TOKEN_BURST', DEFAULT_RATE_LIMIT.token.burst), perSecond: positiveNumber(env, 'RATE_LIMIT_TOKEN_PER_S', DEFAULT_RATE_LIMIT.token.perSecond) },
     ip: { burst: positiveInteger(env, 'RATE_LIMIT_IP_BURST', DEFAULT_RATE_LIMIT.ip.burst), perSecond: positiveNumber(env, 'RATE_LIMIT_IP_PER_S', DEFAULT_RATE_LIMIT.ip.perSecond) },
   };
+}
+
+/** The names Fastify's proxy-addr knows for address ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: a hop count, or proxies as addresses, CIDR ranges and range names; checked here, since Fastify would throw at the first request. */
+function trustProxyOf(value: string | undefined): string[] | number | false {
+  if (!value?.trim()) return false;
+  if (/^\d+$/.test(value.trim())) return Number(value);
+  const proxies = value.split(',').map((proxy) => proxy.trim());
+  for (const proxy of proxies) {
+    const [address, bits, extra] = proxy.split('/');
+    const family = isIP(address);
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGES.includes(proxy) && (family === 0 || !prefixOk || extra !== undefined)) {
+      throw new StartupError(`TRUST_PROXY must be a hop count or proxies such as 10.0.0.0/8, 172.16.0.1 or uniquelocal; got "${proxy}"`);
+    }
+  }
+  return proxies;
 }
 
 /** `on` (the default) or `off`. */

@@ -1,0 +1,71 @@
+import { FastifyInstance, FastifyReply } from 'fastify';
+import { hash } from 'node:crypto';
+import { RateLimitConfig } from '../../config/config';
+import { AuthenticatedRequest } from '../auth.guard';
+import { errorBody } from '../error-body';
+import { BucketTable } from './bucket-table';
+import { Draw } from './token-bucket';
+
+/** Buckets kept per kind of caller: about 200 bytes each, so each table stays under ~10 MB whatever is sprayed at it. */
+export const BUCKETS_PER_TABLE = 50_000;
+
+/** Monitoring is never throttled: a scraper or a load balancer's probe refused with 429 would raise false alarms. */
+const EXEMPT = /^\/(?:health|metrics)(?:[/?]|$)/;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Set on a request whose token has no bucket yet: the key its bucket gets once the guard has accepted the token. */
+const UNPROVEN = Symbol('unproven token');
+type LimitedRequest = AuthenticatedRequest & { [UNPROVEN]?: string };
+
+/**
+ * Token buckets per API token, and per client address for everything else, charged in Fastify's first
+ * hooks (`onRequest`), before the body is read or a route runs, so that a refused request costs almost
+ * nothing. Every answer, errors included, carries `X-RateLimit-Limit` (the bucket's size),
+ * `X-RateLimit-Remaining` and `X-RateLimit-Reset` (the epoch second it is full again, as GitHub's); a
+ * request that finds its bucket empty is answered 429 with `Retry-After` (seconds) and the error body.
+ *
+ * The token is verified only later, by the Nest guard, so a token counts as one only once it has been
+ * accepted: until then (the first request of a token, and every request of a made-up one) it is charged
+ * to its address. A flood of invalid tokens is thus limited per address, and only accepted tokens get
+ * buckets of their own. The bucket key is a hash of the token: the table never holds secrets.
+ * `now`: epoch milliseconds (tests give their own clock).
+ */
+export function installRateLimits(fastify: FastifyInstance, config: RateLimitConfig, now: () => number = Date.now) {
+  const tokens = new BucketTable(config.token, BUCKETS_PER_TABLE);
+  const addresses = new BucketTable(config.ip, BUCKETS_PER_TABLE);
+  fastify.addHook('onRequest', (request: LimitedRequest, reply, done) => {
+    if (EXEMPT.test(request.url)) return done();
+    const at = now();
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const key = token === undefined ? undefined : hash('sha256', token, 'base64');
+    let bucket = key === undefined ? undefined : tokens.existing(key);
+    const chargedTo = bucket ? 'this token' : 'this address';
+    if (!bucket) {
+      bucket = addresses.bucket(request.ip, at);
+      if (key !== undefined) request[UNPROVEN] = key;
+    }
+    const draw = bucket.take(at);
+    setHeaders(reply, draw);
+    if (draw.allowed) return done();
+    refuse(reply, draw, chargedTo);
+  });
+  // The guard sets the caller once it accepts the token: from then on the token has its own bucket.
+  fastify.addHook('onResponse', (request: LimitedRequest, _reply, done) => {
+    const key = request[UNPROVEN];
+    if (key !== undefined && request.caller && !tokens.existing(key)) tokens.add(key, now());
+    done();
+  });
+}
+
+function setHeaders(reply: FastifyReply, draw: Draw) {
+  void reply.header('x-ratelimit-limit', draw.limit).header('x-ratelimit-remaining', draw.remaining).header('x-ratelimit-reset', draw.resetAt);
+}
+
+function refuse(reply: FastifyReply, draw: Draw, chargedTo: string) {
+  void reply
+    .code(429)
+    .header('retry-after', draw.retryAfter)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(errorBody(429, `Rate limit of ${chargedTo} exceeded; try again in ${draw.retryAfter} s`));
+}
