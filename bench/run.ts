@@ -29,6 +29,7 @@ import { measureReaderReads, READER_READS_TARGET_MS, ReaderReadsFigures, readerR
 import { measureOpenAPIParse, OpenAPIParseFigures, openAPIParseReport } from './openapi-parse';
 import { measureOpenAPIProcessing, medianOf, OPENAPI_TARGET_MS, OpenAPIProcessingFigures, openAPIProcessingReport } from './openapi-processing';
 import { measureTranslationRun, TRANSLATION_TARGET_MS, TranslationRunFigures, translationRunReport } from './translation-run';
+import { HTTP_OVERHEAD_TARGET, HttpOverheadFigures, httpOverheadReport, measureHttpOverhead } from './http-overhead';
 import { INSIGHTS_CONVERSATIONS, INSIGHTS_RATIO_TARGET, insightsGrowth, InsightsIngestFigures, insightsIngestReport, measureInsightsIngest } from './insights-ingest';
 
 /** The background work of issues 21 and 22: a large spec's parse and processing, a space's translation run, conversations' ingestion. */
@@ -205,6 +206,7 @@ function checks(
   folders: GitSyncFigures,
   readers: ReaderReadsFigures,
   background: BackgroundFigures,
+  overhead: HttpOverheadFigures,
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -289,6 +291,11 @@ function checks(
       ok: insightsGrowth(background.insights) <= INSIGHTS_RATIO_TARGET,
       detail: ratio(insightsGrowth(background.insights)),
     },
+    {
+      name: `rate limits and metrics cost reads under ${HTTP_OVERHEAD_TARGET * 100}% of their throughput, every answer 2xx`,
+      ok: overhead.cost < HTTP_OVERHEAD_TARGET && overhead.reads.every((r) => r.non2xx === 0),
+      detail: `${num(overhead.cost * 100, 1)}% (${overhead.reads.map((r) => `${r.name} ${num(r.cost * 100, 1)}%`).join(', ')})`,
+    },
   ];
 }
 
@@ -337,6 +344,7 @@ function report(
   folders: GitSyncFigures,
   readers: ReaderReadsFigures,
   background: BackgroundFigures,
+  overhead: HttpOverheadFigures,
 ): string {
   const load = (label: string, f: LoadFigures) => [
     label,
@@ -443,6 +451,7 @@ function report(
       'Background work — OpenAPI specs, translations, conversations',
       [openAPIParseReport(background.parse), openAPIProcessingReport(background.processing), translationRunReport(background.translation), insightsIngestReport(background.insights)].join('\n'),
     ),
+    httpOverheadReport(overhead),
     section(
       'Summary',
       table(
@@ -516,9 +525,11 @@ async function main(): Promise<number> {
     translation: await measureTranslationRun(tempDir),
     insights: await measureInsightsIngest(tempDir),
   };
+  log('Operators: reads with rate limits and metrics on, and with both off, in alternating rounds');
+  const overhead = await measureHttpOverhead(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -538,6 +549,7 @@ async function main(): Promise<number> {
       gitSyncFolder: folders,
       readerReads: readers,
       background,
+      httpOverhead: overhead,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,
