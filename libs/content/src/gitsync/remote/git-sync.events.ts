@@ -1,0 +1,68 @@
+import { Sealed } from '@folio/platform/domain/sealed';
+
+/** The spec's GitSyncProvider values. */
+export const GIT_SYNC_PROVIDERS = ['github', 'gitlab', 'github-legacy'] as const;
+export type GitSyncProvider = (typeof GIT_SYNC_PROVIDERS)[number];
+
+export type GitSyncDirection = 'import' | 'export';
+
+/** What one import or export was asked to do (the spec's ImportGitRepository / ExportToGitRepository, credentials apart). */
+export interface GitOperationRequest {
+  direction: GitSyncDirection;
+  /** Without credentials (they are sealed apart, under the installation's key). */
+  url: string;
+  /** `refs/heads/<branch>`. */
+  ref: string;
+  repoProjectDirectory?: string;
+  repoTreeURL?: string;
+  repoCommitURL?: string;
+  /** The spec's `timestamp`: an operation older than the last applied one is skipped. */
+  timestamp?: string;
+  force: boolean;
+  standalone: boolean;
+  /** Exports only. */
+  commitMessage?: string;
+}
+
+/**
+ * A space's Git Sync connection and its operations: one stream per space (`gitSync-<spaceId>`). The
+ * installation is made by the first operation (or a connection) and keeps its id until disconnected;
+ * credentials (from the URL or given apart) are sealed under the installation's key (SubjectCipher subject
+ * `gitSync-<installationId>`), erased on disconnect.
+ */
+export type GitSyncEvent =
+  | {
+      type: 'GitSyncInstalled';
+      data: { spaceId: string; organizationId: string; installationId: string; provider: GitSyncProvider; installedAt: string };
+    }
+  | {
+      type: 'GitSyncOperationRequested';
+      data: GitOperationRequest & {
+        spaceId: string;
+        organizationId: string;
+        installationId: string;
+        operationId: string;
+        credentials: Sealed | null;
+        requestedBy: string;
+        requestedAt: string;
+      };
+    }
+  | { type: 'GitSyncOperationStarted'; data: { spaceId: string; operationId: string; startedAt: string } }
+  | {
+      type: 'GitSyncOperationSucceeded';
+      data: {
+        spaceId: string;
+        operationId: string;
+        endedAt: string;
+        /** The commit imported or pushed (absent when skipped). */
+        commit?: { oid: string; message: string; ref: string };
+        /** The revision the import made (main's, or a standalone one) or the export wrote. */
+        revision?: string;
+        /** Older than the last applied operation, or nothing to do: a success that changed nothing. */
+        skipped?: boolean;
+      };
+    }
+  | { type: 'GitSyncOperationFailed'; data: { spaceId: string; operationId: string; endedAt: string; error: string; timedOut: boolean } };
+
+export const gitSyncStream = (spaceId: string) => `gitSync-${spaceId}`;
+export const gitSyncCredentialsSubject = (installationId: string) => `gitSync-${installationId}`;
