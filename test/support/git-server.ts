@@ -1,0 +1,173 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { parseCgiHead } from './cgi-response';
+
+const run = promisify(execFile);
+
+/** One request the server received, as it arrived (to assert that none came, or that no URL held a secret). */
+export interface GitServerRequest {
+  method: string;
+  /** The request's target as sent (path and query). */
+  url: string;
+  /** The Authorization header was present and right. */
+  authorized: boolean;
+  status: number;
+}
+
+export interface GitServerRepository {
+  /** The branch's commit after preparation (null when the repository was created empty). */
+  head: string | null;
+  /** The bare repository's directory, to inspect with `git --git-dir`. */
+  gitDir: string;
+}
+
+export interface GitServer {
+  /** `http://127.0.0.1:<port>/<name>.git` */
+  url(name: string): string;
+  /** A bare repository `name`.git; with `files`, one commit holding them on `branch` (default `main`). */
+  createRepository(name: string, options?: { files?: Record<string, string | Buffer>; branch?: string; message?: string }): Promise<GitServerRepository>;
+  /** Every request so far, in order. */
+  readonly requests: readonly GitServerRequest[];
+  /** `git --git-dir=<repo> <args>` on the server's copy (to check what a push left). */
+  git(name: string, args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A git call of the test server's own (preparing repositories), with no user or system configuration. */
+export async function gitCommand(args: string[], cwd?: string, env: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await run('git', args, {
+    cwd,
+    timeout: 30_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: tmpdir(),
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 'Test Server',
+      GIT_AUTHOR_EMAIL: 'server@example.test',
+      GIT_COMMITTER_NAME: 'Test Server',
+      GIT_COMMITTER_EMAIL: 'server@example.test',
+      ...env,
+    },
+  });
+  return stdout;
+}
+
+/**
+ * A real smart-HTTP Git server for tests: `git http-backend` (CGI) behind a Node HTTP server on a free
+ * loopback port, which asks for HTTP basic authentication (401 with `WWW-Authenticate` otherwise) and
+ * accepts pushes. Repositories are bare, under a temporary root removed by `stop()`.
+ */
+export async function startGitServer(auth: { username: string; password: string }): Promise<GitServer> {
+  const root = await mkdtemp(join(tmpdir(), 'folio-git-server-'));
+  const expected = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
+  const requests: GitServerRequest[] = [];
+
+  const server = createServer((request, response) => {
+    const entry: GitServerRequest = { method: request.method ?? '', url: request.url ?? '', authorized: request.headers.authorization === expected, status: 0 };
+    requests.push(entry);
+    response.once('finish', () => (entry.status = response.statusCode));
+    if (!entry.authorized) {
+      request.resume();
+      response.writeHead(401, { 'www-authenticate': 'Basic realm="folio-test"', 'content-type': 'text/plain' }).end('authentication required\n');
+      return;
+    }
+    httpBackend(root, auth.username, request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const gitDir = (name: string) => join(root, `${name}.git`);
+
+  return {
+    url: (name) => `http://127.0.0.1:${port}/${name}.git`,
+    requests,
+    git: (name, args) => gitCommand(['--git-dir', gitDir(name), ...args]),
+    async createRepository(name, options = {}) {
+      const dir = gitDir(name);
+      const branch = options.branch ?? 'main';
+      await gitCommand(['init', '--quiet', '--bare', `--initial-branch=${branch}`, dir]);
+      await gitCommand(['--git-dir', dir, 'config', 'http.receivepack', 'true']);
+      if (!options.files) return { head: null, gitDir: dir };
+      // Prepared in a work tree apart, then pushed to the bare repository (what a user's clone would do).
+      const work = await mkdtemp(join(tmpdir(), 'folio-git-work-'));
+      try {
+        await gitCommand(['init', '--quiet', `--initial-branch=${branch}`, work]);
+        for (const [path, content] of Object.entries(options.files)) {
+          await mkdir(dirname(join(work, path)), { recursive: true });
+          await writeFile(join(work, path), content);
+        }
+        await gitCommand(['add', '--all'], work);
+        await gitCommand(['commit', '--quiet', '-m', options.message ?? 'Initial content'], work);
+        await gitCommand(['push', '--quiet', dir, `HEAD:refs/heads/${branch}`], work);
+        const head = (await gitCommand(['rev-parse', 'HEAD'], work)).trim();
+        return { head, gitDir: dir };
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `git http-backend` for one request, per the CGI conventions it reads (RFC 3875 and git's docs). */
+function httpBackend(root: string, user: string, request: IncomingMessage, response: ServerResponse): void {
+  const target = new URL(request.url ?? '/', 'http://server');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_PROJECT_ROOT: root,
+    GIT_HTTP_EXPORT_ALL: '1',
+    GATEWAY_INTERFACE: 'CGI/1.1',
+    SERVER_PROTOCOL: `HTTP/${request.httpVersion}`,
+    REQUEST_METHOD: request.method ?? 'GET',
+    PATH_INFO: decodeURIComponent(target.pathname),
+    QUERY_STRING: target.search.slice(1),
+    REMOTE_USER: user,
+    REMOTE_ADDR: request.socket.remoteAddress ?? '127.0.0.1',
+    AUTH_TYPE: 'Basic',
+  };
+  if (request.headers['content-type']) env.CONTENT_TYPE = request.headers['content-type'];
+  if (request.headers['content-length']) env.CONTENT_LENGTH = request.headers['content-length'];
+  // http-backend inflates a gzip body itself when told so (git sends large fetch negotiations gzipped).
+  if (request.headers['content-encoding']) env.HTTP_CONTENT_ENCODING = request.headers['content-encoding'];
+  // Protocol v2 is asked for in this header; http-backend reads it from the environment.
+  if (request.headers['git-protocol']) env.GIT_PROTOCOL = String(request.headers['git-protocol']);
+
+  const backend = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  request.pipe(backend.stdin);
+  backend.stdin.on('error', () => undefined);
+  let stderr = '';
+  backend.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let head: Buffer = Buffer.alloc(0);
+  let started = false;
+  backend.stdout.on('data', (chunk: Buffer) => {
+    if (started) {
+      response.write(chunk);
+      return;
+    }
+    head = Buffer.concat([head, chunk]);
+    const parsed = parseCgiHead(head);
+    if (!parsed) return;
+    started = true;
+    response.writeHead(parsed.status, parsed.headers.flat());
+    response.write(head.subarray(parsed.bodyStart));
+  });
+  backend.once('close', (code) => {
+    if (!started) response.writeHead(500, { 'content-type': 'text/plain' }).end(`git http-backend exited with ${code}: ${stderr}`);
+    else response.end();
+  });
+  backend.once('error', (error) => {
+    if (!response.headersSent) response.writeHead(500).end(error.message);
+  });
+}
