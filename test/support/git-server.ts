@@ -5,7 +5,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { parseCgiHead } from './cgi-response';
+import { parseCgiHead } from '@folio/platform/testing/cgi-response';
 
 const run = promisify(execFile);
 
@@ -31,6 +31,11 @@ export interface GitServer {
   url(name: string): string;
   /** A bare repository `name`.git; with `files`, one commit holding them on `branch` (default `main`). */
   createRepository(name: string, options?: { files?: Record<string, string | Buffer>; branch?: string; message?: string }): Promise<GitServerRepository>;
+  /**
+   * A commit on `branch` (default `main`) made the way a user's clone would: `files` written (a null content
+   * removes the file), committed as `author` (default the test server's identity), pushed. Answers its id.
+   */
+  commit(name: string, change: { files: Record<string, string | Buffer | null>; message?: string; branch?: string; author?: { name: string; email: string } }): Promise<string>;
   /** Every request so far, in order. */
   readonly requests: readonly GitServerRequest[];
   /** `git --git-dir=<repo> <args>` on the server's copy (to check what a push left). */
@@ -62,9 +67,10 @@ export async function gitCommand(args: string[], cwd?: string, env: Record<strin
 /**
  * A real smart-HTTP Git server for tests: `git http-backend` (CGI) behind a Node HTTP server on a free
  * loopback port, which asks for HTTP basic authentication (401 with `WWW-Authenticate` otherwise) and
- * accepts pushes. Repositories are bare, under a temporary root removed by `stop()`.
+ * accepts pushes. Repositories are bare, under a temporary root removed by `stop()`. `protocolV0`: the
+ * server ignores clients' requests for protocol v2.
  */
-export async function startGitServer(auth: { username: string; password: string }): Promise<GitServer> {
+export async function startGitServer(auth: { username: string; password: string }, options: { protocolV0?: boolean } = {}): Promise<GitServer> {
   const root = await mkdtemp(join(tmpdir(), 'folio-git-server-'));
   const expected = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
   const requests: GitServerRequest[] = [];
@@ -78,7 +84,7 @@ export async function startGitServer(auth: { username: string; password: string 
       response.writeHead(401, { 'www-authenticate': 'Basic realm="folio-test"', 'content-type': 'text/plain' }).end('authentication required\n');
       return;
     }
-    httpBackend(root, auth.username, request, response);
+    httpBackend(root, auth.username, request, response, options.protocolV0 ?? false);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -94,23 +100,9 @@ export async function startGitServer(auth: { username: string; password: string 
       await gitCommand(['init', '--quiet', '--bare', `--initial-branch=${branch}`, dir]);
       await gitCommand(['--git-dir', dir, 'config', 'http.receivepack', 'true']);
       if (!options.files) return { head: null, gitDir: dir };
-      // Prepared in a work tree apart, then pushed to the bare repository (what a user's clone would do).
-      const work = await mkdtemp(join(tmpdir(), 'folio-git-work-'));
-      try {
-        await gitCommand(['init', '--quiet', `--initial-branch=${branch}`, work]);
-        for (const [path, content] of Object.entries(options.files)) {
-          await mkdir(dirname(join(work, path)), { recursive: true });
-          await writeFile(join(work, path), content);
-        }
-        await gitCommand(['add', '--all'], work);
-        await gitCommand(['commit', '--quiet', '-m', options.message ?? 'Initial content'], work);
-        await gitCommand(['push', '--quiet', dir, `HEAD:refs/heads/${branch}`], work);
-        const head = (await gitCommand(['rev-parse', 'HEAD'], work)).trim();
-        return { head, gitDir: dir };
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
+      return { head: await commitTo(dir, branch, options.files, options.message ?? 'Initial content'), gitDir: dir };
     },
+    commit: (name, change) => commitTo(gitDir(name), change.branch ?? 'main', change.files, change.message ?? 'Edit', change.author),
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -119,8 +111,33 @@ export async function startGitServer(auth: { username: string; password: string 
   };
 }
 
+/** Prepared in a work tree apart (a clone of the branch when it exists), then pushed to the bare repository. */
+async function commitTo(gitDir: string, branch: string, files: Record<string, string | Buffer | null>, message: string, author?: { name: string; email: string }): Promise<string> {
+  const work = await mkdtemp(join(tmpdir(), 'folio-git-work-'));
+  try {
+    const exists = (await gitCommand(['--git-dir', gitDir, 'branch', '--list', branch])).trim() !== '';
+    if (exists) await gitCommand(['clone', '--quiet', '--branch', branch, gitDir, work]);
+    else await gitCommand(['init', '--quiet', `--initial-branch=${branch}`, work]);
+    for (const [path, content] of Object.entries(files)) {
+      if (content === null) {
+        await rm(join(work, path), { force: true });
+        continue;
+      }
+      await mkdir(dirname(join(work, path)), { recursive: true });
+      await writeFile(join(work, path), content);
+    }
+    await gitCommand(['add', '--all'], work);
+    const identity = author ? { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email } : {};
+    await gitCommand(['commit', '--quiet', '--allow-empty', '-m', message], work, identity);
+    await gitCommand(['push', '--quiet', gitDir, `HEAD:refs/heads/${branch}`], work);
+    return (await gitCommand(['rev-parse', 'HEAD'], work)).trim();
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 /** Runs `git http-backend` for one request, per the CGI conventions it reads (RFC 3875 and git's docs). */
-function httpBackend(root: string, user: string, request: IncomingMessage, response: ServerResponse): void {
+function httpBackend(root: string, user: string, request: IncomingMessage, response: ServerResponse, protocolV0: boolean): void {
   const target = new URL(request.url ?? '/', 'http://server');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -141,8 +158,9 @@ function httpBackend(root: string, user: string, request: IncomingMessage, respo
   if (request.headers['content-length']) env.CONTENT_LENGTH = request.headers['content-length'];
   // http-backend inflates a gzip body itself when told so (git sends large fetch negotiations gzipped).
   if (request.headers['content-encoding']) env.HTTP_CONTENT_ENCODING = request.headers['content-encoding'];
-  // Protocol v2 is asked for in this header; http-backend reads it from the environment.
-  if (request.headers['git-protocol']) env.GIT_PROTOCOL = String(request.headers['git-protocol']);
+  // Protocol v2 is asked for in this header; http-backend reads it from the environment. Dropped, the server
+  // speaks v0 (as servers before git 2.18 do), which gives only the commits refs point to.
+  if (request.headers['git-protocol'] && !protocolV0) env.GIT_PROTOCOL = String(request.headers['git-protocol']);
 
   const backend = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   request.pipe(backend.stdin);

@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { gitCommand, GitServer, startGitServer } from '../../../../test/support/git-server';
 import { publicAddressesOnly } from '../fetch/address-policy';
+import { startLocalHttpServer } from '../testing/local-http-server';
 import { CommandGitRemote, CommandGitRemoteOptions } from './command-git-remote';
 import { GitSpawner, spawnGit } from './git-command';
 import { GitBranchMoved, GitTarget, GitUnavailable } from './git-remote';
@@ -83,19 +85,13 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
   });
 
   it('pushes a first commit, then a second changing one file, keeping the rest of the repository apart', async () => {
-    const { gitDir } = await server.createRepository('docs');
+    await server.createRepository('docs');
     const first = await remote().commitAndPush(target('docs'), { parent: null, dir: await folder({ 'README.md': '# Docs\n', 'guide/page.md': 'one\n' }), projectDirectory: 'docs', message: 'Export from Folio', author });
     expect(first).toMatchObject({ parents: [], message: 'Export from Folio', author: { name: 'Ada Writer', email: 'ada@example.test' } });
     expect((await server.git('docs', ['rev-parse', MAIN])).trim()).toBe(first.oid);
 
     // Someone adds a file beside the project directory: Folio's next commit keeps it.
-    const work = await mkdtemp(join(temp, 'clone-'));
-    await gitCommand(['clone', '--quiet', gitDir, work]);
-    await writeFile(join(work, 'package.json'), '{}\n');
-    await gitCommand(['add', 'package.json'], work);
-    await gitCommand(['commit', '--quiet', '-m', 'Add code'], work);
-    await gitCommand(['push', '--quiet', 'origin', 'HEAD:refs/heads/main'], work);
-    const codeCommit = (await gitCommand(['rev-parse', 'HEAD'], work)).trim();
+    const codeCommit = await server.commit('docs', { files: { 'package.json': '{}\n' }, message: 'Add code' });
 
     const second = await remote().commitAndPush(target('docs'), { parent: codeCommit, dir: await folder({ 'README.md': '# Docs\n', 'guide/page.md': 'two\n' }), projectDirectory: 'docs/', message: 'Edit the page\n\nbody', author });
     expect(second.parents).toEqual([codeCommit]);
@@ -109,6 +105,66 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
     await gitCommand(['clone', '--quiet', server.url('docs').replace('http://', `http://folio:${PASSWORD}@`), clone]);
     expect(await readFile(join(clone, 'docs/guide/page.md'), 'utf8')).toBe('two\n');
     expect(await readFile(join(clone, 'package.json'), 'utf8')).toBe('{}\n');
+  });
+
+  it('checks out a commit before the branch tip, from a protocol v2 server and from a v0 one', async () => {
+    const v0 = await startGitServer({ username: 'folio', password: PASSWORD }, { protocolV0: true });
+    try {
+      for (const [name, where] of [['history', server], ['history-v0', v0]] as const) {
+        const { head: first } = await where.createRepository(name, { files: { 'a.md': 'one\n' }, message: 'One' });
+        await where.commit(name, { files: { 'a.md': 'two\n' }, message: 'Two' });
+        const checkout = await remote().checkout({ ...target(name), url: where.url(name) }, first!);
+        expect(checkout.commit).toMatchObject({ oid: first, message: 'One' });
+        expect(await readFile(join(checkout.dir, 'a.md'), 'utf8')).toBe('one\n');
+        await checkout.dispose();
+      }
+      // On a v0 server, a commit that is not in the branch's history is not found.
+      const { head: elsewhere } = await v0.createRepository('apart', { files: { 'b.md': 'b\n' } });
+      await expect(remote().checkout({ ...target('history-v0'), url: v0.url('history-v0') }, elsewhere!)).rejects.toMatchObject({ reason: 'not-found' });
+    } finally {
+      await v0.stop();
+    }
+  });
+
+  it('records both parents of a merge commit', async () => {
+    const { head: base } = await server.createRepository('merge', { files: { 'docs/a.md': 'a\n' } });
+    const theirs = await server.commit('merge', { files: { 'docs/b.md': 'b\n' }, message: 'Theirs' });
+    await server.git('merge', ['update-ref', MAIN, base!]);
+    const merge = await remote().commitAndPush(target('merge'), { parent: base, otherParents: [theirs], dir: await folder({ 'a.md': 'a\n', 'b.md': 'b\n', 'c.md': 'c\n' }), projectDirectory: 'docs', message: 'Merge', author });
+    expect(merge.parents).toEqual([base, theirs]);
+    expect((await server.git('merge', ['ls-tree', '-r', '--name-only', MAIN])).trim().split('\n')).toEqual(['docs/a.md', 'docs/b.md', 'docs/c.md']);
+  });
+
+  it('stops a fetch past GIT_MAX_FETCH_MB (too-large) and a server that does not answer (timeout)', async () => {
+    await server.createRepository('large', { files: { 'big.bin': randomBytes(3 * 1024 * 1024) } });
+    await expect(remote({ maxFetchMegabytes: 1 }).checkout(target('large'))).rejects.toMatchObject({ reason: 'too-large' });
+    const silent = await startLocalHttpServer(() => undefined);
+    try {
+      const error = await remote({ timeoutSeconds: 1 }).head({ url: `${silent.url}/repo.git`, ref: MAIN }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ reason: 'timeout', message: expect.stringContaining('GIT_TIMEOUT_S') });
+    } finally {
+      await silent.close();
+    }
+    expect((await readdir(temp)).filter((name) => name.startsWith('folio-git-'))).toEqual([]);
+  });
+
+  it('does not follow a redirect, whose target the address policy has not checked', async () => {
+    await server.createRepository('target', { files: { 'a.md': 'a\n' } });
+    const redirecting = await startLocalHttpServer((request, response) => response.writeHead(301, { location: `${server.url('target')}${request.url!.replace(/^\/repo\.git/, '')}` }).end());
+    const before = server.requests.length;
+    try {
+      const error = await remote().head({ url: `${redirecting.url}/repo.git`, ref: MAIN }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ reason: 'failed', message: expect.stringContaining('give the URL it redirects to') });
+      expect(server.requests.length).toBe(before);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
+  it('says git is not installed when the command is missing', async () => {
+    const missing: GitSpawner = (args, options) => spawn('git-not-installed-here', args, { cwd: options.cwd, env: options.env });
+    await server.createRepository('nogit', { files: { 'a.md': 'a\n' } });
+    await expect(remote({ spawner: missing }).head(target('nogit'))).rejects.toMatchObject({ reason: 'failed', message: expect.stringContaining('git command is not installed') });
   });
 
   it('refuses a push based on a stale parent with GitBranchMoved and pushes nothing', async () => {

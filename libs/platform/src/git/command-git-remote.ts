@@ -101,7 +101,7 @@ export class CommandGitRemote extends GitRemote {
       }
       const wanted = commit ?? tip.oid;
       await this.init(scratch, tip.oid.length === 64);
-      await this.fetch(scratch, connection, [wanted]);
+      await this.fetchCommit(scratch, connection, wanted, tip.oid);
       await this.checkSize(scratch, wanted);
       await this.git(scratch, ['--work-tree', files, 'read-tree', '-u', '--reset', wanted]);
       return { commit: await this.commitOf(scratch, wanted), dir: files, dispose };
@@ -125,7 +125,7 @@ export class CommandGitRemote extends GitRemote {
       if (parents.length > 0) await this.fetch(scratch, connection, parents);
       const tree = await this.tree(scratch, input.parent, input.dir, directory);
       const oid = (await this.git(scratch, ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'], { input: input.message, env: identity(input.author) })).trim();
-      await this.push(scratch, connection, target.ref, oid, input.parent);
+      await this.push(scratch, connection, target.ref, oid, input.parent, parents);
       return await this.commitOf(scratch, oid);
     } catch (error) {
       if (error instanceof GitBranchMoved) throw error;
@@ -156,9 +156,18 @@ export class CommandGitRemote extends GitRemote {
    * Pushes `oid` to `ref` only if the branch is still at `parent` (absent when null): the lease is checked by
    * the server as it updates the ref, so a push made meanwhile is never overwritten.
    */
-  private async push(scratch: Scratch, connection: GitConnection, ref: string, oid: string, parent: string | null): Promise<void> {
+  private async push(scratch: Scratch, connection: GitConnection, ref: string, oid: string, parent: string | null, parents: string[]): Promise<void> {
+    const push = () => this.network(scratch, connection, ['push', '--quiet', `--force-with-lease=${ref}:${parent ?? ''}`, '--no-verify', connection.url, `${oid}:${ref}`]);
     try {
-      await this.network(scratch, connection, ['push', '--quiet', `--force-with-lease=${ref}:${parent ?? ''}`, '--no-verify', connection.url, `${oid}:${ref}`]);
+      try {
+        await push();
+      } catch (error) {
+        // The parents were fetched without history; a server that cannot see one of them from its branches
+        // (another parent of a merge, pushed elsewhere) refuses a push from a shallow repository: then with history.
+        if (!(error instanceof GitCommandFailed && /shallow update not allowed/i.test(error.stderr))) throw error;
+        await this.network(scratch, connection, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--unshallow', connection.url, ...parents], { watch: this.tooLarge(scratch) });
+        await push();
+      }
     } catch (error) {
       if (error instanceof GitCommandFailed && /\[rejected\]|stale info|non-fast-forward|fetch first|failed to update ref|cannot lock ref/i.test(error.stderr)) {
         const actual = (await this.lsRemote(scratch, connection, ref)).oid;
@@ -178,13 +187,38 @@ export class CommandGitRemote extends GitRemote {
     return { oid: null };
   }
 
-  /** Fetches `oids` without history (depth 1), the download watched against GIT_MAX_FETCH_MB. */
-  private async fetch(scratch: Scratch, connection: GitConnection, oids: string[]): Promise<void> {
+  /**
+   * Fetches `commit` (the branch's tip or a commit before it). By id first, without history: protocol v2
+   * servers (git ≥ 2.18's default) give any commit they hold that way. A protocol v0 server gives only the
+   * commits its refs point to, so for an older commit the branch's history is fetched and the commit must be in it.
+   */
+  private async fetchCommit(scratch: Scratch, connection: GitConnection, commit: string, tip: string): Promise<void> {
+    try {
+      await this.fetch(scratch, connection, [commit]);
+    } catch (error) {
+      if (commit === tip || !(error instanceof GitCommandFailed) || error.killed || !/unadvertised object|not our ref/i.test(error.stderr)) throw error;
+      await this.fetch(scratch, connection, [tip], false);
+      try {
+        await this.git(scratch, ['merge-base', '--is-ancestor', commit, tip]);
+      } catch {
+        throw new GitUnavailable(`${commit} is not a commit of the branch`, 'not-found');
+      }
+    }
+  }
+
+  /** Fetches `oids` (without history unless `shallow` is false), the download bounded by GIT_MAX_FETCH_MB. */
+  private async fetch(scratch: Scratch, connection: GitConnection, oids: string[], shallow = true): Promise<void> {
+    const tooLarge = this.tooLarge(scratch);
+    await this.network(scratch, connection, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', ...(shallow ? ['--depth=1'] : []), connection.url, ...oids], { watch: tooLarge });
+    // Watched while it ran (git killed past the cap); looked at once more, for a pack that came between two looks.
+    if (await tooLarge()) throw new GitCommandFailed(['fetch'], null, '', 'too-large');
+  }
+
+  /** Whether the repository's objects (what fetches brought) grew past GIT_MAX_FETCH_MB. */
+  private tooLarge(scratch: Scratch): () => Promise<'too-large' | null> {
     const maxBytes = this.options.maxFetchMegabytes * BYTES_PER_MB;
     const objects = join(scratch.repo, '.git', 'objects');
-    await this.network(scratch, connection, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--depth=1', connection.url, ...oids], {
-      watch: async () => ((await directorySize(objects)) > maxBytes ? 'too-large' : null),
-    });
+    return async () => ((await directorySize(objects)) > maxBytes ? 'too-large' : null);
   }
 
   /** Refuses a tree whose files would take more than 4 × GIT_MAX_FETCH_MB once written out (a pack compresses). */

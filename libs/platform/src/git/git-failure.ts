@@ -27,5 +27,7 @@ export function gitFailure(error: unknown, what: string, secrets: string[], limi
   if (error.killed === 'too-large') return new GitUnavailable(`${what}: the repository is larger than ${limits.maxFetchMegabytes} MiB (GIT_MAX_FETCH_MB)`, 'too-large');
   const said = scrubSecrets(lastLines(error.stderr), secrets);
   const reason = REASONS.find(([pattern]) => pattern.test(said))?.[1] ?? 'failed';
-  return new GitUnavailable(`${what} failed${said ? `: ${said}` : ` (exit code ${error.code})`}`, reason);
+  // http.followRedirects=false: a redirect's target would not have been checked against the address policy.
+  const hint = /returned error: 30[12378]/.test(said) ? ' (Folio does not follow a Git server\'s redirects: give the URL it redirects to)' : '';
+  return new GitUnavailable(`${what} failed${said ? `: ${said}` : ` (exit code ${error.code})`}${hint}`, reason);
 }
