@@ -30,7 +30,7 @@ export interface GitServer {
   /** `http://127.0.0.1:<port>/<name>.git` */
   url(name: string): string;
   /** A bare repository `name`.git; with `files`, one commit holding them on `branch` (default `main`). */
-  createRepository(name: string, options?: { files?: Record<string, string | Buffer>; branch?: string; message?: string }): Promise<GitServerRepository>;
+  createRepository(name: string, options?: { files?: Record<string, string | Buffer>; branch?: string; message?: string; objectFormat?: 'sha1' | 'sha256' }): Promise<GitServerRepository>;
   /**
    * A commit on `branch` (default `main`) made the way a user's clone would: `files` written (a null content
    * removes the file), committed as `author` (default the test server's identity), pushed. Answers its id.
@@ -97,10 +97,11 @@ export async function startGitServer(auth: { username: string; password: string 
     async createRepository(name, options = {}) {
       const dir = gitDir(name);
       const branch = options.branch ?? 'main';
-      await gitCommand(['init', '--quiet', '--bare', `--initial-branch=${branch}`, dir]);
+      const objectFormat = `--object-format=${options.objectFormat ?? 'sha1'}`;
+      await gitCommand(['init', '--quiet', '--bare', objectFormat, `--initial-branch=${branch}`, dir]);
       await gitCommand(['--git-dir', dir, 'config', 'http.receivepack', 'true']);
       if (!options.files) return { head: null, gitDir: dir };
-      return { head: await commitTo(dir, branch, options.files, options.message ?? 'Initial content'), gitDir: dir };
+      return { head: await commitTo(dir, branch, options.files, options.message ?? 'Initial content', undefined, objectFormat), gitDir: dir };
     },
     commit: (name, change) => commitTo(gitDir(name), change.branch ?? 'main', change.files, change.message ?? 'Edit', change.author),
     async stop() {
@@ -112,12 +113,12 @@ export async function startGitServer(auth: { username: string; password: string 
 }
 
 /** Prepared in a work tree apart (a clone of the branch when it exists), then pushed to the bare repository. */
-async function commitTo(gitDir: string, branch: string, files: Record<string, string | Buffer | null>, message: string, author?: { name: string; email: string }): Promise<string> {
+async function commitTo(gitDir: string, branch: string, files: Record<string, string | Buffer | null>, message: string, author?: { name: string; email: string }, objectFormat = '--object-format=sha1'): Promise<string> {
   const work = await mkdtemp(join(tmpdir(), 'folio-git-work-'));
   try {
     const exists = (await gitCommand(['--git-dir', gitDir, 'branch', '--list', branch])).trim() !== '';
     if (exists) await gitCommand(['clone', '--quiet', '--branch', branch, gitDir, work]);
-    else await gitCommand(['init', '--quiet', `--initial-branch=${branch}`, work]);
+    else await gitCommand(['init', '--quiet', objectFormat, `--initial-branch=${branch}`, work]);
     for (const [path, content] of Object.entries(files)) {
       if (content === null) {
         await rm(join(work, path), { force: true });

@@ -82,6 +82,7 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
     await checkout.dispose();
     await server.createRepository('other-branch', { files: { 'a.md': 'a' }, branch: 'develop' });
     expect((await remote().checkout(target('other-branch'))).commit).toBeNull();
+    await expect(remote().head(target('no-such-repository'))).rejects.toMatchObject({ reason: 'not-found' });
   });
 
   it('pushes a first commit, then a second changing one file, keeping the rest of the repository apart', async () => {
@@ -124,6 +125,17 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
     } finally {
       await v0.stop();
     }
+  });
+
+  it('reads and writes a SHA-256 repository', async () => {
+    const { head } = await server.createRepository('sha256', { files: { 'docs/a.md': 'a\n' }, objectFormat: 'sha256' });
+    expect(head).toMatch(/^[0-9a-f]{64}$/);
+    const checkout = await remote().checkout(target('sha256'));
+    expect(checkout.commit?.oid).toBe(head);
+    await checkout.dispose();
+    const commit = await remote().commitAndPush(target('sha256'), { parent: head, dir: await folder({ 'a.md': 'b\n' }), projectDirectory: 'docs', message: 'Edit', author });
+    expect(commit.oid).toMatch(/^[0-9a-f]{64}$/);
+    expect((await server.git('sha256', ['rev-parse', MAIN])).trim()).toBe(commit.oid);
   });
 
   it('records both parents of a merge commit', async () => {
