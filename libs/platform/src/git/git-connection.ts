@@ -28,7 +28,8 @@ export function gitUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new GitUnavailable(`${JSON.stringify(text)} is not a URL`, 'refused');
+    // Not echoed: a malformed URL may still hold credentials.
+    throw new GitUnavailable('the Git URL is not a URL', 'refused');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GitUnavailable(`${url.protocol.slice(0, -1)} Git URLs are not supported, only http and https`, 'refused');
   if (url.username || url.password) throw new GitUnavailable(`${url.host}: the URL carries credentials, which travel apart from it`, 'refused');
