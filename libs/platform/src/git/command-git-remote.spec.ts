@@ -1,25 +1,14 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { gitCommand, GitServer, startGitServer } from '../../../../test/support/git-server';
+import { describeWithGit, gitCommand, GitServer, startGitServer } from '../../../../test/support/git-server';
 import { publicAddressesOnly } from '../fetch/address-policy';
 import { startLocalHttpServer } from '../testing/local-http-server';
 import { CommandGitRemote, CommandGitRemoteOptions } from './command-git-remote';
 import { GitSpawner, spawnGit } from './git-command';
 import { GitBranchMoved, GitTarget, GitUnavailable } from './git-remote';
-
-const gitInstalled = (() => {
-  try {
-    execFileSync('git', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!gitInstalled) console.warn('command-git-remote.spec: SKIPPED, the git command is not installed');
-const describeWithGit = gitInstalled ? describe : describe.skip;
 
 const PASSWORD = 's3cret-Pa55word';
 const MAIN = 'refs/heads/main';

@@ -1,17 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { GitServer, startGitServer } from '../../../../test/support/git-server';
-
-const gitInstalled = (() => {
-  try {
-    execFileSync('git', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!gitInstalled) console.warn('git-server.spec: SKIPPED, the git command is not installed');
+import { describeWithGit, GitServer, startGitServer } from '../../../../test/support/git-server';
 
 /** A protocol v2 `ls-refs` request in pkt-lines: the command, the delimiter, the flush. */
 const LS_REFS = Buffer.from('0014command=ls-refs\n00010000');
@@ -28,7 +17,7 @@ function post(url: string, body: Buffer, headers: Record<string, string>): Promi
   });
 }
 
-(gitInstalled ? describe : describe.skip)('the test Git server', () => {
+describeWithGit('the test Git server', () => {
   let server: GitServer;
   const auth = `Basic ${Buffer.from('folio:pw').toString('base64')}`;
   const headers = { authorization: auth, 'content-type': 'application/x-git-upload-pack-request', 'git-protocol': 'version=2' };
