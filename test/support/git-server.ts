@@ -143,7 +143,7 @@ async function commitTo(gitDir: string, branch: string, files: Record<string, st
       await writeFile(join(work, path), content);
     }
     await gitCommand(['add', '--all'], work);
-    const identity = author ? { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email } : {};
+    const identity: Record<string, string> = author ? { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email } : {};
     await gitCommand(['commit', '--quiet', '--allow-empty', '-m', message], work, identity);
     await gitCommand(['push', '--quiet', gitDir, `HEAD:refs/heads/${branch}`], work);
     return (await gitCommand(['rev-parse', 'HEAD'], work)).trim();
