@@ -125,6 +125,11 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
     const commit = await remote().commitAndPush(target('sha256'), { parent: head, dir: await folder({ 'a.md': 'b\n' }), projectDirectory: 'docs', message: 'Edit', author });
     expect(commit.oid).toMatch(/^[0-9a-f]{64}$/);
     expect((await server.git('sha256', ['rev-parse', MAIN])).trim()).toBe(commit.oid);
+    // An empty SHA-256 repository tells its format only in its capabilities.
+    await server.createRepository('empty-sha256', { objectFormat: 'sha256' });
+    const first = await remote().commitAndPush(target('empty-sha256'), { parent: null, dir: await folder({ 'a.md': 'a\n' }), message: 'First', author });
+    expect(first.oid).toMatch(/^[0-9a-f]{64}$/);
+    expect((await server.git('empty-sha256', ['rev-parse', MAIN])).trim()).toBe(first.oid);
   });
 
   it('records both parents of a merge commit', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddressPolicy } from '../fetch/address-policy';
 import { regularFiles } from './folder-files';
@@ -100,7 +100,7 @@ export class CommandGitRemote extends GitRemote {
         return { commit: null, dir: files, dispose };
       }
       const wanted = commit ?? tip.oid;
-      await this.init(scratch, tip.oid.length === 64);
+      await this.init(scratch, tip.sha256);
       await this.fetchCommit(scratch, connection, wanted, tip.oid);
       await this.checkSize(scratch, wanted);
       await this.git(scratch, ['--work-tree', files, 'read-tree', '-u', '--reset', wanted]);
@@ -121,7 +121,7 @@ export class CommandGitRemote extends GitRemote {
       // Refused before anything is built when the branch is already elsewhere; the push's lease catches a move after this.
       const tip = await this.lsRemote(scratch, connection, target.ref);
       if (tip.oid !== input.parent) throw new GitBranchMoved(target.ref, input.parent, tip.oid);
-      await this.init(scratch, (parents[0] ?? '').length === 64);
+      await this.init(scratch, tip.sha256);
       if (parents.length > 0) await this.fetch(scratch, connection, parents);
       const tree = await this.tree(scratch, input.parent, input.dir, directory);
       const oid = (await this.git(scratch, ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'], { input: input.message, env: identity(input.author) })).trim();
@@ -177,14 +177,21 @@ export class CommandGitRemote extends GitRemote {
     }
   }
 
-  /** The ref's commit on the remote (null when it does not exist). */
-  private async lsRemote(scratch: Scratch, connection: GitConnection, ref: string): Promise<{ oid: string | null }> {
-    const listing = await this.network(scratch, connection, ['ls-remote', '--refs', connection.url, ref]);
+  /**
+   * The ref's commit on the remote (null when it does not exist), and whether the repository is SHA-256: told
+   * by the commit id's length, or for a repository without commits by the `object-format` capability the
+   * server advertises (protocol v2), read from git's packet trace (pkt-lines only: no HTTP header is in it).
+   */
+  private async lsRemote(scratch: Scratch, connection: GitConnection, ref: string): Promise<{ oid: string | null; sha256: boolean }> {
+    const trace = join(scratch.root, 'ls-remote.trace');
+    const listing = await this.network(scratch, connection, ['ls-remote', '--refs', connection.url, ref], { env: { GIT_TRACE_PACKET: trace } });
     for (const line of listing.split('\n')) {
       const [oid, name] = line.split('\t');
-      if (name === ref && oid) return { oid: checkOid(oid) };
+      if (name === ref && oid) return { oid: checkOid(oid), sha256: oid.length === 64 };
     }
-    return { oid: null };
+    const advertised = await readFile(trace, 'utf8').catch(() => '');
+    await rm(trace, { force: true });
+    return { oid: null, sha256: /object-format=sha256/.test(advertised) };
   }
 
   /**
@@ -248,8 +255,8 @@ export class CommandGitRemote extends GitRemote {
   }
 
   /** A git call that connects to the remote: the pinned address and the credentials' header on top of the rest. */
-  private network(scratch: Scratch, connection: GitConnection, args: string[], more: { watch?: () => Promise<'too-large' | null> } = {}): Promise<string> {
-    return this.git(scratch, [...connection.args, ...args], { env: connection.env, watch: more.watch });
+  private network(scratch: Scratch, connection: GitConnection, args: string[], more: { watch?: () => Promise<'too-large' | null>; env?: Record<string, string> } = {}): Promise<string> {
+    return this.git(scratch, [...connection.args, ...args], { env: { ...more.env, ...connection.env }, watch: more.watch });
   }
 
   /** One git call in the scratch repository (or its root before `init`), with SAFE_CONFIG and a clean environment. */
