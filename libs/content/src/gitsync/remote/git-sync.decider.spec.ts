@@ -75,6 +75,14 @@ describe('Git Sync decider', () => {
       spec.given([]).when(succeed('op9')).thenThrows(Conflict);
       spec.given([installed(), requested('op1')]).when(succeed('op9')).thenThrows(Conflict);
     });
+    it("records an import's change request once, for a running import only", () => {
+      const prepare: GitSyncCommand = { type: 'PrepareImport', operationId: 'op1', changeRequestId: 'cr1', now };
+      const prepared: GitSyncEvent = { type: 'GitSyncImportPrepared', data: { spaceId: 'sp1', operationId: 'op1', changeRequestId: 'cr1', preparedAt: now } };
+      spec.given([installed(), requested('op1'), started('op1')]).when(prepare).then([prepared]);
+      spec.given([installed(), requested('op1'), started('op1'), prepared]).when(prepare).thenThrows(Conflict, /already/);
+      spec.given([installed(), requested('op1')]).when(prepare).thenThrows(Conflict, /not a running import/);
+      spec.given([installed(), requested('op1', { direction: 'export' }), started('op1')]).when(prepare).thenThrows(Conflict, /not a running import/);
+    });
     it('keeps operations requested together apart', () =>
       spec.given([installed(), requested('op1'), requested('op2'), started('op1'), succeeded('op1')]).when(start('op2')).then([started('op2')]));
   });

@@ -8,6 +8,8 @@ export interface PendingOperation {
   stage: 'requested' | 'running';
   direction: GitSyncDirection;
   timestamp?: string;
+  /** An import's change request, once made. */
+  changeRequestId?: string;
 }
 
 export type GitSyncState =
@@ -43,6 +45,7 @@ export type GitSyncCommand =
       now: string;
     }
   | { type: 'StartOperation'; operationId: string; now: string }
+  | { type: 'PrepareImport'; operationId: string; changeRequestId: string; now: string }
   | { type: 'SucceedOperation'; operationId: string; commit?: { oid: string; message: string; ref: string }; revision?: string; now: string }
   | { type: 'FailOperation'; operationId: string; error: string; timedOut: boolean; now: string };
 
@@ -73,6 +76,11 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
       if (operation) pending.set(event.data.operationId, { ...operation, stage: 'running' });
       return { ...state, pending };
     }
+    case 'GitSyncImportPrepared': {
+      const operation = pending.get(event.data.operationId);
+      if (operation) pending.set(event.data.operationId, { ...operation, changeRequestId: event.data.changeRequestId });
+      return { ...state, pending };
+    }
     case 'GitSyncOperationSucceeded': {
       const operation = pending.get(event.data.operationId);
       pending.delete(event.data.operationId);
@@ -101,6 +109,10 @@ export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEve
       // Older than what was applied last: a success that changes nothing, never run.
       return [started, { type: 'GitSyncOperationSucceeded', data: { ...ref, endedAt: command.now, skipped: true } }];
     }
+    case 'PrepareImport':
+      if (operation.stage !== 'running' || operation.direction !== 'import') throw new Conflict(`operation ${command.operationId} is not a running import`);
+      if (operation.changeRequestId !== undefined) throw new Conflict(`operation ${command.operationId} has its change request already`);
+      return [{ type: 'GitSyncImportPrepared', data: { ...ref, changeRequestId: command.changeRequestId, preparedAt: command.now } }];
     case 'SucceedOperation': {
       const { commit, revision } = command;
       return [{ type: 'GitSyncOperationSucceeded', data: { ...ref, endedAt: command.now, ...(commit ? { commit } : {}), ...(revision === undefined ? {} : { revision }) } }];
