@@ -3,7 +3,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { NotFound } from '@folio/platform/domain/errors';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { SpaceReads } from '../../spaces/space.reads';
+import { SpaceReads } from '@folio/content/spaces/space.reads';
 import { GIT_SYNC_STATES, GitSyncOperationDoc, GitSyncStateDoc } from './git-sync.projection';
 import { GIT_OPERATION_TIMEOUT_MS } from './git-operation-limits';
 

@@ -5,7 +5,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
 import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
-import { ChangeRequestReads } from '../../change-requests/change-request.reads';
+import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { ExportToGitRepositoryBody, ImportGitRepositoryBody } from './git-operation.dto';
 import { splitCredentials } from './git-credentials';
 import { gitSyncDecider } from './git-sync.decider';
