@@ -92,9 +92,6 @@ describe('Git Sync one-off operations (import, export, info) against a real Git 
         operation: { state: 'success', direction: 'import', commit: { oid: handbookHead, message: expect.stringContaining('Handbook, first edition'), ref: 'refs/heads/main' } },
       });
       const { data } = await server.as(cast.ed.token).spaces.listPages(spaceId);
-      const titles = (pages: { title: string; pages?: unknown[] }[]): unknown[] => pages.map((page) => (page.pages?.length ? [page.title, titles(page.pages as never)] : page.title));
-      expect(titles(data.pages as never)).toEqual(expect.arrayContaining(['Welcome']));
-      expect(JSON.stringify(data.pages)).toContain('Linux');
       const files = await server.as(cast.ed.token).spaces.listFiles(spaceId);
       expect(files.data.items.map((file) => file.name)).toContain('logo.png');
     });
