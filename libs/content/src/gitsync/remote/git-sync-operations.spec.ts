@@ -13,6 +13,7 @@ import { SqliteEventStore } from '@folio/platform/event-store/sqlite/sqlite-even
 import { GitCheckout, GitCommit, GitCommitInput, GitRemote, GitTarget, GitUnavailable } from '@folio/platform/git/git-remote';
 import { ProcessHost } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
+import { ReadStore } from '@folio/platform/read-store/read-store.port';
 import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { FolderExport } from '../folder-export';
 import { FolderImport } from '../folder-import';
@@ -64,6 +65,8 @@ describe('Git Sync operations process', () => {
   let requests: Map<string, { id: string; number: number; status: string; revision: string; revisionMerged?: string }>;
   let commands: unknown[];
   let imports: unknown[];
+  /** The base each change request was created at (undefined: main's latest). */
+  let bases: unknown[];
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'folio-git-ops-'));
@@ -83,6 +86,7 @@ describe('Git Sync operations process', () => {
     requests = new Map();
     commands = [];
     imports = [];
+    bases = [];
     const importer = {
       run: async (_caller: unknown, _spaceId: string, _source: unknown, opts: { changeRequestId: string; commit: unknown }) => {
         imports.push(opts);
@@ -96,6 +100,7 @@ describe('Git Sync operations process', () => {
         commands.push(command.constructor.name);
         switch (command.constructor.name) {
           case 'CreateChangeRequest':
+            bases.push((command as unknown as { base?: unknown }).base);
             requests.set('cr1', { id: 'cr1', number: 1, status: 'open', revision: 'r-base' });
             return { id: 'cr1' };
           case 'UpdateChangeRequest':
@@ -117,6 +122,7 @@ describe('Git Sync operations process', () => {
       bus,
       queries,
       { tempDir: dir } as FolioConfig,
+      { get: async (_collection: string, id: string) => (id === 'r-merged' ? { id, spaceId: 'sp1', onMain: true, tree: 't-merged' } : null) } as unknown as ReadStore,
       caughtUp,
       {} as ProcessHost,
     );
@@ -242,6 +248,13 @@ describe('Git Sync operations process', () => {
       expect(imports).toEqual([]);
       expect(commands).toEqual([]);
       expect(await last()).toMatchObject({ revision: 'r-merged', commit: { oid: oid('c') } });
+    });
+
+    it("starts the next import's change request at main's revision the last import made, unless forced", async () => {
+      await (await request('op1', importing))();
+      await (await request('op2', importing))();
+      await (await request('op3', { ...importing, force: true }))();
+      expect(bases).toEqual([undefined, { revision: 'r-merged', tree: 't-merged' }, undefined]);
     });
 
     it('fails an import of a branch without a commit', async () => {

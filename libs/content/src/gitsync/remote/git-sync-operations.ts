@@ -13,10 +13,12 @@ import { GitCommit, GitCredentials, GitPerson, GitRemote, GitTarget, GitUnavaila
 import { LogReaction } from '@folio/platform/processes/log-reaction';
 import { ProcessHost } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
+import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { GetUserProfiles } from '@folio/identity/public/user-profiles.query';
 import { CreateChangeRequest, UpdateChangeRequest } from '@folio/content/change-requests/change-request.commands';
 import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { MergeChangeRequest, MergeOutcome } from '@folio/content/change-requests/merging/merge.commands';
+import { RevisionDoc, REVISIONS } from '@folio/content/revisions/revision.projection';
 import { DirectorySink, DirectorySource } from '../directory-folder';
 import { FolderCommit, MAX_COMMIT_MESSAGE } from '../folder-commit';
 import { FolderExport } from '../folder-export';
@@ -60,6 +62,7 @@ export class GitSyncOperations extends LogReaction {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     @Inject(CONFIG) private readonly config: FolioConfig,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
     progress: ProjectionProgress,
     host: ProcessHost,
   ) {
@@ -112,8 +115,9 @@ export class GitSyncOperations extends LogReaction {
 
   /**
    * The branch's commit into the space: the project directory read as a Git Sync folder into a change
-   * request (made once, recorded), merged into main unless `standalone` (then archived: its head is the
-   * revision). The folder is the truth: main's content becomes the repository's (see notes: three-way).
+   * request (made once, recorded; see mergeBase for where it starts), merged into main unless `standalone`
+   * (then archived: its head is the revision). A merge that conflicts fails the operation and leaves the
+   * request open, to be resolved and merged as any other.
    */
   private async import(caller: Caller, request: Requested, target: GitTarget, state: GitSyncState): Promise<Outcome> {
     const checkout = await this.git.checkout(target);
@@ -146,9 +150,23 @@ export class GitSyncOperations extends LogReaction {
     const recorded = pendingIn(state, request.operationId)?.changeRequestId;
     if (recorded) return recorded;
     const subject = `Import of ${request.ref.slice('refs/heads/'.length)} at ${oid.slice(0, 12)}`;
-    const { id } = await this.commands.execute(new CreateChangeRequest(caller, request.spaceId, subject));
+    const base = request.force ? undefined : await this.mergeBase(request.spaceId, state);
+    const { id } = await this.commands.execute(new CreateChangeRequest(caller, request.spaceId, subject, undefined, undefined, base));
     await this.aggregates.handle(gitSyncStream(request.spaceId), gitSyncDecider, { type: 'PrepareImport', operationId: request.operationId, changeRequestId: id }, caller);
     return id;
+  }
+
+  /**
+   * Without `force`, the request starts from main's revision the last import made (the repository's tree
+   * then): the merge is then three-way between that tree, the new commit's and main's, so what main gained
+   * since is kept, as Git keeps both sides. None (main's latest: the repository's tree replaces main) with
+   * `force`, for a first import, or when that revision is unknown.
+   */
+  private async mergeBase(spaceId: string, state: GitSyncState): Promise<{ revision: string; tree: string } | undefined> {
+    const revision = state.status === 'installed' ? state.lastImport?.revision : undefined;
+    if (revision === undefined) return undefined;
+    const doc = await this.reads.get<RevisionDoc>(REVISIONS, revision);
+    return doc && doc.spaceId === spaceId && doc.onMain ? { revision: doc.id, tree: doc.tree } : undefined;
   }
 
   /**

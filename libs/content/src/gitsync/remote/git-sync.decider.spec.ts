@@ -1,5 +1,6 @@
 import { Conflict } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
+import { fold } from '@folio/platform/domain/decider';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
 import { GitSyncCommand, gitSyncDecider, providerOf } from './git-sync.decider';
 import { GitOperationRequest, GitSyncEvent } from './git-sync.events';
@@ -85,6 +86,19 @@ describe('Git Sync decider', () => {
     });
     it('keeps operations requested together apart', () =>
       spec.given([installed(), requested('op1'), requested('op2'), started('op1'), succeeded('op1')]).when(start('op2')).then([started('op2')]));
+  });
+
+  describe('the last import', () => {
+    const lastImport = (events: GitSyncEvent[]) => {
+      const state = fold(gitSyncDecider, events);
+      return state.status === 'installed' ? state.lastImport : undefined;
+    };
+    it("keeps a merged import's commit and revision as the next one's base", () =>
+      expect(lastImport([installed(), requested('op1'), started('op1'), succeeded('op1')])).toEqual({ oid: commit.oid, revision: 'r1' }));
+    it('keeps neither a standalone import nor an export as a base', () => {
+      expect(lastImport([installed(), requested('op1', { standalone: true }), started('op1'), succeeded('op1')])).toBeUndefined();
+      expect(lastImport([installed(), requested('op1', { direction: 'export' }), started('op1'), succeeded('op1')])).toBeUndefined();
+    });
   });
 
   describe('timestamps', () => {

@@ -7,6 +7,8 @@ import { GitOperationRequest, GitSyncDirection, GitSyncEvent, GitSyncProvider } 
 export interface PendingOperation {
   stage: 'requested' | 'running';
   direction: GitSyncDirection;
+  /** A standalone import leaves main alone: it is no base for the next import. */
+  standalone: boolean;
   timestamp?: string;
   /** An import's change request, once made. */
   changeRequestId?: string;
@@ -23,7 +25,7 @@ export type GitSyncState =
       pending: Map<string, PendingOperation>;
       /** The newest `timestamp` of an operation applied (succeeded without skipping): an older one is skipped. */
       appliedTimestamp?: string;
-      /** The last import applied: its commit and the revision it made (the base of a three-way merge to come). */
+      /** The last import merged into main: its commit and main's revision it made (the next import's merge base). */
       lastImport?: { oid: string; revision?: string };
     };
 
@@ -69,7 +71,7 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
   const pending = new Map(state.pending);
   switch (event.type) {
     case 'GitSyncOperationRequested':
-      pending.set(event.data.operationId, { stage: 'requested', direction: event.data.direction, ...(event.data.timestamp === undefined ? {} : { timestamp: event.data.timestamp }) });
+      pending.set(event.data.operationId, { stage: 'requested', direction: event.data.direction, standalone: event.data.standalone, ...(event.data.timestamp === undefined ? {} : { timestamp: event.data.timestamp }) });
       return { ...state, pending };
     case 'GitSyncOperationStarted': {
       const operation = pending.get(event.data.operationId);
@@ -86,7 +88,7 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
       pending.delete(event.data.operationId);
       if (event.data.skipped) return { ...state, pending };
       const { commit, revision } = event.data;
-      const lastImport = operation?.direction === 'import' && commit ? { oid: commit.oid, ...(revision === undefined ? {} : { revision }) } : state.lastImport;
+      const lastImport = operation?.direction === 'import' && !operation.standalone && commit ? { oid: commit.oid, ...(revision === undefined ? {} : { revision }) } : state.lastImport;
       return { ...state, pending, appliedTimestamp: newer(operation?.timestamp, state.appliedTimestamp), ...(lastImport ? { lastImport } : {}) };
     }
     case 'GitSyncOperationFailed':
