@@ -1,7 +1,9 @@
 import { GitSyncState } from '@gitbook/api';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { seedMain } from '../support/content-seed';
 import { gitCommand, GitServer, startGitServer } from '../support/git-server';
 import { expectMatchesSpec } from '../support/openapi';
 import { waitUntil } from '../support/processes';
@@ -37,6 +39,27 @@ async function ended(server: TestServer, token: string, spaceId: string): Promis
   );
   expectMatchesSpec('GET', INFO, 200, state);
   return state as never;
+}
+
+/** A commit of `files` on top of the branch `main` of `url`, pushed as a user's clone would. */
+async function pushCommit(url: string, files: Record<string, string>, message: string): Promise<string> {
+  const work = await mkdtemp(join(tmpdir(), 'folio-git-push-'));
+  try {
+    await gitCommand(['clone', '--quiet', url, work]);
+    for (const [path, content] of Object.entries(files)) await writeFile(join(work, path), content);
+    await gitCommand(['commit', '--quiet', '--all', '-m', message], work);
+    await gitCommand(['push', '--quiet', 'origin', 'HEAD:refs/heads/main'], work);
+    return (await gitCommand(['rev-parse', 'HEAD'], work)).trim();
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The space's page outline: [type, title, children?] for each page, in order. */
+async function outlineOf(server: TestServer, token: string, spaceId: string): Promise<unknown[]> {
+  type Tree = { type: string; title: string; pages?: Tree[] }[];
+  const outline = (pages: Tree): unknown[] => pages.map((page) => (page.pages?.length ? [page.type, page.title, outline(page.pages)] : [page.type, page.title]));
+  return outline((await server.as(token).spaces.listPages(spaceId)).data.pages as Tree);
 }
 
 /** Every file under `dir` (relative paths), `.git` left out. */
@@ -119,6 +142,21 @@ describe('Git Sync one-off operations (import, export, info) against a real Git 
       expect((await server.as(cast.ann.token).spaces.getCurrentRevision(spaceId)).data.id).toBe(before);
     });
 
+    it("merges an import without force three ways: main's edits since the last import are kept", async () => {
+      await seedMain(server, cast.ann.id, spaceId, async (tree, now) => {
+        await tree.insertPage({ id: 'notes', into: null, meta: { title: 'Notes' }, document: markdownToDocument('Written in Folio.\n').document, now });
+      });
+      const head = await pushCommit(withCredentials(git.url('handbook')), { 'setup/linux.md': '# Linux\n\nInstall it with apt.\n' }, 'Linux: apt');
+      await server.as(cast.ann.token).spaces.importGitRepository(spaceId, { url: withCredentials(git.url('handbook')), ref: 'refs/heads/main', timestamp: '2026-03-01T11:00:00.000Z' });
+      const state = await ended(server, cast.ann.token, spaceId);
+      expect(state.operation).toMatchObject({ state: 'success', commit: { oid: head, message: expect.stringContaining('Linux: apt') } });
+      expect(await outlineOf(server, cast.ann.token, spaceId)).toEqual([
+        ['document', 'Welcome'],
+        ['group', 'Guides', [['document', 'Setup', [['document', 'Linux']]]]],
+        ['document', 'Notes'],
+      ]);
+    });
+
     it('exports the space as a commit a git clone reads', async () => {
       await git.createRepository('published');
       const answer = await server.as(cast.ed.token).spaces.exportToGitRepository(spaceId, {
@@ -134,7 +172,8 @@ describe('Git Sync one-off operations (import, export, info) against a real Git 
         await gitCommand(['clone', '--quiet', withCredentials(git.url('published')), clone]);
         const files = await filesUnder(clone);
         expect(files).toEqual(expect.arrayContaining(['.gitbook.yaml', 'SUMMARY.md', 'README.md', 'setup/README.md', 'setup/linux.md', '.gitbook/assets/logo.png']));
-        expect(await readFile(join(clone, 'setup/linux.md'), 'utf8')).toContain('Install it.');
+        expect(await readFile(join(clone, 'setup/linux.md'), 'utf8')).toContain('Install it with apt.');
+        expect(await readFile(join(clone, 'SUMMARY.md'), 'utf8')).toContain('Notes');
         const log = await gitCommand(['log', '-1', '--format=%H%n%an <%ae>%n%B'], clone);
         expect(log).toContain(state.operation.commit!.oid);
         expect(log).toContain('Ed Editor <ed@acme.io>');
@@ -142,6 +181,15 @@ describe('Git Sync one-off operations (import, export, info) against a real Git 
       } finally {
         await rm(clone, { recursive: true, force: true });
       }
+    });
+
+    it("overwrites main with the repository's tree when forced", async () => {
+      await server.as(cast.ann.token).spaces.importGitRepository(spaceId, { url: withCredentials(git.url('handbook')), ref: 'refs/heads/main', force: true });
+      expect((await ended(server, cast.ann.token, spaceId)).operation).toMatchObject({ state: 'success' });
+      expect(await outlineOf(server, cast.ann.token, spaceId)).toEqual([
+        ['document', 'Welcome'],
+        ['group', 'Guides', [['document', 'Setup', [['document', 'Linux']]]]],
+      ]);
     });
 
     it('keeps the credentials out of every answer, the log and the data directory', async () => {
