@@ -57,7 +57,7 @@ async function pushCommit(url: string, files: Record<string, string>, message: s
 
 /** The space's page outline: [type, title, children?] for each page, in order. */
 async function outlineOf(server: TestServer, token: string, spaceId: string): Promise<unknown[]> {
-  type Tree = { type: string; title: string; pages?: Tree[] }[];
+  type Tree = { type: string; title: string; pages?: Tree }[];
   const outline = (pages: Tree): unknown[] => pages.map((page) => (page.pages?.length ? [page.type, page.title, outline(page.pages)] : [page.type, page.title]));
   return outline((await server.as(token).spaces.listPages(spaceId)).data.pages as Tree);
 }
@@ -167,6 +167,9 @@ describe('Git Sync one-off operations (import, export, info) against a real Git 
       expect(answer.status).toBe(204);
       const state = await ended(server, cast.ed.token, spaceId);
       expect(state.operation).toMatchObject({ state: 'success', direction: 'export', commit: { oid: expect.stringMatching(/^[0-9a-f]{40}$/) } });
+      // The exported revision names Folio's own commit.
+      const exported = (await server.as(cast.ed.token).spaces.getRevisionById(spaceId, state.operation.revision!)).data;
+      expect(exported.git).toMatchObject({ oid: state.operation.commit!.oid, createdByGitBook: true, ref: 'refs/heads/main' });
       const clone = await mkdtemp(join(tmpdir(), 'folio-git-clone-'));
       try {
         await gitCommand(['clone', '--quiet', withCredentials(git.url('published')), clone]);

@@ -38,7 +38,7 @@ const requested = (operationId: string, fields: Partial<GitOperationRequest> = {
 const started = (operationId: string): GitSyncEvent => ({ type: 'GitSyncOperationStarted', data: { spaceId: 'sp1', operationId, startedAt: now } });
 const succeeded = (operationId: string, fields: object = { commit, revision: 'r1' }): GitSyncEvent => ({
   type: 'GitSyncOperationSucceeded',
-  data: { spaceId: 'sp1', operationId, endedAt: now, ...fields },
+  data: { spaceId: 'sp1', operationId, direction: 'import', endedAt: now, ...fields },
 });
 const failed = (operationId: string): GitSyncEvent => ({ type: 'GitSyncOperationFailed', data: { spaceId: 'sp1', operationId, endedAt: now, error: 'unreachable', timedOut: false } });
 

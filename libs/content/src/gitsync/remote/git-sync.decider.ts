@@ -109,7 +109,7 @@ export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEve
       const started: GitSyncEvent = { type: 'GitSyncOperationStarted', data: { ...ref, startedAt: command.now } };
       if (!isOlder(operation.timestamp, state.appliedTimestamp)) return [started];
       // Older than what was applied last: a success that changes nothing, never run.
-      return [started, { type: 'GitSyncOperationSucceeded', data: { ...ref, endedAt: command.now, skipped: true } }];
+      return [started, { type: 'GitSyncOperationSucceeded', data: { ...ref, direction: operation.direction, endedAt: command.now, skipped: true } }];
     }
     case 'PrepareImport':
       if (operation.stage !== 'running' || operation.direction !== 'import') throw new Conflict(`operation ${command.operationId} is not a running import`);
@@ -117,7 +117,7 @@ export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEve
       return [{ type: 'GitSyncImportPrepared', data: { ...ref, changeRequestId: command.changeRequestId, preparedAt: command.now } }];
     case 'SucceedOperation': {
       const { commit, revision } = command;
-      return [{ type: 'GitSyncOperationSucceeded', data: { ...ref, endedAt: command.now, ...(commit ? { commit } : {}), ...(revision === undefined ? {} : { revision }) } }];
+      return [{ type: 'GitSyncOperationSucceeded', data: { ...ref, direction: operation.direction, endedAt: command.now, ...(commit ? { commit } : {}), ...(revision === undefined ? {} : { revision }) } }];
     }
     case 'FailOperation':
       return [{ type: 'GitSyncOperationFailed', data: { ...ref, endedAt: command.now, error: command.error, timedOut: command.timedOut } }];

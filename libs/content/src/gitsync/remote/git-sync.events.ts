@@ -56,6 +56,8 @@ export type GitSyncEvent =
       data: {
         spaceId: string;
         operationId: string;
+        /** The operation's (the revision projection records the commit on `revision`: written by Folio for an export). */
+        direction: GitSyncDirection;
         endedAt: string;
         /** The commit imported or pushed (absent when skipped). */
         commit?: { oid: string; message: string; ref: string };

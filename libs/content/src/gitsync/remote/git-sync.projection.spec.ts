@@ -21,7 +21,7 @@ const requested = (operationId: string, direction: 'import' | 'export', when: st
   data: { ...request(direction, fields), spaceId, organizationId: 'o1', installationId: `i-${spaceId}`, operationId, credentials: null, requestedBy: 'u1', requestedAt: when },
 });
 const started = (operationId: string, when: string): GitSyncEvent => ({ type: 'GitSyncOperationStarted', data: { spaceId: 'sp1', operationId, startedAt: when } });
-const succeeded = (operationId: string, when: string): GitSyncEvent => ({ type: 'GitSyncOperationSucceeded', data: { spaceId: 'sp1', operationId, endedAt: when, commit, revision: 'r1' } });
+const succeeded = (operationId: string, when: string): GitSyncEvent => ({ type: 'GitSyncOperationSucceeded', data: { spaceId: 'sp1', operationId, direction: 'import', endedAt: when, commit, revision: 'r1' } });
 const failed = (operationId: string, when: string, timedOut = false): GitSyncEvent => ({
   type: 'GitSyncOperationFailed',
   data: { spaceId: 'sp1', operationId, endedAt: when, error: 'the server did not answer', timedOut },
