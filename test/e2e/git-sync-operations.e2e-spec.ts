@@ -114,7 +114,6 @@ describe('Git Sync one-off operations (import, export, info) against a real Git 
         repoName: 'handbook',
         operation: { state: 'success', direction: 'import', commit: { oid: handbookHead, message: expect.stringContaining('Handbook, first edition'), ref: 'refs/heads/main' } },
       });
-      const { data } = await server.as(cast.ed.token).spaces.listPages(spaceId);
       const files = await server.as(cast.ed.token).spaces.listFiles(spaceId);
       expect(files.data.items.map((file) => file.name)).toContain('logo.png');
     });
