@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
+import { gitSyncStream } from '@folio/content/gitsync/remote/git-sync.events';
 import { seedMain } from '../support/content-seed';
 import { gitCommand, GitServer, startGitServer } from '../support/git-server';
 import { expectMatchesSpec } from '../support/openapi';
@@ -211,6 +212,19 @@ describe('Git Sync one-off operations (import, export, info) against a real Git 
       const state = await ended(server, cast.ann.token, spaceId);
       expect(state.operation).toMatchObject({ state: 'failure', error: expect.any(String) });
       expect(state.operation.error).not.toContain(AUTH.password);
+    });
+
+    it('installs once when two first requests race, both recorded under that installation', async () => {
+      const fresh = (await server.as(cast.ann.token).orgs.createSpace(cast.orgId, { title: 'Raced' })).data.id;
+      const body = { url: withCredentials(git.url('no-such-repository')), ref: 'refs/heads/main' };
+      const answers = await Promise.all([1, 2, 3].map(() => server.as(cast.ann.token).spaces.importGitRepository(fresh, body)));
+      expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204]);
+      const stream = await server.events.readStream(gitSyncStream(fresh));
+      const installed = stream.filter((event) => event.type === 'GitSyncInstalled');
+      expect(installed).toHaveLength(1);
+      const requested = stream.filter((event) => event.type === 'GitSyncOperationRequested');
+      expect(requested.map((event) => event.data.installationId)).toEqual([1, 2, 3].map(() => installed[0].data.installationId));
+      await ended(server, cast.ann.token, fresh);
     });
 
     it('refuses bad input with a 400 that writes nothing', async () => {

@@ -3,13 +3,14 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller } from '@folio/platform/auth/caller';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
+import { GitCredentials } from '@folio/platform/git/git-remote';
 import { newId } from '@folio/platform/ids';
 import { assertAllowed } from '@folio/identity/public/organization-permissions';
 import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { ExportToGitRepositoryBody, ImportGitRepositoryBody } from './git-operation.dto';
 import { splitCredentials } from './git-credentials';
-import { gitSyncDecider } from './git-sync.decider';
-import { GitOperationRequest, gitSyncCredentialsSubject, GitSyncDirection, gitSyncStream } from './git-sync.events';
+import { gitSyncDecider, InstallationChanged } from './git-sync.decider';
+import { GitOperationRequest, gitSyncCredentialsSubject, GitSyncDirection, GitSyncProvider, gitSyncStream } from './git-sync.events';
 
 /** POST …/git/import and …/git/export: records the request (the first one installs Git Sync on the space); the process runs it. */
 export class RequestGitOperation extends Command<void> {
@@ -36,11 +37,7 @@ export class RequestGitOperationHandler implements ICommandHandler<RequestGitOpe
   async execute({ caller, spaceId, direction, body }: RequestGitOperation): Promise<void> {
     const { space, permissions } = await this.reads.space(spaceId, caller);
     assertAllowed(permissions.edit, direction === 'import' ? 'import content into this space' : 'export this space');
-    const stream = gitSyncStream(spaceId);
-    const { state } = await this.aggregates.load(stream, gitSyncDecider);
-    const installationId = state.status === 'installed' ? state.installationId : newId();
     const { url, credentials } = splitCredentials(body.url);
-    const sealed = credentials && (await this.cipher.seal(gitSyncCredentialsSubject(installationId), credentials));
     const request: GitOperationRequest = {
       direction,
       url,
@@ -50,20 +47,35 @@ export class RequestGitOperationHandler implements ICommandHandler<RequestGitOpe
       standalone: body.standalone ?? false,
       ...('commitMessage' in body ? { commitMessage: body.commitMessage } : {}),
     };
+    const operationId = newId();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.record(caller, spaceId, space.organizationId, operationId, request, credentials, body.gitInfo?.provider);
+      } catch (error) {
+        // Another first request installed Git Sync meanwhile: the credentials are sealed again under its installation.
+        if (!(error instanceof InstallationChanged) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** Seals the credentials under the space's installation (a new one if it has none yet) and appends the request. */
+  private async record(
+    caller: Caller,
+    spaceId: string,
+    organizationId: string,
+    operationId: string,
+    request: GitOperationRequest,
+    credentials: GitCredentials | null,
+    provider: GitSyncProvider | undefined,
+  ): Promise<void> {
+    const stream = gitSyncStream(spaceId);
+    const { state } = await this.aggregates.load(stream, gitSyncDecider);
+    const installationId = state.status === 'installed' ? state.installationId : newId();
+    const sealed = credentials && (await this.cipher.seal(gitSyncCredentialsSubject(installationId), credentials));
     await this.aggregates.handle(
       stream,
       gitSyncDecider,
-      {
-        type: 'RequestOperation',
-        spaceId,
-        organizationId: space.organizationId,
-        installationId,
-        ...(body.gitInfo?.provider ? { provider: body.gitInfo.provider } : {}),
-        operationId: newId(),
-        request,
-        credentials: sealed,
-        actor: caller.userId,
-      },
+      { type: 'RequestOperation', spaceId, organizationId, installationId, ...(provider ? { provider } : {}), operationId, request, credentials: sealed, actor: caller.userId },
       caller,
     );
   }

@@ -2,7 +2,7 @@ import { Conflict } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
 import { fold } from '@folio/platform/domain/decider';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
-import { GitSyncCommand, gitSyncDecider, providerOf } from './git-sync.decider';
+import { GitSyncCommand, gitSyncDecider, InstallationChanged, providerOf } from './git-sync.decider';
 import { GitOperationRequest, GitSyncEvent } from './git-sync.events';
 
 const spec = deciderSpec(gitSyncDecider);
@@ -54,7 +54,7 @@ describe('Git Sync decider', () => {
     it("installs as gitInfo's provider when the request names one", () =>
       spec.given([]).when(request('op1', {}, { provider: 'github' })).then([installed('github'), requested('op1')]));
     it('keeps the installation for later operations', () => spec.given([installed(), requested('op1')]).when(request('op2')).then([requested('op2')]));
-    it('refuses a request made for another installation (a race)', () => spec.given([installed()]).when(request('op2', {}, { installationId: 'i2' })).thenThrows(Conflict));
+    it('refuses a request made for another installation (a race)', () => spec.given([installed()]).when(request('op2', {}, { installationId: 'i2' })).thenThrows(InstallationChanged));
     it('tells providers apart by host', () => {
       expect(providerOf('https://github.com/o/r.git')).toBe('github');
       expect(providerOf('https://gitlab.com/o/r.git')).toBe('gitlab');

@@ -53,6 +53,13 @@ export type GitSyncCommand =
 
 export const initialState: GitSyncState = { status: 'none' };
 
+/** A request sealed its credentials for an installation another request replaced first (two first requests raced): seal again and retry. */
+export class InstallationChanged extends Conflict {
+  constructor() {
+    super('the Git Sync installation changed meanwhile: try again');
+  }
+}
+
 /** The provider a URL's host speaks for, when the request named none: GitHub's own host, else GitLab's conventions. */
 export function providerOf(url: string): GitSyncProvider {
   const host = new URL(url).hostname.toLowerCase();
@@ -126,7 +133,7 @@ export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEve
 
 function requested(command: Extract<GitSyncCommand, { type: 'RequestOperation' }>, state: GitSyncState): GitSyncEvent[] {
   const { spaceId, organizationId, installationId, operationId, request, credentials, actor, now } = command;
-  if (state.status === 'installed' && state.installationId !== installationId) throw new Conflict('the Git Sync installation changed meanwhile: try again');
+  if (state.status === 'installed' && state.installationId !== installationId) throw new InstallationChanged();
   const installed: GitSyncEvent[] =
     state.status === 'none'
       ? [{ type: 'GitSyncInstalled', data: { spaceId, organizationId, installationId, provider: command.provider ?? providerOf(request.url), installedAt: now } }]
