@@ -27,6 +27,11 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# Git Sync's client is the git command (smart HTTP, protocol v2, SHA-256 repositories); ca-certificates for
+# https remotes. Nothing else of git's recommends (no ssh, perl, less): Git Sync speaks http(s) only.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
 # DATA_DIR holds the embedded SQLite files and the generated secret/admin token; a volume mounted on
 # /data inherits this ownership, so the non-root user can write it.
 RUN mkdir -p /data && chown node:node /data

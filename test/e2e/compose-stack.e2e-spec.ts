@@ -55,13 +55,14 @@ function published(service: Service): string[] {
  * - mongo:7: mongosh. The official image ships the new shell since 6.0 (the legacy `mongo` is gone).
  * - haproxy:3.2-alpine: wget, Busybox's applet in the Alpine base (docker-library/haproxy adds only
  *   ca-certificates and socat; there is no curl).
- * - folio:latest: node, the node:20-bookworm-slim base of our Dockerfile (no curl or wget there).
+ * - folio:latest: node, the node:20-bookworm-slim base of our Dockerfile (no curl or wget there), and git,
+ *   which its runtime stage installs for Git Sync (checked below against the Dockerfile).
  */
 const COMMANDS_OF_IMAGE = new Map([
   ['eventstore/eventstore:24.10', ['curl']],
   ['mongo:7', ['mongosh']],
   ['haproxy:3.2-alpine', ['wget']],
-  ['folio:latest', ['node']],
+  ['folio:latest', ['node', 'git']],
 ]);
 
 describe('the compose stack', () => {
@@ -181,10 +182,15 @@ async function healthServer(status: number): Promise<{ server: Server; port: num
   return { server, port: (server.address() as AddressInfo).port, paths };
 }
 
+/** The Dockerfile's last stage: the image's runtime. */
+function lastStage(): string {
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+  return dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+}
+
 /** `COPY --from=build /app/<path> ./<path>` and `RUN ln -s <target> <link>` of the Dockerfile's last stage. */
 function runtimeStage() {
-  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-  const last = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const last = lastStage();
   // Each to the same place under /app (`./` for a file, `./<dir>` for a directory).
   const copies = [...last.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S*)$/gm)].map((match) => {
     expect([match[1], ''].includes(match[2]) && (match[2] !== '' || !match[1].includes('/'))).toBe(true);
@@ -193,6 +199,13 @@ function runtimeStage() {
   const links = [...last.matchAll(/^RUN ln -s \/app\/(\S+) (\S+)$/gm)].map((match) => ({ target: match[1], link: match[2] }));
   return { copies, links };
 }
+
+describe('the runtime image', () => {
+  it('installs git (Git Sync runs the git command) with the CA certificates https remotes need', () => {
+    const installs = [...lastStage().matchAll(/apt-get install -y --no-install-recommends ([^\\\n&]+)/g)].flatMap((match) => match[1].trim().split(/\s+/));
+    expect(installs).toEqual(expect.arrayContaining(['git', 'ca-certificates']));
+  });
+});
 
 describe('the CLI in the image', () => {
   let app: string;

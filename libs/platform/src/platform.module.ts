@@ -20,6 +20,9 @@ import { MetricsRegistry } from './metrics/metrics-registry';
 import { InstrumentedEventStore } from './metrics/instrumented-event-store';
 import { BacklogGauges } from './metrics/backlog-gauges';
 import { MetricsListener } from './metrics/metrics-listener';
+import { GitRemote } from './git/git-remote';
+import { CommandGitRemote } from './git/command-git-remote';
+import { GitCommandCheck } from './startup/git-command-check';
 
 export interface PlatformOptions {
   projections: Projection[];
@@ -98,13 +101,21 @@ export class PlatformModule {
         },
         { provide: WorkerPool, useFactory: () => new WorkerPool() },
         UrlFetcher,
+        {
+          provide: GitRemote,
+          inject: [CONFIG, UrlFetcher],
+          // The same address policy as every other outbound connection (FETCH_ALLOW_PRIVATE).
+          useFactory: (config: FolioConfig, fetcher: UrlFetcher) =>
+            new CommandGitRemote({ allowAddress: fetcher.policy.allowAddress, timeoutSeconds: config.gitTimeoutSeconds, maxFetchMegabytes: config.gitMaxFetchMegabytes, tempDir: config.tempDir }),
+        },
+        { provide: GitCommandCheck, useFactory: () => new GitCommandCheck() },
         Aggregates,
         ProcessHost,
         BacklogGauges,
         MetricsListener,
         PlatformLifecycle,
       ],
-      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, SUBJECT_KEYS, SubjectCipher, ProjectionProgress, Aggregates, ProcessHost, WorkerPool, UrlFetcher, MetricsRegistry, MetricsListener],
+      exports: [CONFIG, Clock, PROJECTIONS, EVENT_STORE, READ_STORE, SEARCH_INDEX, CONTENT_OBJECT_STORE, SUBJECT_KEYS, SubjectCipher, ProjectionProgress, Aggregates, ProcessHost, WorkerPool, UrlFetcher, GitRemote, MetricsRegistry, MetricsListener],
     };
   }
 }

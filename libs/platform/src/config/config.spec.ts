@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FETCH_ALLOW_PRIVATE: 'yes' })).toThrow(new StartupError('FETCH_ALLOW_PRIVATE must be true or false; got "yes"'));
   });
 
+  it('bounds git commands by GIT_TIMEOUT_S (120 s) and their fetches by GIT_MAX_FETCH_MB (512)', () => {
+    expect(loadConfig({})).toMatchObject({ gitTimeoutSeconds: 120, gitMaxFetchMegabytes: 512 });
+    expect(loadConfig({ GIT_TIMEOUT_S: '30', GIT_MAX_FETCH_MB: '64' })).toMatchObject({ gitTimeoutSeconds: 30, gitMaxFetchMegabytes: 64 });
+    expect(() => loadConfig({ GIT_TIMEOUT_S: '0' })).toThrow(StartupError);
+    expect(() => loadConfig({ GIT_MAX_FETCH_MB: 'lots' })).toThrow(StartupError);
+  });
+
   it('gives a fetch FETCH_TIMEOUT_S seconds, 10 by default', () => {
     expect(loadConfig({}).fetchTimeoutSeconds).toBe(10);
     expect(loadConfig({ FETCH_TIMEOUT_S: '3' }).fetchTimeoutSeconds).toBe(3);

@@ -25,6 +25,10 @@ export interface FolioConfig {
   fetchAllowPrivate: boolean;
   /** FETCH_TIMEOUT_S: how long fetching one user-given URL may take, redirects and body included. */
   fetchTimeoutSeconds: number;
+  /** GIT_TIMEOUT_S: how long one git command of Git Sync may take (a fetch, a push), in seconds. */
+  gitTimeoutSeconds: number;
+  /** GIT_MAX_FETCH_MB: what one Git fetch may download, in MiB (its files, written out: 4 times that). */
+  gitMaxFetchMegabytes: number;
   /**
    * TRANSLATION_ENGINE: what translates spaces (`libretranslate`, `deepl`, `apertium`, `pseudo`). Unset, the
    * first configured of TRANSLATION_URL (LibreTranslate) and DEEPL_API_KEY, else `pseudo`.
@@ -113,6 +117,10 @@ export type TranslationEngineName = (typeof TRANSLATION_ENGINES)[number];
 
 /** Ten seconds: a document server that takes longer is down, not slow. */
 const DEFAULT_FETCH_TIMEOUT_S = 10;
+/** Two minutes: a 1,000-page repository's pack comes in seconds; a server stalled that long is down. */
+const DEFAULT_GIT_TIMEOUT_S = 120;
+/** Like IMPORT_MAX_MB: a repository's pack is compressed, so its documentation and assets fit well within it. */
+const DEFAULT_GIT_MAX_FETCH_MB = 512;
 const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
 /** Ten times the 50 MB of assets real Git Sync repositories carry. */
 const DEFAULT_IMPORT_MAX_MB = 512;
@@ -164,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     secret: env.FOLIO_SECRET || undefined,
     fetchAllowPrivate: fetchAllowPrivate === 'true',
     fetchTimeoutSeconds,
+    gitTimeoutSeconds: positiveInteger(env, 'GIT_TIMEOUT_S', DEFAULT_GIT_TIMEOUT_S),
+    gitMaxFetchMegabytes: positiveInteger(env, 'GIT_MAX_FETCH_MB', DEFAULT_GIT_MAX_FETCH_MB),
     translationEngine,
     translationUrl,
     translationApiKey: env.TRANSLATION_API_KEY || undefined,

@@ -1,0 +1,207 @@
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { parseCgiHead } from '@folio/platform/testing/cgi-response';
+
+const run = promisify(execFile);
+
+/** One request the server received, as it arrived (to assert that none came, or that no URL held a secret). */
+export interface GitServerRequest {
+  method: string;
+  /** The request's target as sent (path and query). */
+  url: string;
+  /** The Authorization header was present and right. */
+  authorized: boolean;
+  status: number;
+}
+
+export interface GitServerRepository {
+  /** The branch's commit after preparation (null when the repository was created empty). */
+  head: string | null;
+  /** The bare repository's directory, to inspect with `git --git-dir`. */
+  gitDir: string;
+}
+
+export interface GitServer {
+  /** `http://127.0.0.1:<port>/<name>.git` */
+  url(name: string): string;
+  /** A bare repository `name`.git; with `files`, one commit holding them on `branch` (default `main`). */
+  createRepository(name: string, options?: { files?: Record<string, string | Buffer>; branch?: string; message?: string; objectFormat?: 'sha1' | 'sha256' }): Promise<GitServerRepository>;
+  /**
+   * A commit on `branch` (default `main`) made the way a user's clone would: `files` written (a null content
+   * removes the file), committed as `author` (default the test server's identity), pushed. Answers its id.
+   */
+  commit(name: string, change: { files: Record<string, string | Buffer | null>; message?: string; branch?: string; author?: { name: string; email: string } }): Promise<string>;
+  /** Every request so far, in order. */
+  readonly requests: readonly GitServerRequest[];
+  /** `git --git-dir=<repo> <args>` on the server's copy (to check what a push left). */
+  git(name: string, args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `describe` for tests that run the git command, skipped (and said so on the console) where git is not
+ * installed: the one reason a Git test may not run.
+ */
+export function describeWithGit(title: string, tests: () => void): void {
+  let installed = true;
+  try {
+    execFileSync('git', ['--version'], { stdio: 'ignore' });
+  } catch {
+    installed = false;
+    console.warn(`${title}: SKIPPED, the git command is not installed`);
+  }
+  (installed ? describe : describe.skip)(title, tests);
+}
+
+/** A git call of the test server's own (preparing repositories), with no user or system configuration. */
+export async function gitCommand(args: string[], cwd?: string, env: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await run('git', args, {
+    cwd,
+    timeout: 30_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: tmpdir(),
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 'Test Server',
+      GIT_AUTHOR_EMAIL: 'server@example.test',
+      GIT_COMMITTER_NAME: 'Test Server',
+      GIT_COMMITTER_EMAIL: 'server@example.test',
+      ...env,
+    },
+  });
+  return stdout;
+}
+
+/**
+ * A real smart-HTTP Git server for tests: `git http-backend` (CGI) behind a Node HTTP server on a free
+ * loopback port, which asks for HTTP basic authentication (401 with `WWW-Authenticate` otherwise) and
+ * accepts pushes. Repositories are bare, under a temporary root removed by `stop()`. `protocolV0`: the
+ * server ignores clients' requests for protocol v2.
+ */
+export async function startGitServer(auth: { username: string; password: string }, options: { protocolV0?: boolean } = {}): Promise<GitServer> {
+  const root = await mkdtemp(join(tmpdir(), 'folio-git-server-'));
+  const expected = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
+  const requests: GitServerRequest[] = [];
+
+  const server = createServer((request, response) => {
+    const entry: GitServerRequest = { method: request.method ?? '', url: request.url ?? '', authorized: request.headers.authorization === expected, status: 0 };
+    requests.push(entry);
+    response.once('finish', () => (entry.status = response.statusCode));
+    if (!entry.authorized) {
+      request.resume();
+      response.writeHead(401, { 'www-authenticate': 'Basic realm="folio-test"', 'content-type': 'text/plain' }).end('authentication required\n');
+      return;
+    }
+    httpBackend(root, auth.username, request, response, options.protocolV0 ?? false);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const gitDir = (name: string) => join(root, `${name}.git`);
+
+  return {
+    url: (name) => `http://127.0.0.1:${port}/${name}.git`,
+    requests,
+    git: (name, args) => gitCommand(['--git-dir', gitDir(name), ...args]),
+    async createRepository(name, options = {}) {
+      const dir = gitDir(name);
+      const branch = options.branch ?? 'main';
+      const objectFormat = `--object-format=${options.objectFormat ?? 'sha1'}`;
+      await gitCommand(['init', '--quiet', '--bare', objectFormat, `--initial-branch=${branch}`, dir]);
+      await gitCommand(['--git-dir', dir, 'config', 'http.receivepack', 'true']);
+      if (!options.files) return { head: null, gitDir: dir };
+      return { head: await commitTo(dir, branch, options.files, options.message ?? 'Initial content', undefined, objectFormat), gitDir: dir };
+    },
+    commit: (name, change) => commitTo(gitDir(name), change.branch ?? 'main', change.files, change.message ?? 'Edit', change.author),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Prepared in a work tree apart (a clone of the branch when it exists), then pushed to the bare repository. */
+async function commitTo(gitDir: string, branch: string, files: Record<string, string | Buffer | null>, message: string, author?: { name: string; email: string }, objectFormat = '--object-format=sha1'): Promise<string> {
+  const work = await mkdtemp(join(tmpdir(), 'folio-git-work-'));
+  try {
+    const exists = (await gitCommand(['--git-dir', gitDir, 'branch', '--list', branch])).trim() !== '';
+    if (exists) await gitCommand(['clone', '--quiet', '--branch', branch, gitDir, work]);
+    else await gitCommand(['init', '--quiet', objectFormat, `--initial-branch=${branch}`, work]);
+    for (const [path, content] of Object.entries(files)) {
+      if (content === null) {
+        await rm(join(work, path), { force: true });
+        continue;
+      }
+      await mkdir(dirname(join(work, path)), { recursive: true });
+      await writeFile(join(work, path), content);
+    }
+    await gitCommand(['add', '--all'], work);
+    const identity: Record<string, string> = author ? { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email } : {};
+    await gitCommand(['commit', '--quiet', '--allow-empty', '-m', message], work, identity);
+    await gitCommand(['push', '--quiet', gitDir, `HEAD:refs/heads/${branch}`], work);
+    return (await gitCommand(['rev-parse', 'HEAD'], work)).trim();
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Runs `git http-backend` for one request, per the CGI conventions it reads (RFC 3875 and git's docs). */
+function httpBackend(root: string, user: string, request: IncomingMessage, response: ServerResponse, protocolV0: boolean): void {
+  const target = new URL(request.url ?? '/', 'http://server');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_PROJECT_ROOT: root,
+    GIT_HTTP_EXPORT_ALL: '1',
+    GATEWAY_INTERFACE: 'CGI/1.1',
+    SERVER_PROTOCOL: `HTTP/${request.httpVersion}`,
+    REQUEST_METHOD: request.method ?? 'GET',
+    PATH_INFO: decodeURIComponent(target.pathname),
+    QUERY_STRING: target.search.slice(1),
+    REMOTE_USER: user,
+    REMOTE_ADDR: request.socket.remoteAddress ?? '127.0.0.1',
+    AUTH_TYPE: 'Basic',
+  };
+  if (request.headers['content-type']) env.CONTENT_TYPE = request.headers['content-type'];
+  if (request.headers['content-length']) env.CONTENT_LENGTH = request.headers['content-length'];
+  // http-backend inflates a gzip body itself when told so (git sends large fetch negotiations gzipped).
+  if (request.headers['content-encoding']) env.HTTP_CONTENT_ENCODING = request.headers['content-encoding'];
+  // Protocol v2 is asked for in this header; http-backend reads it from the environment. Dropped, the server
+  // speaks v0 (as servers before git 2.18 do), which gives only the commits refs point to.
+  if (request.headers['git-protocol'] && !protocolV0) env.GIT_PROTOCOL = String(request.headers['git-protocol']);
+
+  const backend = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  request.pipe(backend.stdin);
+  backend.stdin.on('error', () => undefined);
+  let stderr = '';
+  backend.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let head: Buffer = Buffer.alloc(0);
+  let started = false;
+  backend.stdout.on('data', (chunk: Buffer) => {
+    if (started) {
+      response.write(chunk);
+      return;
+    }
+    head = Buffer.concat([head, chunk]);
+    const parsed = parseCgiHead(head);
+    if (!parsed) return;
+    started = true;
+    response.writeHead(parsed.status, parsed.headers.flat());
+    response.write(head.subarray(parsed.bodyStart));
+  });
+  backend.once('close', (code) => {
+    if (!started) response.writeHead(500, { 'content-type': 'text/plain' }).end(`git http-backend exited with ${code}: ${stderr}`);
+    else response.end();
+  });
+  backend.once('error', (error) => {
+    if (!response.headersSent) response.writeHead(500).end(error.message);
+  });
+}
