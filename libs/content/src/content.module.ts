@@ -38,6 +38,8 @@ import { FilesModule } from './files/files.module';
 import { OpenAPIHttpModule, OpenAPIModule } from './openapi/openapi.module';
 import { FolderExport } from './gitsync/folder-export';
 import { FolderImport } from './gitsync/folder-import';
+import { GitSyncController } from './gitsync/remote/git-sync.controller';
+import { gitSyncRemoteProviders } from './gitsync/remote/git-sync-remote.providers';
 import { ExportZipHandler } from './gitsync/export-zip.query';
 import { FolderZipController } from './gitsync/folder-zip.controller';
 import { ImportZipHandler } from './gitsync/import-zip.command';
@@ -200,6 +202,7 @@ export class ContentModule {}
     FolderExport,
     ImportZipHandler,
     ExportZipHandler,
+    ...gitSyncRemoteProviders,
   ],
   controllers: [
     SpaceController,
@@ -217,6 +220,7 @@ export class ContentModule {}
     SearchController,
     LinkController,
     FolderZipController,
+    GitSyncController,
   ],
 })
 export class ContentHttpModule {}

@@ -41,6 +41,8 @@ export class CreateChangeRequest extends Command<ChangeRequestResource> {
     readonly template?: TemplateRequest,
     /** An issues cluster of the space's organization the request is made for. */
     readonly conversationsIssuesCluster?: string,
+    /** An earlier revision of main to start from (Git Sync's three-way import; never from the API). */
+    readonly base?: { revision: string; tree: string },
   ) {
     super();
   }
@@ -63,7 +65,7 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
     @Inject(CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  async execute({ caller, spaceId, subject, template, conversationsIssuesCluster }: CreateChangeRequest) {
+  async execute({ caller, spaceId, subject, template, conversationsIssuesCluster, base }: CreateChangeRequest) {
     const { space, permissions } = await this.reads.space(spaceId, caller);
     assertAllowed(permissions.edit, 'create change requests in this space');
     const changes = template ? templateChanges(template, 'template.') : [];
@@ -76,7 +78,7 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
         await this.aggregates.handle(
           changeRequestStream(spaceId, number),
           changeRequestDecider,
-          { type: 'CreateChangeRequest', changeRequestId, number, space: state, subject, createdBy: caller.userId, conversationsIssuesCluster },
+          { type: 'CreateChangeRequest', changeRequestId, number, space: state, subject, createdBy: caller.userId, conversationsIssuesCluster, ...(base ? { base } : {}) },
           caller,
         );
         if (changes.length > 0) await this.commands.execute(new UpdateChangeRequestContent(caller, spaceId, changeRequestId, changes, true));

@@ -109,6 +109,12 @@ describe('change-request decider', () => {
       expect(baseOf(s)).toEqual({ revision: 'r0', tree: 't0' });
     });
 
+    it('starts at an earlier revision of main when given one (a Git Sync import)', () =>
+      spec
+        .given([])
+        .when({ ...create(space()), base: { revision: 'r-old', tree: 't-old' } })
+        .then([{ ...created, data: { ...created.data, revision: 'r-old', tree: 't-old' } } as ChangeRequestEvent]));
+
     it('takes an empty subject', () =>
       spec.given([]).when(create(space(), '')).then([{ ...created, data: { ...created.data, subject: '' } } as ChangeRequestEvent]));
 

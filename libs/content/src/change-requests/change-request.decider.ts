@@ -90,6 +90,8 @@ export type ChangeRequestCommand =
   /**
    * `space`: the space's state from its stream, for its lock and its revision (the request's start).
    * `conversationsIssuesCluster`: a cluster of the space's organization (insights' to confirm, before deciding).
+   * `base`: an earlier revision of main to start from instead of main's latest (a Git Sync import starts from
+   * the last one it merged, so that the merge keeps what main gained since: the three-way merge against Git).
    */
   | {
       type: 'CreateChangeRequest';
@@ -99,6 +101,7 @@ export type ChangeRequestCommand =
       subject: string;
       createdBy: string;
       conversationsIssuesCluster?: string;
+      base?: { revision: string; tree: string };
       now: string;
     }
   /** PATCH: left-out fields stay; `description` null removes it. Details and status change together or not at all. */
@@ -349,8 +352,8 @@ function create(command: Extract<ChangeRequestCommand, { type: 'CreateChangeRequ
         number: command.number,
         subject: command.subject,
         createdBy: command.createdBy,
-        revision: space.revision,
-        tree: space.tree,
+        revision: command.base?.revision ?? space.revision,
+        tree: command.base?.tree ?? space.tree,
         ...(command.conversationsIssuesCluster ? { conversationsIssuesCluster: command.conversationsIssuesCluster } : {}),
         createdAt: command.now,
       },

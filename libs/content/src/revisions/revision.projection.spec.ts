@@ -2,12 +2,14 @@ import { projectionSpec, stored } from '@folio/platform/testing/projection-spec'
 import { ChangeRequestEvent, changeRequestStream } from '../change-requests/change-request.events';
 import { SpaceEvent, spaceStream } from '../spaces/space.events';
 import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
+import { GitSyncEvent, gitSyncStream } from '../gitsync/remote/git-sync.events';
 import { RevisionRecord } from './revision.model';
 import { RevisionDoc, revisionProjection, REVISIONS } from './revision.projection';
 
-type Event = SpaceEvent | ChangeRequestEvent;
+type Event = SpaceEvent | ChangeRequestEvent | GitSyncEvent;
 const spec = projectionSpec<Event>(revisionProjection, {
-  stream: (e) => ('changeRequestId' in e.data ? changeRequestStream(e.data.spaceId, e.data.number) : spaceStream(e.data.spaceId)),
+  stream: (e) =>
+    e.type.startsWith('GitSync') ? gitSyncStream(e.data.spaceId) : 'number' in e.data ? changeRequestStream(e.data.spaceId, e.data.number) : spaceStream(e.data.spaceId),
 });
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-02T00:00:00.000Z';
@@ -101,6 +103,22 @@ describe('revision projection', () => {
       createdBy: 'u2', createdAt: t1, git, changeRequest: { id: 'cr1', number: 1 }, onMain: false, seq: '00000000000000000003' });
     await spec.given(events).thenDocument(REVISIONS, 'r5', { id: 'r5', spaceId: 's1', organizationId: 'o1', type: 'edits', parents: ['r-s1'], tree: TREE_B,
       createdBy: 'u2', createdAt: t2, git, onMain: true, seq: '00000000000000000004' });
+  });
+
+  it("names a Git Sync operation's commit on the revision it made or exported; an import keeps a revision's own", async () => {
+    const commit = { oid: 'e'.repeat(40), message: 'Publish', ref: 'refs/heads/main' };
+    const succeeded = (direction: 'import' | 'export', revision: string): Event => ({
+      type: 'GitSyncOperationSucceeded',
+      data: { spaceId: 's1', operationId: `op-${revision}`, direction, endedAt: t2, commit, revision },
+    });
+    const own = { oid: 'd'.repeat(40), message: 'Update docs', createdByGitBook: false, ref: 'refs/heads/main' };
+    const events = [created('s1'), crCreated, edited({ ...record('r2', 'edits', ['r-s1'], TREE_A, t1), git: own }), rollback(record('r5', 'edits', ['r-s1'], TREE_B, t2)),
+                    succeeded('import', 'r5'), succeeded('export', 'r5'), succeeded('import', 'r2'), succeeded('import', 'r-s1')];
+    await spec.given(events).thenDocument(REVISIONS, 'r5', { ...first({ id: 'r5', parents: ['r-s1'], tree: TREE_B, createdBy: 'u2', createdAt: t2, seq: '00000000000000000004' }), git: { ...commit, createdByGitBook: true } });
+    await spec.given(events).thenDocument(REVISIONS, 'r2', { id: 'r2', spaceId: 's1', organizationId: 'o1', type: 'edits', parents: ['r-s1'], tree: TREE_A,
+      createdBy: 'u2', createdAt: t1, git: own, changeRequest: { id: 'cr1', number: 1 }, onMain: false, seq: '00000000000000000003' });
+    await spec.given(events).thenDocument(REVISIONS, 'r-s1', first({ git: { ...commit, createdByGitBook: false }, createdBy: 'actor1' }));
+    await spec.given(events).thenRebuildsIdentically();
   });
 
   it('sorts positions past 2^53 in log order', () =>

@@ -2,6 +2,7 @@ import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { ChangeRequestEvent } from '../change-requests/change-request.events';
 import { SpaceEvent } from '../spaces/space.events';
+import { GitSyncEvent } from '../gitsync/remote/git-sync.events';
 import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { RevisionGitCommit, RevisionRecord, RevisionType } from './revision.model';
 
@@ -72,9 +73,9 @@ const changeRequestRevision = async (
  * `content-revisions`: every revision events record. A space's first revision comes with `SpaceCreated`
  * (empty, or a duplicate's copy of its original's content); main moves with `SpaceContentChanged`; a
  * change request starts at main's revision of the time (`ChangeRequestCreated` records none) and adds its
- * own with each content edit and update from main.
+ * own with each content edit and update from main; a Git Sync operation's success names its commit on its revision.
  */
-export const revisionProjection = defineProjection<SpaceEvent | ChangeRequestEvent>(
+export const revisionProjection = defineProjection<SpaceEvent | ChangeRequestEvent | GitSyncEvent>(
   'content-revisions',
   [{ name: REVISIONS, indexes: [['spaceId', 'onMain', 'seq'], ['spaceId']] }],
   {
@@ -106,5 +107,18 @@ export const revisionProjection = defineProjection<SpaceEvent | ChangeRequestEve
       }
     },
     SpacePurged: async ({ data }, tx) => tx.deleteMany(REVISIONS, { spaceId: data.spaceId }),
+    /**
+     * A one-off Git Sync operation names the commit on the revision it made or exported (the commit comes
+     * after the revision, so it is metadata added to it): Folio's own commit for an export, one from outside
+     * for an import's merge. An import leaves a revision that names a commit already (its change request's
+     * head) as it is; an export names its commit on the revision it wrote, whatever it named before (the
+     * latest commit that holds exactly that content).
+     */
+    GitSyncOperationSucceeded: async ({ data }, tx) => {
+      if (!data.revision || !data.commit) return;
+      const revision = await tx.get<RevisionDoc>(REVISIONS, data.revision);
+      if (!revision || (revision.git && data.direction === 'import')) return;
+      await tx.patch(REVISIONS, revision.id, { git: { ...data.commit, createdByGitBook: data.direction === 'export' } });
+    },
   },
 );

@@ -7,7 +7,8 @@ export type GitSyncProvider = (typeof GIT_SYNC_PROVIDERS)[number];
 export type GitSyncDirection = 'import' | 'export';
 
 /** What one import or export was asked to do (the spec's ImportGitRepository / ExportToGitRepository, credentials apart). */
-export interface GitOperationRequest {
+// A type, not an interface: an event's data must be a Record (interfaces have no index signature).
+export type GitOperationRequest = {
   direction: GitSyncDirection;
   /** Without credentials (they are sealed apart, under the installation's key). */
   url: string;
@@ -22,7 +23,7 @@ export interface GitOperationRequest {
   standalone: boolean;
   /** Exports only. */
   commitMessage?: string;
-}
+};
 
 /**
  * A space's Git Sync connection and its operations: one stream per space (`gitSync-<spaceId>`). The
@@ -48,11 +49,15 @@ export type GitSyncEvent =
       };
     }
   | { type: 'GitSyncOperationStarted'; data: { spaceId: string; operationId: string; startedAt: string } }
+  /** An import's change request, made before the folder goes in: a re-run after a crash goes on with it instead of making another. */
+  | { type: 'GitSyncImportPrepared'; data: { spaceId: string; operationId: string; changeRequestId: string; preparedAt: string } }
   | {
       type: 'GitSyncOperationSucceeded';
       data: {
         spaceId: string;
         operationId: string;
+        /** The operation's (the revision projection records the commit on `revision`: written by Folio for an export). */
+        direction: GitSyncDirection;
         endedAt: string;
         /** The commit imported or pushed (absent when skipped). */
         commit?: { oid: string; message: string; ref: string };

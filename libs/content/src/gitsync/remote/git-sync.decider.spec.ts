@@ -1,0 +1,122 @@
+import { Conflict } from '@folio/platform/domain/errors';
+import { Sealed } from '@folio/platform/domain/sealed';
+import { fold } from '@folio/platform/domain/decider';
+import { deciderSpec } from '@folio/platform/testing/decider-spec';
+import { GitSyncCommand, gitSyncDecider, InstallationChanged, providerOf } from './git-sync.decider';
+import { GitOperationRequest, GitSyncEvent } from './git-sync.events';
+
+const spec = deciderSpec(gitSyncDecider);
+const now = '2026-01-01T00:00:00.000Z';
+const space = { spaceId: 'sp1', organizationId: 'o1' };
+const sealed: Sealed = { alg: 'A256GCM', iv: 'iv', tag: 'tag', data: 'data' };
+const commit = { oid: 'a'.repeat(40), message: 'Docs', ref: 'refs/heads/main' };
+
+const importing = (fields: Partial<GitOperationRequest> = {}): GitOperationRequest => ({
+  direction: 'import',
+  url: 'https://git.example.com/docs.git',
+  ref: 'refs/heads/main',
+  force: false,
+  standalone: false,
+  ...fields,
+});
+const request = (operationId: string, fields: Partial<GitOperationRequest> = {}, extra: Partial<Extract<GitSyncCommand, { type: 'RequestOperation' }>> = {}): GitSyncCommand => ({
+  type: 'RequestOperation',
+  ...space,
+  installationId: 'i1',
+  operationId,
+  request: importing(fields),
+  credentials: sealed,
+  actor: 'u1',
+  now,
+  ...extra,
+});
+const installed = (provider: 'github' | 'gitlab' = 'gitlab'): GitSyncEvent => ({ type: 'GitSyncInstalled', data: { ...space, installationId: 'i1', provider, installedAt: now } });
+const requested = (operationId: string, fields: Partial<GitOperationRequest> = {}): GitSyncEvent => ({
+  type: 'GitSyncOperationRequested',
+  data: { ...importing(fields), ...space, installationId: 'i1', operationId, credentials: sealed, requestedBy: 'u1', requestedAt: now },
+});
+const started = (operationId: string): GitSyncEvent => ({ type: 'GitSyncOperationStarted', data: { spaceId: 'sp1', operationId, startedAt: now } });
+const succeeded = (operationId: string, fields: object = { commit, revision: 'r1' }): GitSyncEvent => ({
+  type: 'GitSyncOperationSucceeded',
+  data: { spaceId: 'sp1', operationId, direction: 'import', endedAt: now, ...fields },
+});
+const failed = (operationId: string): GitSyncEvent => ({ type: 'GitSyncOperationFailed', data: { spaceId: 'sp1', operationId, endedAt: now, error: 'unreachable', timedOut: false } });
+
+const start = (operationId: string): GitSyncCommand => ({ type: 'StartOperation', operationId, now });
+const succeed = (operationId: string): GitSyncCommand => ({ type: 'SucceedOperation', operationId, commit, revision: 'r1', now });
+const fail = (operationId: string): GitSyncCommand => ({ type: 'FailOperation', operationId, error: 'unreachable', timedOut: false, now });
+
+describe('Git Sync decider', () => {
+  describe('requests', () => {
+    it('installs with the first operation (gitlab for a host other than github.com)', () => spec.given([]).when(request('op1')).then([installed(), requested('op1')]));
+    it('installs as github for a github.com URL', () =>
+      spec.given([]).when(request('op1', { url: 'https://github.com/o/docs.git' })).then([installed('github'), requested('op1', { url: 'https://github.com/o/docs.git' })]));
+    it("installs as gitInfo's provider when the request names one", () =>
+      spec.given([]).when(request('op1', {}, { provider: 'github' })).then([installed('github'), requested('op1')]));
+    it('keeps the installation for later operations', () => spec.given([installed(), requested('op1')]).when(request('op2')).then([requested('op2')]));
+    it('refuses a request made for another installation (a race)', () => spec.given([installed()]).when(request('op2', {}, { installationId: 'i2' })).thenThrows(InstallationChanged));
+    it('tells providers apart by host', () => {
+      expect(providerOf('https://github.com/o/r.git')).toBe('github');
+      expect(providerOf('https://gitlab.com/o/r.git')).toBe('gitlab');
+      expect(providerOf('http://127.0.0.1:8080/r.git')).toBe('gitlab');
+    });
+  });
+
+  describe('running', () => {
+    it('starts a requested operation', () => spec.given([installed(), requested('op1')]).when(start('op1')).then([started('op1')]));
+    it('records nothing when a resumed operation starts again', () => spec.given([installed(), requested('op1'), started('op1')]).when(start('op1')).then([]));
+    it('records a success', () => spec.given([installed(), requested('op1'), started('op1')]).when(succeed('op1')).then([succeeded('op1')]));
+    it('records a failure', () => spec.given([installed(), requested('op1'), started('op1')]).when(fail('op1')).then([failed('op1')]));
+    it('refuses a second result', () => {
+      spec.given([installed(), requested('op1'), started('op1'), succeeded('op1')]).when(fail('op1')).thenThrows(Conflict, /not running/);
+      spec.given([installed(), requested('op1'), started('op1'), failed('op1')]).when(succeed('op1')).thenThrows(Conflict, /not running/);
+    });
+    it('refuses to start an ended operation', () => spec.given([installed(), requested('op1'), started('op1'), succeeded('op1')]).when(start('op1')).thenThrows(Conflict));
+    it('refuses a result for an operation never requested', () => {
+      spec.given([]).when(succeed('op9')).thenThrows(Conflict);
+      spec.given([installed(), requested('op1')]).when(succeed('op9')).thenThrows(Conflict);
+    });
+    it("records an import's change request once, for a running import only", () => {
+      const prepare: GitSyncCommand = { type: 'PrepareImport', operationId: 'op1', changeRequestId: 'cr1', now };
+      const prepared: GitSyncEvent = { type: 'GitSyncImportPrepared', data: { spaceId: 'sp1', operationId: 'op1', changeRequestId: 'cr1', preparedAt: now } };
+      spec.given([installed(), requested('op1'), started('op1')]).when(prepare).then([prepared]);
+      spec.given([installed(), requested('op1'), started('op1'), prepared]).when(prepare).thenThrows(Conflict, /already/);
+      spec.given([installed(), requested('op1')]).when(prepare).thenThrows(Conflict, /not a running import/);
+      spec.given([installed(), requested('op1', { direction: 'export' }), started('op1')]).when(prepare).thenThrows(Conflict, /not a running import/);
+    });
+    it('keeps operations requested together apart', () =>
+      spec.given([installed(), requested('op1'), requested('op2'), started('op1'), succeeded('op1')]).when(start('op2')).then([started('op2')]));
+  });
+
+  describe('the last import', () => {
+    const lastImport = (events: GitSyncEvent[]) => {
+      const state = fold(gitSyncDecider, events);
+      return state.status === 'installed' ? state.lastImport : undefined;
+    };
+    it("keeps a merged import's commit and revision as the next one's base", () =>
+      expect(lastImport([installed(), requested('op1'), started('op1'), succeeded('op1')])).toEqual({ oid: commit.oid, revision: 'r1' }));
+    it('keeps neither a standalone import nor an export as a base', () => {
+      expect(lastImport([installed(), requested('op1', { standalone: true }), started('op1'), succeeded('op1')])).toBeUndefined();
+      expect(lastImport([installed(), requested('op1', { direction: 'export' }), started('op1'), succeeded('op1')])).toBeUndefined();
+    });
+  });
+
+  describe('timestamps', () => {
+    const at = (n: number) => `2026-02-0${n}T00:00:00.000Z`;
+    const applied = [installed(), requested('op1', { timestamp: at(5) }), started('op1'), succeeded('op1')];
+    it('skips an operation older than the last applied one', () =>
+      spec.given([...applied, requested('op2', { timestamp: at(4) })]).when(start('op2')).then([started('op2'), succeeded('op2', { skipped: true })]));
+    it('runs a newer one, and one without a timestamp', () => {
+      spec.given([...applied, requested('op2', { timestamp: at(6) })]).when(start('op2')).then([started('op2')]);
+      spec.given([...applied, requested('op2')]).when(start('op2')).then([started('op2')]);
+    });
+    it('compares instants, not strings', () =>
+      spec.given([...applied, requested('op2', { timestamp: '2026-02-05T01:00:00+02:00' })]).when(start('op2')).then([started('op2'), succeeded('op2', { skipped: true })]));
+    it('counts neither a failed nor a skipped operation as applied', () => {
+      const failedNewer = [installed(), requested('op1', { timestamp: at(8) }), started('op1'), failed('op1')];
+      spec.given([...failedNewer, requested('op2', { timestamp: at(4) })]).when(start('op2')).then([started('op2')]);
+      const skipped = [...applied, requested('op2', { timestamp: at(3) }), started('op2'), succeeded('op2', { skipped: true })];
+      spec.given([...skipped, requested('op3', { timestamp: at(4) })]).when(start('op3')).then([started('op3'), succeeded('op3', { skipped: true })]);
+    });
+  });
+});
