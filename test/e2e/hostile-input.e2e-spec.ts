@@ -423,6 +423,8 @@ describe('hostile and odd input', () => {
       'POST /v1/spaces/:spaceId/permissions': { role: 'read', users: [member.id] },
       'POST /v1/spaces/:spaceId/transfer': { organization: orgId },
       'POST /v1/spaces/:spaceId/content/template': { id: 'template' },
+      'POST /v1/spaces/:spaceId/git/import': { url: 'https://git.example.com/docs.git', ref: 'refs/heads/main' },
+      'POST /v1/spaces/:spaceId/git/export': { url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', commitMessage: 'Export' },
       'POST /v1/spaces/:spaceId/comments': { body: { markdown: 'x' } },
       'POST /v1/spaces/:spaceId/comments/:commentId/replies': { body: { markdown: 'x' } },
       'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/comments': { body: { markdown: 'x' } },
