@@ -29,6 +29,7 @@ import { measureReaderReads, READER_READS_TARGET_MS, ReaderReadsFigures, readerR
 import { measureOpenAPIParse, OpenAPIParseFigures, openAPIParseReport } from './openapi-parse';
 import { measureOpenAPIProcessing, medianOf, OPENAPI_TARGET_MS, OpenAPIProcessingFigures, openAPIProcessingReport } from './openapi-processing';
 import { measureTranslationRun, TRANSLATION_TARGET_MS, TranslationRunFigures, translationRunReport } from './translation-run';
+import { GitExportFigures, gitExportReport, measureGitExport } from './git-export';
 import { HTTP_OVERHEAD_TARGET, HttpOverheadFigures, httpOverheadReport, measureHttpOverhead } from './http-overhead';
 import { INSIGHTS_CONVERSATIONS, INSIGHTS_RATIO_TARGET, insightsGrowth, InsightsIngestFigures, insightsIngestReport, measureInsightsIngest } from './insights-ingest';
 
@@ -207,6 +208,7 @@ function checks(
   readers: ReaderReadsFigures,
   background: BackgroundFigures,
   overhead: HttpOverheadFigures,
+  gitExport: GitExportFigures,
 ): Check[] {
   const changed = replay.eventTypes.OrganizationSettingsChanged ?? 0;
   const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -296,6 +298,11 @@ function checks(
       ok: overhead.cost < HTTP_OVERHEAD_TARGET && overhead.reads.every((r) => r.non2xx === 0),
       detail: `${num(overhead.cost * 100, 1)}% (${overhead.reads.map((r) => `${r.name} ${num(r.cost * 100, 1)}%`).join(', ')})`,
     },
+    {
+      name: 'a one-page change is pushed as a commit touching that page alone',
+      ok: gitExport.changedFiles === 1,
+      detail: `${gitExport.changedFiles} file(s); first export of ${num(gitExport.pages)} pages ${ms(gitExport.firstExportMs)}, the change's export ${ms(gitExport.changeExportMs)}`,
+    },
   ];
 }
 
@@ -345,6 +352,7 @@ function report(
   readers: ReaderReadsFigures,
   background: BackgroundFigures,
   overhead: HttpOverheadFigures,
+  gitExport: GitExportFigures,
 ): string {
   const load = (label: string, f: LoadFigures) => [
     label,
@@ -452,6 +460,7 @@ function report(
       [openAPIParseReport(background.parse), openAPIProcessingReport(background.processing), translationRunReport(background.translation), insightsIngestReport(background.insights)].join('\n'),
     ),
     httpOverheadReport(overhead),
+    gitExportReport(gitExport),
     section(
       'Summary',
       table(
@@ -527,9 +536,11 @@ async function main(): Promise<number> {
   };
   log('Operators: reads with rate limits and metrics on, and with both off, in alternating rounds');
   const overhead = await measureHttpOverhead(tempDir);
+  log('Git: a 1,000-page repository imported, exported to an empty one, and one page changed and exported again');
+  const gitExport = await measureGitExport(tempDir);
 
-  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead);
-  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead) + '\n');
+  const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead, gitExport);
+  process.stdout.write(report(reads, commands, replay, stopped.ms, results, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead, gitExport) + '\n');
   process.stdout.write(
     JSON.stringify({
       machine: machine(),
@@ -550,6 +561,7 @@ async function main(): Promise<number> {
       readerReads: readers,
       background,
       httpOverhead: overhead,
+      gitExport,
       checks: Object.fromEntries(results.map((c) => [c.name, c.ok])),
       ok: results.every((c) => c.ok),
       totalSeconds: (Date.now() - started) / 1000,

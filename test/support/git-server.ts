@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -41,21 +41,6 @@ export interface GitServer {
   /** `git --git-dir=<repo> <args>` on the server's copy (to check what a push left). */
   git(name: string, args: string[]): Promise<string>;
   stop(): Promise<void>;
-}
-
-/**
- * `describe` for tests that run the git command, skipped (and said so on the console) where git is not
- * installed: the one reason a Git test may not run.
- */
-export function describeWithGit(title: string, tests: () => void): void {
-  let installed = true;
-  try {
-    execFileSync('git', ['--version'], { stdio: 'ignore' });
-  } catch {
-    installed = false;
-    console.warn(`${title}: SKIPPED, the git command is not installed`);
-  }
-  (installed ? describe : describe.skip)(title, tests);
 }
 
 /** A git call of the test server's own (preparing repositories), with no user or system configuration. */

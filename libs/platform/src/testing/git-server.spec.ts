@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { describeWithGit, GitServer, startGitServer } from '../../../../test/support/git-server';
+import { GitServer, startGitServer } from '../../../../test/support/git-server';
+import { describeWithGit } from '../../../../test/support/with-git';
 
 /** A protocol v2 `ls-refs` request in pkt-lines: the command, the delimiter, the flush. */
 const LS_REFS = Buffer.from('0014command=ls-refs\n00010000');
