@@ -32,7 +32,8 @@ describe('storeFolderFile', () => {
     expect(file.head.equals(bytes.subarray(0, file.head.length))).toBe(true);
     expect(file.head.length).toBeLessThanOrEqual(4 * MiB);
     expect((await readFileBytes(temp.store, file.stored))!.equals(bytes)).toBe(true);
-  });
+    // 8 MiB written and read back through SQLite: seconds on a loaded machine, not Jest's default 5.
+  }, 30_000);
 
   it('refuses a file over the limit on its listed size, before reading it', async () => {
     const unread: FolderEntry = { path: 'big.bin', size: 2 * MiB, open: () => Promise.reject(new Error('read')) };

@@ -9,6 +9,12 @@ export interface TempObjectStore {
 }
 
 /**
+ * Closing checkpoints the store's WAL, which after a test of many megabytes takes seconds on a loaded machine:
+ * the hooks get more than Jest's 5 s default (a close slower than that failed a run once).
+ */
+const HOOK_TIMEOUT_MS = 30_000;
+
+/**
  * A real (SQLite) content-object store on a fresh temporary file, opened before each test (`each`) or
  * once before the spec's tests (`all`), and closed and deleted after them. Call it where hooks are
  * declared (a describe block or the file's top level), before the hooks that use the store.
@@ -26,11 +32,11 @@ export function useTempObjectStore(prefix: string, scope: 'each' | 'all' = 'each
     rmSync(dir, { recursive: true, force: true });
   };
   if (scope === 'each') {
-    beforeEach(open);
-    afterEach(remove);
+    beforeEach(open, HOOK_TIMEOUT_MS);
+    afterEach(remove, HOOK_TIMEOUT_MS);
   } else {
-    beforeAll(open);
-    afterAll(remove);
+    beforeAll(open, HOOK_TIMEOUT_MS);
+    afterAll(remove, HOOK_TIMEOUT_MS);
   }
   return {
     get store() {
