@@ -77,9 +77,9 @@ export async function measureGitExport(tempDir: string): Promise<GitExportFigure
     const pages = JSON.parse((await folio.call('GET', `/v1/spaces/${space.id}/content/pages`)).text) as { pages: { id: string; pages?: { id: string }[] }[] };
     const page = pages.pages[0].pages?.[0] ?? pages.pages[0];
     const request = JSON.parse((await folio.call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'One page' })).text) as { id: string };
-    await folio.call('POST', `/v1/spaces/${space.id}/change-requests/${request.id}/content`, [
-      { operation: 'update_page', page: page.id, document: { markdown: 'One paragraph, edited for the round trip.' } },
-    ]);
+    await folio.call('POST', `/v1/spaces/${space.id}/change-requests/${request.id}/content`, {
+      changes: [{ operation: 'update_page', page: page.id, document: { markdown: 'One paragraph, edited for the round trip.' } }],
+    });
     await folio.call('POST', `/v1/spaces/${space.id}/change-requests/${request.id}/merge`);
     const editAndMergeMs = Number(process.hrtime.bigint() - editStart) / 1e6;
     const changeExportMs = await operation(folio, space.id, 'export', { url: withAuth('docs'), ref: 'refs/heads/main', commitMessage: 'One page' });
