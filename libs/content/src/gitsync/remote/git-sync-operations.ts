@@ -9,12 +9,11 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
 import { Conflict, DomainError, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { StoredEvent } from '@folio/platform/event-store/event-store.port';
-import { GitCommit, GitCredentials, GitPerson, GitRemote, GitTarget, GitUnavailable } from '@folio/platform/git/git-remote';
+import { GitCommit, GitCredentials, GitRemote, GitTarget, GitUnavailable } from '@folio/platform/git/git-remote';
 import { LogReaction } from '@folio/platform/processes/log-reaction';
 import { ProcessHost } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { GetUserProfiles } from '@folio/identity/public/user-profiles.query';
 import { CreateChangeRequest, UpdateChangeRequest } from '@folio/content/change-requests/change-request.commands';
 import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { MergeChangeRequest, MergeOutcome } from '@folio/content/change-requests/merging/merge.commands';
@@ -23,6 +22,7 @@ import { DirectorySink, DirectorySource } from '../directory-folder';
 import { FolderCommit, MAX_COMMIT_MESSAGE } from '../folder-commit';
 import { FolderExport } from '../folder-export';
 import { FolderImport } from '../folder-import';
+import { commitAuthor } from './commit-author';
 import { GIT_OPERATION_TIMEOUT_MS } from './git-operation-limits';
 import { GitSyncCommand, gitSyncDecider, GitSyncState } from './git-sync.decider';
 import { GitSyncEvent, gitSyncCredentialsSubject, gitSyncStream } from './git-sync.events';
@@ -187,24 +187,18 @@ export class GitSyncOperations extends LogReaction {
         dir,
         ...(request.repoProjectDirectory ? { projectDirectory: request.repoProjectDirectory } : {}),
         message,
-        author: await this.author(request.requestedBy),
+        author: await commitAuthor(this.queries, request.requestedBy),
       });
       return { commit: committed(pushed, request.ref), revision: summary.revision };
     } finally {
       await Promise.all([head.dispose(), rm(dir, { recursive: true, force: true })]);
     }
   }
-
-  /** The requesting user as a commit's author (identity's profile; an address of no one when it has none). */
-  private async author(userId: string): Promise<GitPerson> {
-    const [profile] = await this.queries.execute(new GetUserProfiles([userId]));
-    return { name: profile?.displayName || userId, email: profile?.email || `${userId}@users.noreply.folio.invalid` };
-  }
 }
 
 const pendingIn = (state: GitSyncState, operationId: string) => (state.status === 'installed' ? state.pending.get(operationId) : undefined);
 
-const committed = (commit: GitCommit, ref: string) => ({ oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref });
+export const committed = (commit: GitCommit, ref: string) => ({ oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref });
 
 /** An error message with the credentials' secrets masked, should any layer below have repeated them. */
 export function withoutSecret(message: string, credentials: GitCredentials | null): string {
