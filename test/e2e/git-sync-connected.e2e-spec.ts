@@ -7,6 +7,7 @@ import { Sealed } from '@folio/platform/domain/sealed';
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { GIT_SYNC_PUSHES } from '@folio/content/gitsync/remote/git-sync-pushes';
 import { gitSyncCredentialsSubject, gitSyncStream } from '@folio/content/gitsync/remote/git-sync.events';
+import { spaceStream } from '@folio/content/spaces/space.events';
 import { seedMain } from '../support/content-seed';
 import { gitCommand, GitServer, startGitServer } from '../support/git-server';
 import { expectMatchesSpec } from '../support/openapi';
@@ -171,7 +172,8 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     expect(await cipher.open(gitSyncCredentialsSubject(installationId), credentials)).toBeNull();
     const head = (await branch('synced', ['rev-parse', 'refs/heads/main'])).trim();
     await mergeEdit(spaceId, 'setup', 'Install it with dnf.\n', 'Setup: dnf');
-    await processReached(server, GIT_SYNC_PUSHES, (await server.events.headPosition())!, 30_000);
+    const changed = (await server.events.readStream(spaceStream(spaceId))).filter((event) => event.type === 'SpaceContentChanged').at(-1)!;
+    await processReached(server, GIT_SYNC_PUSHES, changed.position, 30_000);
     expect((await branch('synced', ['rev-parse', 'refs/heads/main'])).trim()).toBe(head);
     expect((await disconnect(cast.ann.token, spaceId)).status).toBe(404);
     const events = await server.events.readAll(null, 100_000);

@@ -153,7 +153,9 @@ export class GitSyncPushes extends LogReaction {
         });
       } catch (error) {
         if (!(error instanceof GitBranchMoved)) throw error;
-        return (await this.pushedBefore(target, trailer)) ?? Promise.reject(error);
+        const before = await this.pushedBefore(target, trailer);
+        if (!before) throw error;
+        return before;
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
