@@ -175,6 +175,8 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     const changed = (await server.events.readStream(spaceStream(spaceId))).filter((event) => event.type === 'SpaceContentChanged').at(-1)!;
     await processReached(server, GIT_SYNC_PUSHES, changed.position, 30_000);
     expect((await branch('synced', ['rev-parse', 'refs/heads/main'])).trim()).toBe(head);
+    // Nothing handled the merge: no push, not even a refused one (connected, the moved branch would have failed it).
+    expect((await server.events.readStream(gitSyncStream(spaceId))).at(-1)!.type).toBe('GitSyncDisconnected');
     expect((await disconnect(cast.ann.token, spaceId)).status).toBe(404);
     const events = await server.events.readAll(null, 100_000);
     expect(JSON.stringify(events.map((event) => [event.type, event.data, event.metadata]))).not.toContain(AUTH.password);

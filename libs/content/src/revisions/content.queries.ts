@@ -112,7 +112,7 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
         snapshot.reusableContents().then((entries) => entries.map((entry) => reusableContentResource(entry, options))),
         snapshot.variables(),
       ]);
-      return revisionResource(revision, { pages, files, reusableContents, variables }, this.config, options);
+      return revisionResource(revision, { pages, files, reusableContents, variables }, this.config);
     });
     const merged = await mergedFrom(this.queries, caller, revision);
     return answer.send({ ...gitOf(revision, options), ...(merged ? { mergedFrom: merged } : {}) });

@@ -17,7 +17,6 @@ export function revisionResource(
   revision: RevisionDoc,
   content: { pages: RevisionPageResource[]; files: unknown[]; reusableContents: unknown[]; variables: Variables },
   config: FolioConfig,
-  options: PageReadOptions,
 ) {
   return {
     object: 'revision' as const,

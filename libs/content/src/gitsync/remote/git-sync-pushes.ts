@@ -46,7 +46,8 @@ export const BRANCH_MOVED = 'the branch moved; Git → Folio sync will bring it 
  * re-run's); revisions that came from Git (an import's commit, `createdByGitBook: false`). While the first
  * sync runs, it waits (the runner retries): what it exports is the base of every later push.
  *
- * Exactly once: the decider refuses a second result for a revision at or before the last handled one; a
+ * Exactly once: revisions at or before the last handled one (by log position) are not pushed, and the
+ * decider records no second result for the revision last handled; a
  * push refused because the branch is not at the parent is checked against the branch's head, and when that
  * head carries this revision's `Folio-Revision` trailer (pushed before a crash) it is recorded, not pushed
  * again. Otherwise the branch moved (someone pushed): the failure is recorded, never a force-push.

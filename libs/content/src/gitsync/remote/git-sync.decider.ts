@@ -1,7 +1,6 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
-import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncProvider } from './git-sync.events';
 
 /** An operation requested and not yet ended: the process's work. */
@@ -209,9 +208,8 @@ function connected(command: Extract<GitSyncCommand, { type: 'Connect' }>, state:
 
 function pushed(command: Extract<GitSyncCommand, { type: 'RecordPush' | 'FailPush' }>, state: GitSyncState): GitSyncEvent[] {
   if (state.status === 'none' || !state.connection) throw new Conflict('this space is not connected to a Git branch');
-  const handled = state.connection.handled?.position;
-  // A revision at or before the last one handled: a re-run, already recorded.
-  if (handled !== undefined && comparePositions(command.position, handled) <= 0) return [];
+  // The revision last handled again: a re-run, already recorded (older ones the process does not send: it compares log positions).
+  if (state.connection.handled?.revision === command.revision) return [];
   const { spaceId, revision, position, now } = command;
   return command.type === 'RecordPush'
     ? [{ type: 'GitSyncRevisionPushed', data: { spaceId, revision, position, commit: command.commit, pushedAt: now } }]
