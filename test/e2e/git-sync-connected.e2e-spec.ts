@@ -1,5 +1,5 @@
 import { GitSyncState } from '@gitbook/api';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
@@ -9,6 +9,7 @@ import { GIT_SYNC_PUSHES } from '@folio/content/gitsync/remote/git-sync-pushes';
 import { gitSyncCredentialsSubject, gitSyncStream } from '@folio/content/gitsync/remote/git-sync.events';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { seedMain } from '../support/content-seed';
+import { filesOf } from '../support/folders';
 import { gitCommand, GitServer, startGitServer } from '../support/git-server';
 import { expectMatchesSpec } from '../support/openapi';
 import { processReached, waitUntil } from '../support/processes';
@@ -24,18 +25,6 @@ const TEMPLATE = '{subject} (#{number}) by {author}';
 
 type Connected = GitSyncState & { webhookSecret?: string };
 type Info = GitSyncState & { operation?: { state: string; error?: string; commit?: { oid: string } } };
-
-/** Every file under `dir` (relative paths), `.git` left out. */
-async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.name === '.git') continue;
-    if (entry.isDirectory()) out.push(...(await filesUnder(dir, path)));
-    else out.push(path);
-  }
-  return out.sort();
-}
 
 describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) against a real Git server', () => {
   let git: GitServer;
@@ -100,7 +89,7 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     const clone = await mkdtemp(join(tmpdir(), 'folio-git-sync-clone-'));
     try {
       await gitCommand(['clone', '--quiet', git.url('synced').replace('http://', `http://${AUTH.username}:${AUTH.password}@`), clone]);
-      expect(await filesUnder(clone)).toEqual(expect.arrayContaining(['SUMMARY.md', 'README.md', 'setup.md']));
+      expect([...filesOf(clone).keys()]).toEqual(expect.arrayContaining(['SUMMARY.md', 'README.md', 'setup.md']));
       expect(await readFile(join(clone, 'setup.md'), 'utf8')).toContain('Install it.');
     } finally {
       await rm(clone, { recursive: true, force: true });
@@ -181,7 +170,7 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     const events = await server.events.readAll(null, 100_000);
     expect(JSON.stringify(events.map((event) => [event.type, event.data, event.metadata]))).not.toContain(AUTH.password);
     const needle = Buffer.from(AUTH.password);
-    for (const file of await filesUnder(server.dataDir)) expect({ file, found: (await readFile(join(server.dataDir, file))).includes(needle) }).toEqual({ file, found: false });
+    for (const [file, bytes] of filesOf(server.dataDir)) expect({ file, found: bytes.includes(needle) }).toEqual({ file, found: false });
   });
 
   it('refuses bad input with a 400 that writes nothing', async () => {

@@ -1,6 +1,6 @@
-import { IsIn, IsOptional, IsString, Length, ValidateBy } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { GIT_SYNC_PRIORITIES, GitSyncPriority } from './git-sync.events';
-import { isBranchRef, isGitURL, isProjectDirectory, MAX_GIT_URL } from './git-operation.dto';
+import { Check, isBranchRef, isGitURL, isProjectDirectory, MAX_GIT_URL } from './git-operation.dto';
 
 export const MAX_COMMIT_MESSAGE_TEMPLATE = 500;
 const MAX_USERNAME = 256;
@@ -19,8 +19,6 @@ export function isGitAuth(value: unknown): value is { username?: string; token: 
   const text = (v: unknown, max: number) => typeof v === 'string' && v.length > 0 && v.length <= max && !/[\x00-\x1f\x7f]/.test(v);
   return text(token, MAX_TOKEN) && (username === undefined || (text(username, MAX_USERNAME) && !(username as string).includes(':')));
 }
-
-const Check = (name: string, validate: (value: unknown) => boolean, message: string) => ValidateBy({ name, validator: { validate, defaultMessage: () => message } });
 
 /** PUT /v1/spaces/{spaceId}/git-sync (an addition to the spec): the branch the space keeps in step with. */
 export class GitSyncConnectionBody {

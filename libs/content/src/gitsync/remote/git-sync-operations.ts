@@ -25,7 +25,8 @@ import { FolderImport } from '../folder-import';
 import { commitAuthor } from './commit-author';
 import { GIT_OPERATION_TIMEOUT_MS } from './git-operation-limits';
 import { GitSyncCommand, gitSyncDecider, GitSyncState } from './git-sync.decider';
-import { GitSyncEvent, gitSyncCredentialsSubject, gitSyncStream } from './git-sync.events';
+import { GitSyncEvent, gitSyncStream } from './git-sync.events';
+import { openCredentials } from './git-credentials';
 
 export const GIT_SYNC_OPERATIONS = 'content-git-sync-operations';
 
@@ -88,7 +89,7 @@ export class GitSyncOperations extends LogReaction {
       const opened: { credentials: GitCredentials | null } = { credentials: null };
       try {
         const outcome = await withTimeout(async () => {
-          const credentials = (opened.credentials = await this.credentials(request));
+          const credentials = (opened.credentials = await openCredentials(this.cipher, request.installationId, request.credentials));
           const target: GitTarget = { url: request.url, ref: request.ref, ...(credentials ? { credentials } : {}) };
           return request.direction === 'import' ? this.import(caller, request, target, started.state) : this.export(caller, request, target);
         });
@@ -103,14 +104,6 @@ export class GitSyncOperations extends LogReaction {
       if (error instanceof Conflict || error instanceof NotFound) return;
       throw error;
     }
-  }
-
-  /** The credentials sealed with the request, or none; an erased key fails the operation. */
-  private async credentials(request: Requested): Promise<GitCredentials | null> {
-    if (!request.credentials) return null;
-    const opened = await this.cipher.open<GitCredentials>(gitSyncCredentialsSubject(request.installationId), request.credentials);
-    if (!opened) throw new Invalid('the credentials of this Git Sync installation were erased');
-    return opened;
   }
 
   /**

@@ -7,7 +7,7 @@ import { Caller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
-import { Conflict, DomainError, Invalid, NotFound } from '@folio/platform/domain/errors';
+import { Conflict, DomainError, NotFound } from '@folio/platform/domain/errors';
 import { comparePositions, StoredEvent } from '@folio/platform/event-store/event-store.port';
 import { GitBranchMoved, GitCommit, GitCredentials, GitRemote, GitTarget } from '@folio/platform/git/git-remote';
 import { LogReaction } from '@folio/platform/processes/log-reaction';
@@ -23,7 +23,8 @@ import { commitAuthor } from './commit-author';
 import { commitMessage } from './commit-message';
 import { committed, withoutSecret } from './git-sync-operations';
 import { ConnectionState, GitSyncCommand, gitSyncDecider } from './git-sync.decider';
-import { gitSyncCredentialsSubject, gitSyncStream } from './git-sync.events';
+import { gitSyncStream } from './git-sync.events';
+import { openCredentials } from './git-credentials';
 
 export const GIT_SYNC_PUSHES = 'content-git-sync-pushes';
 
@@ -91,7 +92,7 @@ export class GitSyncPushes extends LogReaction {
     let credentials: GitCredentials | null = null;
     try {
       try {
-        credentials = await this.credentials(state.installationId, connection);
+        credentials = await openCredentials(this.cipher, state.installationId, connection.credentials);
         const target: GitTarget = { url: connection.url, ref: connection.ref, ...(credentials ? { credentials } : {}) };
         const commit = await this.commit(caller, change, connection, target);
         await record({ type: 'RecordPush', ...revision, commit: committed(commit, connection.ref) });
@@ -120,14 +121,6 @@ export class GitSyncPushes extends LogReaction {
     if (revision.type !== 'merge' || revision.parents.length < 2) return false;
     const head = await this.reads.get<RevisionDoc>(REVISIONS, revision.parents[1]);
     return head?.git?.createdByGitBook === false;
-  }
-
-  /** The connection's credentials; an erased key (disconnected meanwhile) fails the push. */
-  private async credentials(installationId: string, connection: ConnectionState): Promise<GitCredentials | null> {
-    if (!connection.credentials) return null;
-    const opened = await this.cipher.open<GitCredentials>(gitSyncCredentialsSubject(installationId), connection.credentials);
-    if (!opened) throw new Invalid('the credentials of this Git Sync installation were erased');
-    return opened;
   }
 
   /** The revision's folder committed onto the last synced commit and pushed; or, after a crash, the commit pushed then. */
