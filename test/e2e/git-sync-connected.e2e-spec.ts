@@ -31,6 +31,8 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
   let server: TestServer;
   let cast: RoleCast;
   let spaceId: string;
+  /** The push-webhook secret the first connection answered. */
+  let webhookSecret: string;
 
   const connect = (token: string, space: string, body: unknown) =>
     server.fetch(`/v1/spaces/${space}/git-sync`, { method: 'PUT', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -82,6 +84,7 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     const connected = answer.body as Connected;
     expect(connected).toMatchObject({ installationStatus: 'active', installationProvider: 'gitlab', repoName: 'synced', operation: { state: 'running', direction: 'export' } });
     expect(connected.webhookSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    webhookSecret = connected.webhookSecret!;
     expect(JSON.stringify(connected)).not.toContain(AUTH.password);
     const { webhookSecret: _secret, ...state } = connected;
     expectMatchesSpec('GET', INFO, 200, state);
@@ -138,6 +141,9 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
 
   it("connects with priority git: main becomes the repository's content", async () => {
     const other = (await server.as(cast.ann.token).orgs.createSpace(cast.orgId, { title: 'From Git' })).data.id;
+    await seedMain(server, cast.ann.id, other, async (tree, now) => {
+      await tree.insertPage({ id: 'old', into: null, meta: { title: 'Written in Folio' }, document: markdownToDocument('Replaced by the repository.\n').document, now });
+    });
     await git.createRepository('handbook', { files: { 'SUMMARY.md': '# Table of contents\n\n* [Guide](guide.md)\n', 'guide.md': '# Guide\n\nFrom the repository.\n' } });
     const answer = await connect(cast.ann.token, other, { url: git.url('handbook').replace('http://', `http://${AUTH.username}:${AUTH.password}@`), ref: 'refs/heads/main', provider: 'github', priority: 'git' });
     expect(answer.status).toBe(200);
@@ -153,12 +159,15 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
   it('disconnects: further merges push nothing, the credentials no longer open, no secret in clear anywhere', async () => {
     const stream = await server.events.readStream(gitSyncStream(spaceId));
     const connectedEvent = stream.find((event) => event.type === 'GitSyncConnected')!;
-    const { installationId, credentials } = connectedEvent.data as { installationId: string; credentials: Sealed };
+    const { installationId, credentials, webhookSecret: sealedSecret } = connectedEvent.data as { installationId: string; credentials: Sealed; webhookSecret: Sealed };
     const cipher = server.app.get(SubjectCipher);
     expect(await cipher.open(gitSyncCredentialsSubject(installationId), credentials)).toMatchObject({ password: AUTH.password });
+    expect(await cipher.open(gitSyncCredentialsSubject(installationId), sealedSecret)).toBe(webhookSecret);
     expect((await disconnect(cast.ann.token, spaceId)).status).toBe(204);
     await expectStatus(server.as(cast.ann.token).spaces.getSpaceGitInfo(spaceId), 404);
     expect(await cipher.open(gitSyncCredentialsSubject(installationId), credentials)).toBeNull();
+    expect(await cipher.open(gitSyncCredentialsSubject(installationId), sealedSecret)).toBeNull();
+    expect(JSON.stringify(stream.map((event) => event.data))).not.toContain(webhookSecret);
     const head = (await branch('synced', ['rev-parse', 'refs/heads/main'])).trim();
     await mergeEdit(spaceId, 'setup', 'Install it with dnf.\n', 'Setup: dnf');
     const changed = (await server.events.readStream(spaceStream(spaceId))).filter((event) => event.type === 'SpaceContentChanged').at(-1)!;
@@ -169,8 +178,8 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     expect((await disconnect(cast.ann.token, spaceId)).status).toBe(404);
     const events = await server.events.readAll(null, 100_000);
     expect(JSON.stringify(events.map((event) => [event.type, event.data, event.metadata]))).not.toContain(AUTH.password);
-    const needle = Buffer.from(AUTH.password);
-    for (const [file, bytes] of filesOf(server.dataDir)) expect({ file, found: bytes.includes(needle) }).toEqual({ file, found: false });
+    const needles = [AUTH.password, webhookSecret].map((secret) => Buffer.from(secret));
+    for (const [file, bytes] of filesOf(server.dataDir)) expect({ file, found: needles.some((needle) => bytes.includes(needle)) }).toEqual({ file, found: false });
   });
 
   it('refuses bad input with a 400 that writes nothing', async () => {
