@@ -425,6 +425,7 @@ describe('hostile and odd input', () => {
       'POST /v1/spaces/:spaceId/content/template': { id: 'template' },
       'POST /v1/spaces/:spaceId/git/import': { url: 'https://git.example.com/docs.git', ref: 'refs/heads/main' },
       'POST /v1/spaces/:spaceId/git/export': { url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', commitMessage: 'Export' },
+      'PUT /v1/spaces/:spaceId/git-sync': { url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', provider: 'gitlab', priority: 'gitbook' },
       'POST /v1/spaces/:spaceId/comments': { body: { markdown: 'x' } },
       'POST /v1/spaces/:spaceId/comments/:commentId/replies': { body: { markdown: 'x' } },
       'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/comments': { body: { markdown: 'x' } },

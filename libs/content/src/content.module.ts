@@ -39,6 +39,7 @@ import { OpenAPIHttpModule, OpenAPIModule } from './openapi/openapi.module';
 import { FolderExport } from './gitsync/folder-export';
 import { FolderImport } from './gitsync/folder-import';
 import { GitSyncController } from './gitsync/remote/git-sync.controller';
+import { GitSyncConnectionController } from './gitsync/remote/git-sync-connection.controller';
 import { gitSyncRemoteProviders } from './gitsync/remote/git-sync-remote.providers';
 import { ExportZipHandler } from './gitsync/export-zip.query';
 import { FolderZipController } from './gitsync/folder-zip.controller';
@@ -221,6 +222,7 @@ export class ContentModule {}
     LinkController,
     FolderZipController,
     GitSyncController,
+    GitSyncConnectionController,
   ],
 })
 export class ContentHttpModule {}

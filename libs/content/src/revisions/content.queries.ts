@@ -17,7 +17,7 @@ import { DocumentWork } from '../documents/document-work';
 import { PageMetaLinks } from '@folio/kernel/tree/tree.model';
 import { PageReadOptions, revisionPageResource } from './revision-page.resource';
 import { reusableContentResource } from './reusable-content.resource';
-import { revisionResource, revisionSummaryResource } from './revision.resource';
+import { gitOf, revisionResource, revisionSummaryResource } from './revision.resource';
 
 /** A page asked for by id or by its path in the tree. */
 export type PageLookup = { id: string } | { path: string };
@@ -97,7 +97,8 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
 
   /**
    * Kept by revision, options and file URL form. `mergedFrom` (the merged request as its route answers it:
-   * its counts move, and it is read as the caller) is not kept: it is read and added to each answer.
+   * its counts move, and it is read as the caller) and `git` (a Git Sync push names it later) are not kept:
+   * they are read and added to each answer.
    */
   async execute({ caller, spaceId, at, options }: GetContentRevision) {
     const { revision, ...content } = await this.contents.open(caller, spaceId, at);
@@ -111,10 +112,10 @@ export class GetContentRevisionHandler implements IQueryHandler<GetContentRevisi
         snapshot.reusableContents().then((entries) => entries.map((entry) => reusableContentResource(entry, options))),
         snapshot.variables(),
       ]);
-      return revisionResource(revision, { pages, files, reusableContents, variables }, this.config, options);
+      return revisionResource(revision, { pages, files, reusableContents, variables }, this.config);
     });
     const merged = await mergedFrom(this.queries, caller, revision);
-    return answer.send(merged ? { mergedFrom: merged } : {});
+    return answer.send({ ...gitOf(revision, options), ...(merged ? { mergedFrom: merged } : {}) });
   }
 }
 

@@ -121,6 +121,14 @@ describe('revision projection', () => {
     await spec.given(events).thenRebuildsIdentically();
   });
 
+  it("names the sync's pushed commit on main's revision, created by Folio", async () => {
+    const commit = { oid: 'f'.repeat(40), message: 'Fix typo (#3)', ref: 'refs/heads/main' };
+    const events: Event[] = [created('s1'), rollback(record('r5', 'edits', ['r-s1'], TREE_B, t2)),
+      { type: 'GitSyncRevisionPushed', data: { spaceId: 's1', revision: 'r5', position: '2', commit, pushedAt: t2 } }];
+    await spec.given(events).thenDocument(REVISIONS, 'r5', { ...first({ id: 'r5', parents: ['r-s1'], tree: TREE_B, createdBy: 'u2', createdAt: t2, seq: '00000000000000000002' }), git: { ...commit, createdByGitBook: true } });
+    await spec.given(events).thenRebuildsIdentically();
+  });
+
   it('sorts positions past 2^53 in log order', () =>
     spec
       .given([created('s1'), stored(rollback(record('r5', 'rollback', ['r-s1'], TREE_A, t2)), { position: '9007199254740993' })])

@@ -31,7 +31,7 @@ export interface RevisionDoc {
   [key: string]: unknown;
 }
 
-const seqOf = (position: string) => position.padStart(20, '0');
+export const seqOf = (position: string) => position.padStart(20, '0');
 
 function revisionDoc(
   record: RevisionRecord,
@@ -119,6 +119,10 @@ export const revisionProjection = defineProjection<SpaceEvent | ChangeRequestEve
       const revision = await tx.get<RevisionDoc>(REVISIONS, data.revision);
       if (!revision || (revision.git && data.direction === 'import')) return;
       await tx.patch(REVISIONS, revision.id, { git: { ...data.commit, createdByGitBook: data.direction === 'export' } });
+    },
+    /** Folio → Git: main's revision became Folio's own commit on the connected branch. */
+    GitSyncRevisionPushed: async ({ data }, tx) => {
+      if (await tx.get<RevisionDoc>(REVISIONS, data.revision)) await tx.patch(REVISIONS, data.revision, { git: { ...data.commit, createdByGitBook: true } });
     },
   },
 );

@@ -10,13 +10,13 @@ export const revisionAppUrl = (config: FolioConfig, revision: RevisionDoc) => `$
  * The Revision resource: every field the client's spec requires, its pages nested as the tree holds them.
  * Folio has no tags yet, so that list is empty. `variables` are the revision's (an empty object when it has
  * none). A `merge` revision names the change request it merged (`mergedFrom`, required by the spec for that type).
- * `git`, the commit a Git Sync import read the content from, is left out with `metadata=false`.
+ * `git` (the commit the revision was read from or pushed as) is not part of it: it is added later (a push
+ * names it after the revision was answered), see gitOf.
  */
 export function revisionResource(
   revision: RevisionDoc,
   content: { pages: RevisionPageResource[]; files: unknown[]; reusableContents: unknown[]; variables: Variables },
   config: FolioConfig,
-  options: PageReadOptions,
 ) {
   return {
     object: 'revision' as const,
@@ -29,10 +29,12 @@ export function revisionResource(
     variables: content.variables,
     tags: [],
     createdAt: revision.createdAt,
-    ...(options.metadata && revision.git ? { git: revision.git } : {}),
     urls: { app: revisionAppUrl(config, revision) },
   };
 }
+
+/** The revision's `git`, left out with `metadata=false`: added to each answer, never kept with it (Git Sync names it after the revision exists). */
+export const gitOf = (revision: RevisionDoc, options: PageReadOptions) => (options.metadata && revision.git ? { git: revision.git } : {});
 
 /**
  * An entry of `GET /spaces/{id}/revisions` (Folio's addition): the revision without its content, which

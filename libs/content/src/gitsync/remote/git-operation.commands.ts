@@ -48,14 +48,7 @@ export class RequestGitOperationHandler implements ICommandHandler<RequestGitOpe
       ...('commitMessage' in body ? { commitMessage: body.commitMessage } : {}),
     };
     const operationId = newId();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.record(caller, spaceId, space.organizationId, operationId, request, credentials, body.gitInfo?.provider);
-      } catch (error) {
-        // Another first request installed Git Sync meanwhile: the credentials are sealed again under its installation.
-        if (!(error instanceof InstallationChanged) || attempt >= 3) throw error;
-      }
-    }
+    await untilInstalled(() => this.record(caller, spaceId, space.organizationId, operationId, request, credentials, body.gitInfo?.provider));
   }
 
   /** Seals the credentials under the space's installation (a new one if it has none yet) and appends the request. */
@@ -78,6 +71,20 @@ export class RequestGitOperationHandler implements ICommandHandler<RequestGitOpe
       { type: 'RequestOperation', spaceId, organizationId, installationId, ...(provider ? { provider } : {}), operationId, request, credentials: sealed, actor: caller.userId },
       caller,
     );
+  }
+}
+
+/**
+ * Runs `record` (which seals under the space's installation, a new one if it has none) again when another
+ * first request installed Git Sync meanwhile: its secrets are then sealed again under that installation's key.
+ */
+export async function untilInstalled<T>(record: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await record();
+    } catch (error) {
+      if (!(error instanceof InstallationChanged) || attempt >= 3) throw error;
+    }
   }
 }
 

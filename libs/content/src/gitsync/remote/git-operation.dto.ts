@@ -41,7 +41,8 @@ function isGitInfo(value: unknown): boolean {
   return (provider === undefined || provider === 'github' || provider === 'gitlab') && (url === undefined || isGitURL(url, false));
 }
 
-const Check = (name: string, validate: (value: unknown) => boolean, message: string) => ValidateBy({ name, validator: { validate, defaultMessage: () => message } });
+/** A class-validator check from a predicate, with its message. */
+export const Check = (name: string, validate: (value: unknown) => boolean, message: string) => ValidateBy({ name, validator: { validate, defaultMessage: () => message } });
 
 /** The spec's ImportGitRepository. */
 export class ImportGitRepositoryBody {

@@ -9,12 +9,11 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
 import { Conflict, DomainError, Invalid, NotFound } from '@folio/platform/domain/errors';
 import { StoredEvent } from '@folio/platform/event-store/event-store.port';
-import { GitCommit, GitCredentials, GitPerson, GitRemote, GitTarget, GitUnavailable } from '@folio/platform/git/git-remote';
+import { GitCommit, GitCredentials, GitRemote, GitTarget, GitUnavailable } from '@folio/platform/git/git-remote';
 import { LogReaction } from '@folio/platform/processes/log-reaction';
 import { ProcessHost } from '@folio/platform/processes/process-host';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { GetUserProfiles } from '@folio/identity/public/user-profiles.query';
 import { CreateChangeRequest, UpdateChangeRequest } from '@folio/content/change-requests/change-request.commands';
 import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { MergeChangeRequest, MergeOutcome } from '@folio/content/change-requests/merging/merge.commands';
@@ -23,9 +22,11 @@ import { DirectorySink, DirectorySource } from '../directory-folder';
 import { FolderCommit, MAX_COMMIT_MESSAGE } from '../folder-commit';
 import { FolderExport } from '../folder-export';
 import { FolderImport } from '../folder-import';
+import { commitAuthor } from './commit-author';
 import { GIT_OPERATION_TIMEOUT_MS } from './git-operation-limits';
 import { GitSyncCommand, gitSyncDecider, GitSyncState } from './git-sync.decider';
-import { GitSyncEvent, gitSyncCredentialsSubject, gitSyncStream } from './git-sync.events';
+import { GitSyncEvent, gitSyncStream } from './git-sync.events';
+import { openCredentials } from './git-credentials';
 
 export const GIT_SYNC_OPERATIONS = 'content-git-sync-operations';
 
@@ -88,7 +89,7 @@ export class GitSyncOperations extends LogReaction {
       const opened: { credentials: GitCredentials | null } = { credentials: null };
       try {
         const outcome = await withTimeout(async () => {
-          const credentials = (opened.credentials = await this.credentials(request));
+          const credentials = (opened.credentials = await openCredentials(this.cipher, request.installationId, request.credentials));
           const target: GitTarget = { url: request.url, ref: request.ref, ...(credentials ? { credentials } : {}) };
           return request.direction === 'import' ? this.import(caller, request, target, started.state) : this.export(caller, request, target);
         });
@@ -103,14 +104,6 @@ export class GitSyncOperations extends LogReaction {
       if (error instanceof Conflict || error instanceof NotFound) return;
       throw error;
     }
-  }
-
-  /** The credentials sealed with the request, or none; an erased key fails the operation. */
-  private async credentials(request: Requested): Promise<GitCredentials | null> {
-    if (!request.credentials) return null;
-    const opened = await this.cipher.open<GitCredentials>(gitSyncCredentialsSubject(request.installationId), request.credentials);
-    if (!opened) throw new Invalid('the credentials of this Git Sync installation were erased');
-    return opened;
   }
 
   /**
@@ -187,24 +180,18 @@ export class GitSyncOperations extends LogReaction {
         dir,
         ...(request.repoProjectDirectory ? { projectDirectory: request.repoProjectDirectory } : {}),
         message,
-        author: await this.author(request.requestedBy),
+        author: await commitAuthor(this.queries, request.requestedBy),
       });
       return { commit: committed(pushed, request.ref), revision: summary.revision };
     } finally {
       await Promise.all([head.dispose(), rm(dir, { recursive: true, force: true })]);
     }
   }
-
-  /** The requesting user as a commit's author (identity's profile; an address of no one when it has none). */
-  private async author(userId: string): Promise<GitPerson> {
-    const [profile] = await this.queries.execute(new GetUserProfiles([userId]));
-    return { name: profile?.displayName || userId, email: profile?.email || `${userId}@users.noreply.folio.invalid` };
-  }
 }
 
 const pendingIn = (state: GitSyncState, operationId: string) => (state.status === 'installed' ? state.pending.get(operationId) : undefined);
 
-const committed = (commit: GitCommit, ref: string) => ({ oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref });
+export const committed = (commit: GitCommit, ref: string) => ({ oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref });
 
 /** An error message with the credentials' secrets masked, should any layer below have repeated them. */
 export function withoutSecret(message: string, credentials: GitCredentials | null): string {

@@ -1,9 +1,9 @@
-import { Conflict } from '@folio/platform/domain/errors';
+import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
 import { fold } from '@folio/platform/domain/decider';
 import { deciderSpec } from '@folio/platform/testing/decider-spec';
 import { GitSyncCommand, gitSyncDecider, InstallationChanged, providerOf } from './git-sync.decider';
-import { GitOperationRequest, GitSyncEvent } from './git-sync.events';
+import { GitOperationRequest, GitSyncConnection, GitSyncEvent } from './git-sync.events';
 
 const spec = deciderSpec(gitSyncDecider);
 const now = '2026-01-01T00:00:00.000Z';
@@ -118,5 +118,66 @@ describe('Git Sync decider', () => {
       const skipped = [...applied, requested('op2', { timestamp: at(3) }), started('op2'), succeeded('op2', { skipped: true })];
       spec.given([...skipped, requested('op3', { timestamp: at(4) })]).when(start('op3')).then([started('op3'), succeeded('op3', { skipped: true })]);
     });
+  });
+
+  describe('connection (PUT/DELETE git-sync) and Folio → Git pushes', () => {
+    const connection: GitSyncConnection = { url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', provider: 'github', priority: 'gitbook', commitMessageTemplate: '{subject}' };
+    const secret: Sealed = { ...sealed, data: 'secret' };
+    const connect = (operationId: string, fields: Partial<GitSyncConnection> = {}, installationId = 'i1'): GitSyncCommand => ({
+      type: 'Connect', ...space, installationId, connection: { ...connection, ...fields }, credentials: sealed, webhookSecret: secret, operationId, actor: 'u1', now,
+    });
+    const connected = (firstSync: string, fields: Partial<GitSyncConnection> = {}, withSecret = true): GitSyncEvent => ({
+      type: 'GitSyncConnected',
+      data: { ...connection, ...fields, spaceId: 'sp1', installationId: 'i1', credentials: sealed, ...(withSecret ? { webhookSecret: secret } : {}), firstSync, connectedBy: 'u1', connectedAt: now },
+    });
+    const exportRequested = (operationId: string): GitSyncEvent => ({
+      type: 'GitSyncOperationRequested',
+      data: { direction: 'export', url: connection.url, ref: connection.ref, force: false, standalone: false, commitMessage: 'Sync from Folio', ...space, installationId: 'i1', operationId, credentials: sealed, requestedBy: 'u1', requestedAt: now },
+    });
+    const github = (): GitSyncEvent => ({ type: 'GitSyncInstalled', data: { ...space, installationId: 'i1', provider: 'github', installedAt: now } });
+    const firstSynced = [github(), connected('op1'), exportRequested('op1'), started('op1'), succeeded('op1', { direction: 'export', commit, revision: 'r1' })];
+    const pushedCommit = { oid: 'c'.repeat(40), message: 'Fix', ref: 'refs/heads/main' };
+    const recordPush = (revision: string, position: string): GitSyncCommand => ({ type: 'RecordPush', spaceId: 'sp1', revision, position, commit: pushedCommit, now });
+    const pushed = (revision: string, position: string): GitSyncEvent => ({ type: 'GitSyncRevisionPushed', data: { spaceId: 'sp1', revision, position, commit: pushedCommit, pushedAt: now } });
+
+    it('installs, connects with a webhook secret, and requests the first sync (gitbook: an export of main)', () =>
+      spec.given([]).when(connect('op1')).then([github(), connected('op1'), exportRequested('op1')]));
+    it("requests a forced import as the first sync when Git has priority, into the project directory", () =>
+      spec.given([]).when(connect('op1', { priority: 'git', projectDirectory: 'docs' })).then([
+        github(),
+        connected('op1', { priority: 'git', projectDirectory: 'docs' }),
+        { type: 'GitSyncOperationRequested', data: { direction: 'import', url: connection.url, ref: connection.ref, force: true, standalone: false, repoProjectDirectory: 'docs', ...space, installationId: 'i1', operationId: 'op1', credentials: sealed, requestedBy: 'u1', requestedAt: now } },
+      ]));
+    it("connects a space a one-off operation installed, keeping its installation", () =>
+      spec.given([installed(), requested('op0')]).when(connect('op1')).then([connected('op1'), exportRequested('op1')]));
+    it('reconfigures without a new webhook secret', () => spec.given(firstSynced).when(connect('op2')).then([connected('op2', {}, false), exportRequested('op2')]));
+    it('refuses a connection sealed for another installation (a race)', () => spec.given([installed()]).when(connect('op1', {}, 'i2')).thenThrows(InstallationChanged));
+    it('records a push after the first sync, once per revision', () => {
+      spec.given(firstSynced).when(recordPush('r2', '10')).then([pushed('r2', '10')]);
+      spec.given([...firstSynced, pushed('r2', '10')]).when(recordPush('r2', '10')).then([]);
+      spec.given([...firstSynced, pushed('r2', '10')]).when(recordPush('r3', '11')).then([pushed('r3', '11')]);
+    });
+    it('records a refused push once, and counts it as handled', () => {
+      const failedPush: GitSyncEvent = { type: 'GitSyncRevisionPushFailed', data: { spaceId: 'sp1', revision: 'r2', position: '10', error: 'the branch moved', failedAt: now } };
+      spec.given(firstSynced).when({ type: 'FailPush', spaceId: 'sp1', revision: 'r2', position: '10', error: 'the branch moved', now }).then([failedPush]);
+      spec.given([...firstSynced, failedPush]).when(recordPush('r2', '10')).then([]);
+    });
+    it('keeps the last synced commit as the next push parent', () => {
+      const state = fold(gitSyncDecider, [...firstSynced, pushed('r2', '10')]);
+      expect(state.status === 'installed' && state.connection).toMatchObject({ synced: { oid: pushedCommit.oid }, handled: { revision: 'r2', position: '10' }, webhookSecret: secret });
+      const first = fold(gitSyncDecider, firstSynced);
+      expect(first.status === 'installed' && first.connection).toMatchObject({ synced: { oid: commit.oid }, handled: { revision: 'r1' } });
+    });
+    it('refuses a push for a space not connected', () => spec.given([installed()]).when(recordPush('r2', '10')).thenThrows(Conflict));
+    it('disconnects an installation, which then ends: pushes refused, a later request installs anew', () => {
+      const disconnected: GitSyncEvent = { type: 'GitSyncDisconnected', data: { spaceId: 'sp1', installationId: 'i1', disconnectedBy: 'u1', disconnectedAt: now } };
+      spec.given(firstSynced).when({ type: 'Disconnect', actor: 'u1', now }).then([disconnected]);
+      spec.given([...firstSynced, disconnected]).when(recordPush('r2', '10')).thenThrows(Conflict);
+      spec.given([...firstSynced, disconnected]).when(request('op9', {}, { installationId: 'i2' })).then([
+        { type: 'GitSyncInstalled', data: { ...space, installationId: 'i2', provider: 'gitlab', installedAt: now } },
+        { ...(requested('op9') as Extract<GitSyncEvent, { type: 'GitSyncOperationRequested' }>), data: { ...(requested('op9').data as object), installationId: 'i2' } } as GitSyncEvent,
+      ]);
+    });
+    it('refuses to disconnect a space never connected', () => spec.given([]).when({ type: 'Disconnect', actor: 'u1', now }).thenThrows(NotFound));
   });
 });

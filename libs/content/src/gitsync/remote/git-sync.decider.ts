@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
-import { Conflict } from '@folio/platform/domain/errors';
+import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
-import { GitOperationRequest, GitSyncDirection, GitSyncEvent, GitSyncProvider } from './git-sync.events';
+import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncProvider } from './git-sync.events';
 
 /** An operation requested and not yet ended: the process's work. */
 export interface PendingOperation {
@@ -13,6 +13,19 @@ export interface PendingOperation {
   /** An import's change request, once made. */
   changeRequestId?: string;
 }
+
+/** A connected sync (PUT …/git-sync): its configuration and how far Folio → Git went. */
+export type ConnectionState = GitSyncConnection & {
+  credentials: Sealed | null;
+  webhookSecret?: Sealed;
+  /** The first sync's operation: until it succeeds there is no commit to push onto. */
+  firstSync: string;
+  connectedBy: string;
+  /** The branch's commit Folio last synced with (the first sync's, then each push's): the next push's parent. */
+  synced?: { oid: string };
+  /** Main's revision Folio → Git last handled (synced by the first sync, pushed, or failed): an older one is not pushed. */
+  handled?: { revision: string; position?: string };
+};
 
 export type GitSyncState =
   | { status: 'none' }
@@ -27,6 +40,7 @@ export type GitSyncState =
       appliedTimestamp?: string;
       /** The last import merged into main: its commit and main's revision it made (the next import's merge base). */
       lastImport?: { oid: string; revision?: string };
+      connection?: ConnectionState;
     };
 
 type Installed = Exclude<GitSyncState, { status: 'none' }>;
@@ -46,6 +60,24 @@ export type GitSyncCommand =
       actor: string;
       now: string;
     }
+  | {
+      type: 'Connect';
+      spaceId: string;
+      organizationId: string;
+      /** As RequestOperation's. */
+      installationId: string;
+      connection: GitSyncConnection;
+      credentials: Sealed | null;
+      /** Recorded only by a first connection: a reconfiguration keeps the secret given then. */
+      webhookSecret: Sealed;
+      /** The first sync's. */
+      operationId: string;
+      actor: string;
+      now: string;
+    }
+  | { type: 'Disconnect'; actor: string; now: string }
+  | { type: 'RecordPush'; spaceId: string; revision: string; position: string; commit: { oid: string; message: string; ref: string }; now: string }
+  | { type: 'FailPush'; spaceId: string; revision: string; position: string; error: string; now: string }
   | { type: 'StartOperation'; operationId: string; now: string }
   | { type: 'PrepareImport'; operationId: string; changeRequestId: string; now: string }
   | { type: 'SucceedOperation'; operationId: string; commit?: { oid: string; message: string; ref: string }; revision?: string; now: string }
@@ -74,9 +106,18 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
     const { spaceId, organizationId, installationId } = event.data;
     return { status: 'installed', spaceId, organizationId, installationId, pending: new Map() };
   }
-  if (state.status === 'none') return state;
+  if (state.status === 'none' || event.type === 'GitSyncDisconnected') return initialState;
   const pending = new Map(state.pending);
   switch (event.type) {
+    case 'GitSyncConnected': {
+      const { spaceId: _s, installationId: _i, webhookSecret, connectedAt: _c, ...connection } = event.data;
+      // A reconfiguration starts over from its own first sync; the webhook secret stays the one given first.
+      return { ...state, connection: { ...connection, ...((webhookSecret ?? state.connection?.webhookSecret) ? { webhookSecret: webhookSecret ?? state.connection?.webhookSecret } : {}) } };
+    }
+    case 'GitSyncRevisionPushed':
+      return withConnection(state, (connection) => ({ ...connection, synced: { oid: event.data.commit.oid }, handled: { revision: event.data.revision, position: event.data.position } }));
+    case 'GitSyncRevisionPushFailed':
+      return withConnection(state, (connection) => ({ ...connection, handled: { revision: event.data.revision, position: event.data.position } }));
     case 'GitSyncOperationRequested':
       pending.set(event.data.operationId, { stage: 'requested', direction: event.data.direction, standalone: event.data.standalone, ...(event.data.timestamp === undefined ? {} : { timestamp: event.data.timestamp }) });
       return { ...state, pending };
@@ -96,7 +137,10 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
       if (event.data.skipped) return { ...state, pending };
       const { commit, revision } = event.data;
       const lastImport = operation?.direction === 'import' && !operation.standalone && commit ? { oid: commit.oid, ...(revision === undefined ? {} : { revision }) } : state.lastImport;
-      return { ...state, pending, appliedTimestamp: newer(operation?.timestamp, state.appliedTimestamp), ...(lastImport ? { lastImport } : {}) };
+      const applied = { ...state, pending, appliedTimestamp: newer(operation?.timestamp, state.appliedTimestamp), ...(lastImport ? { lastImport } : {}) };
+      // The connection's first sync: the branch and main are in step at this commit and revision.
+      if (state.connection?.firstSync !== event.data.operationId || !commit || revision === undefined) return applied;
+      return withConnection(applied, (connection) => ({ ...connection, synced: { oid: commit.oid }, handled: { revision } }));
     }
     case 'GitSyncOperationFailed':
       pending.delete(event.data.operationId);
@@ -106,6 +150,12 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
 
 export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEvent[] {
   if (command.type === 'RequestOperation') return requested(command, state);
+  if (command.type === 'Connect') return connected(command, state);
+  if (command.type === 'Disconnect') {
+    if (state.status === 'none') throw new NotFound('Git Sync on this space');
+    return [{ type: 'GitSyncDisconnected', data: { spaceId: state.spaceId, installationId: state.installationId, disconnectedBy: command.actor, disconnectedAt: command.now } }];
+  }
+  if (command.type === 'RecordPush' || command.type === 'FailPush') return pushed(command, state);
   if (state.status === 'none') throw new Conflict(`operation ${command.operationId} was never requested`);
   const operation = pending(state, command.operationId);
   const ref = { spaceId: state.spaceId, operationId: command.operationId };
@@ -140,6 +190,33 @@ function requested(command: Extract<GitSyncCommand, { type: 'RequestOperation' }
       : [];
   return [...installed, { type: 'GitSyncOperationRequested', data: { ...request, spaceId, organizationId, installationId, operationId, credentials, requestedBy: actor, requestedAt: now } }];
 }
+
+function connected(command: Extract<GitSyncCommand, { type: 'Connect' }>, state: GitSyncState): GitSyncEvent[] {
+  const { spaceId, organizationId, installationId, connection, credentials, operationId, actor, now } = command;
+  const { url, ref, projectDirectory, priority } = connection;
+  // The first sync: Folio's main exported onto the branch, or the branch imported over main (force: main becomes its tree).
+  const request: GitOperationRequest =
+    priority === 'gitbook'
+      ? { direction: 'export', url, ref, force: false, standalone: false, commitMessage: 'Sync from Folio', ...(projectDirectory ? { repoProjectDirectory: projectDirectory } : {}) }
+      : { direction: 'import', url, ref, force: true, standalone: false, ...(projectDirectory ? { repoProjectDirectory: projectDirectory } : {}) };
+  const requested_ = requested({ type: 'RequestOperation', spaceId, organizationId, installationId, provider: connection.provider, operationId, request, credentials, actor, now }, state);
+  const webhookSecret = state.status === 'installed' && state.connection?.webhookSecret ? {} : { webhookSecret: command.webhookSecret };
+  const connectedEvent: GitSyncEvent = { type: 'GitSyncConnected', data: { ...connection, spaceId, installationId, credentials, ...webhookSecret, firstSync: operationId, connectedBy: actor, connectedAt: now } };
+  // Installed (a first operation) comes first, the connection before its first sync's request.
+  return [...requested_.slice(0, -1), connectedEvent, ...requested_.slice(-1)];
+}
+
+function pushed(command: Extract<GitSyncCommand, { type: 'RecordPush' | 'FailPush' }>, state: GitSyncState): GitSyncEvent[] {
+  if (state.status === 'none' || !state.connection) throw new Conflict('this space is not connected to a Git branch');
+  // The revision last handled again: a re-run, already recorded (older ones the process does not send: it compares log positions).
+  if (state.connection.handled?.revision === command.revision) return [];
+  const { spaceId, revision, position, now } = command;
+  return command.type === 'RecordPush'
+    ? [{ type: 'GitSyncRevisionPushed', data: { spaceId, revision, position, commit: command.commit, pushedAt: now } }]
+    : [{ type: 'GitSyncRevisionPushFailed', data: { spaceId, revision, position, error: command.error, failedAt: now } }];
+}
+
+const withConnection = (state: Installed, change: (connection: ConnectionState) => ConnectionState): Installed => (state.connection ? { ...state, connection: change(state.connection) } : state);
 
 /** The operation, if it was requested and has no result yet (Conflict otherwise: ended already, or never requested). */
 function pending(state: Installed, operationId: string): PendingOperation {

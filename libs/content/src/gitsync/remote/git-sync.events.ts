@@ -6,6 +6,24 @@ export type GitSyncProvider = (typeof GIT_SYNC_PROVIDERS)[number];
 
 export type GitSyncDirection = 'import' | 'export';
 
+/** The spec's GitSyncInstallationPriority: which side wins a connection's first sync. */
+export const GIT_SYNC_PRIORITIES = ['gitbook', 'git'] as const;
+export type GitSyncPriority = (typeof GIT_SYNC_PRIORITIES)[number];
+
+/** What PUT …/git-sync configures (credentials and the webhook secret apart, sealed). */
+export type GitSyncConnection = {
+  /** Without credentials. */
+  url: string;
+  ref: string;
+  provider: Exclude<GitSyncProvider, 'github-legacy'>;
+  projectDirectory?: string;
+  priority: GitSyncPriority;
+  commitMessageTemplate?: string;
+};
+
+/** A main revision Folio → Git handled: its id and the log position of the SpaceContentChanged that made it. */
+export type GitSyncRevisionRef = { spaceId: string; revision: string; position: string };
+
 /** What one import or export was asked to do (the spec's ImportGitRepository / ExportToGitRepository, credentials apart). */
 // A type, not an interface: an event's data must be a Record (interfaces have no index signature).
 export type GitOperationRequest = {
@@ -67,7 +85,29 @@ export type GitSyncEvent =
         skipped?: boolean;
       };
     }
-  | { type: 'GitSyncOperationFailed'; data: { spaceId: string; operationId: string; endedAt: string; error: string; timedOut: boolean } };
+  | { type: 'GitSyncOperationFailed'; data: { spaceId: string; operationId: string; endedAt: string; error: string; timedOut: boolean } }
+  /**
+   * PUT …/git-sync: the space keeps in step with the branch. Followed by the first sync's
+   * GitSyncOperationRequested (`firstSync`); `webhookSecret` only when a new one was made (a first connection).
+   */
+  | {
+      type: 'GitSyncConnected';
+      data: GitSyncConnection & {
+        spaceId: string;
+        installationId: string;
+        credentials: Sealed | null;
+        webhookSecret?: Sealed;
+        firstSync: string;
+        connectedBy: string;
+        connectedAt: string;
+      };
+    }
+  /** DELETE …/git-sync: the installation ends (its credentials' key erased); a later operation makes a new one. */
+  | { type: 'GitSyncDisconnected'; data: { spaceId: string; installationId: string; disconnectedBy: string; disconnectedAt: string } }
+  /** Folio → Git: main's revision became this commit on the branch (the revision projection records it on the revision). */
+  | { type: 'GitSyncRevisionPushed'; data: GitSyncRevisionRef & { commit: { oid: string; message: string; ref: string }; pushedAt: string } }
+  /** Folio → Git: the revision could not be pushed (the branch moved, the server refused); nothing was forced. */
+  | { type: 'GitSyncRevisionPushFailed'; data: GitSyncRevisionRef & { error: string; failedAt: string } };
 
 export const gitSyncStream = (spaceId: string) => `gitSync-${spaceId}`;
 export const gitSyncCredentialsSubject = (installationId: string) => `gitSync-${installationId}`;

@@ -114,4 +114,39 @@ describe('Git Sync projection', () => {
   it('is idempotent over its whole history', () => spec.given(history).thenIdempotent());
 
   it('is rebuilt from scratch to the same documents', () => spec.given(history).thenRebuildsIdentically());
+
+  describe('a connected sync', () => {
+    const connected: GitSyncEvent = {
+      type: 'GitSyncConnected',
+      data: { url: 'https://git.example.com/team/docs.git', ref: 'refs/heads/main', provider: 'github', priority: 'gitbook', spaceId: 'sp1', installationId: 'i-sp1', credentials: null, firstSync: 'op1', connectedBy: 'u1', connectedAt: at(2) },
+    };
+    const pushedCommit = { oid: 'c'.repeat(40), message: 'Fix (#2)', ref: 'refs/heads/main' };
+    const pushed: GitSyncEvent = { type: 'GitSyncRevisionPushed', data: { spaceId: 'sp1', revision: 'r2', position: '9', commit: pushedCommit, pushedAt: at(5) } };
+    const refused: GitSyncEvent = { type: 'GitSyncRevisionPushFailed', data: { spaceId: 'sp1', revision: 'r3', position: '10', error: 'the branch moved', failedAt: at(6) } };
+    const disconnected: GitSyncEvent = { type: 'GitSyncDisconnected', data: { spaceId: 'sp1', installationId: 'i-sp1', disconnectedBy: 'u1', disconnectedAt: at(7) } };
+    const synced = [installed(), connected, requested('op1', 'export', at(2)), started('op1', at(3)), succeeded('op1', at(4))];
+
+    it('shows the installation active, with its provider', () =>
+      spec.given([installed(), connected]).then(GIT_SYNC_STATES, [stateDoc('2', { installationStatus: 'active', installationProvider: 'github', repoName: 'team/docs', updatedAt: at(2) })]));
+
+    it('shows each push as the latest operation, an export with its commit and revision, or its failure', async () => {
+      const base = { installationStatus: 'active' as const, installationProvider: 'github' as const, repoName: 'team/docs' };
+      await spec.given([...synced, pushed]).then(GIT_SYNC_STATES, [
+        stateDoc('6', { ...base, operation: { id: 'push-r2', state: 'success', direction: 'export', startedAt: at(5), endedAt: at(5), commit: pushedCommit, revision: 'r2' }, updatedAt: at(5) }),
+      ]);
+      await spec.given([...synced, pushed, refused]).then(GIT_SYNC_STATES, [
+        stateDoc('7', { ...base, operation: { id: 'push-r3', state: 'failure', direction: 'export', startedAt: at(6), endedAt: at(6), error: 'the branch moved', revision: 'r3' }, updatedAt: at(6) }),
+      ]);
+    });
+
+    it('forgets a disconnected installation (info answers 404), and shows a later one anew', async () => {
+      await spec.given([...synced, pushed, disconnected]).then(GIT_SYNC_STATES, []);
+      await spec.given([...synced, disconnected, installed()]).then(GIT_SYNC_STATES, [stateDoc('7')]);
+    });
+
+    it('is idempotent and rebuilt identically', async () => {
+      await spec.given([...synced, pushed, refused, disconnected, installed(), requested('op2', 'import', at(8))]).thenIdempotent();
+      await spec.given([...synced, pushed, refused, installed('sp2')]).thenRebuildsIdentically();
+    });
+  });
 });

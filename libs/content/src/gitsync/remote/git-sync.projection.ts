@@ -84,4 +84,22 @@ export const gitSyncProjection = defineProjection<GitSyncEvent>('content-git-syn
     ),
   GitSyncOperationFailed: ({ data, position }, tx) =>
     update(tx, data.spaceId, position, ofOperation(data.operationId, { state: data.timedOut ? 'timeout' : 'failure', endedAt: data.endedAt, error: data.error }, data.endedAt)),
+  GitSyncConnected: ({ data, position }, tx) =>
+    update(tx, data.spaceId, position, () => ({ installationStatus: 'active', installationProvider: data.provider, repoName: repoNameOf(data.url), updatedAt: data.connectedAt })),
+  // The installation is gone: info answers 404 as for a space never connected (a later operation installs anew).
+  GitSyncDisconnected: ({ data }, tx) => tx.delete(GIT_SYNC_STATES, data.spaceId),
+  // Folio → Git: each revision pushed (or not) is the latest operation, an export, named after the revision.
+  GitSyncRevisionPushed: ({ data, position }, tx) =>
+    update(tx, data.spaceId, position, () => ({
+      operation: { id: pushOperationId(data.revision), state: 'success', direction: 'export', startedAt: data.pushedAt, endedAt: data.pushedAt, commit: data.commit, revision: data.revision },
+      updatedAt: data.pushedAt,
+    })),
+  GitSyncRevisionPushFailed: ({ data, position }, tx) =>
+    update(tx, data.spaceId, position, () => ({
+      operation: { id: pushOperationId(data.revision), state: 'failure', direction: 'export', startedAt: data.failedAt, endedAt: data.failedAt, error: data.error, revision: data.revision },
+      updatedAt: data.failedAt,
+    })),
 });
+
+/** A push's operation id in the answer: the sync's pushes are no requested operations, so they are named after their revision. */
+const pushOperationId = (revision: string) => `push-${revision}`;
