@@ -10,6 +10,9 @@ const esmOnly = [
 ].join('|');
 const common = {
   testEnvironment: 'node',
+  // A hook or test without its own timeout gets 30 s, not Jest's 5: `npm test` runs two suites at once on two
+  // cores, and a test may not fail by timing on a loaded machine (none asserts a duration).
+  testTimeout: 30_000,
   transform: {
     '^.+\\.ts$': tsJest,
     [`^.+/node_modules/(${esmOnly})/.+\\.js$`]: ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true } }],
