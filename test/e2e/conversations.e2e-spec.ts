@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { conversationSubject } from '@folio/insights/conversations/conversation.events';
 import { conversationStream } from '@folio/insights/conversations/conversation-stream';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
+import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { extractionSettled } from '../support/insights';
-import { cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
+import { BACKGROUND_WAIT_MS, cli, PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { organizationWithRoles, RoleCast, User } from '../support/roles';
 import { startServer, TestServer } from '../support/server';
 
@@ -284,6 +285,10 @@ describe('conversation erasure leaves nothing readable', () => {
         expect((await call(first, ed, 'DELETE', `${path}/private-1`)).status).toBe(205);
         expect(readable(dataDir)).toEqual([]);
         const answers = async (s: TestServer) => [(await call(s, rita, 'GET', path)).data, (await call(s, rita, 'GET', `${path}/kept`)).data];
+        // The extraction appends in the background and its result shows (`processedAt`): compare answers once it is
+        // projected, not while it may land between the two reads.
+        await extractionSettled(first);
+        expect(await first.app.get(ProjectionProgress).waitFor((await first.head())!, BACKGROUND_WAIT_MS)).toBe(true);
         const before = await answers(first);
         await first.stop();
         server = undefined;
