@@ -20,7 +20,8 @@ import { FolderImport } from '../folder-import';
 import { FolderSink } from '../folder.port';
 import { gitSyncDecider } from './git-sync.decider';
 import { GitOperationRequest, gitSyncStream } from './git-sync.events';
-import { GitSyncOperations, operationTrailer } from './git-sync-operations';
+import { operationTrailer } from './commit-trailers';
+import { GitSyncOperations } from './git-sync-operations';
 
 const caller = systemCaller('c1');
 // The reactions are called directly: nothing waits for projections here.

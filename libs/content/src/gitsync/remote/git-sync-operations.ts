@@ -19,6 +19,7 @@ import { ChangeRequestReads } from '@folio/content/change-requests/change-reques
 import { MergeChangeRequest, MergeOutcome } from '@folio/content/change-requests/merging/merge.commands';
 import { RevisionDoc, REVISIONS } from '@folio/content/revisions/revision.projection';
 import { DirectorySink, DirectorySource } from '../directory-folder';
+import { carriesTrailer, operationTrailer, withTrailer } from './commit-trailers';
 import { FolderCommit, MAX_COMMIT_MESSAGE } from '../folder-commit';
 import { FolderExport } from '../folder-export';
 import { FolderImport } from '../folder-import';
@@ -32,9 +33,6 @@ export const GIT_SYNC_OPERATIONS = 'content-git-sync-operations';
 
 type Requested = Extract<GitSyncEvent, { type: 'GitSyncOperationRequested' }>['data'];
 type Outcome = { commit?: FolderCommit & { ref: string }; revision?: string };
-
-/** The trailer an export's commit carries: a re-run finding it at the branch's head knows its push went through. */
-export const operationTrailer = (operationId: string) => `Folio-Operation: ${operationId}`;
 
 class OperationTimedOut extends Error {}
 
@@ -172,9 +170,9 @@ export class GitSyncOperations extends LogReaction {
     try {
       const trailer = operationTrailer(request.operationId);
       // Pushed before a crash: the branch's head is this operation's commit.
-      if (head.commit?.message.split('\n').includes(trailer)) return { commit: committed(head.commit, request.ref) };
+      if (head.commit && carriesTrailer(head.commit, trailer)) return { commit: committed(head.commit, request.ref) };
       const summary = await this.exporter.run(caller, request.spaceId, new DirectorySink(dir));
-      const message = `${request.commitMessage ?? 'Export from Folio'}\n\n${trailer}\n`;
+      const message = withTrailer(request.commitMessage ?? 'Export from Folio', trailer);
       const pushed = await this.git.commitAndPush(target, {
         parent: head.commit?.oid ?? null,
         dir,

@@ -20,7 +20,8 @@ import { FolderExport } from '../folder-export';
 import { FolderSink } from '../folder.port';
 import { gitSyncDecider } from './git-sync.decider';
 import { gitSyncStream } from './git-sync.events';
-import { BRANCH_MOVED, GitSyncPushes, revisionTrailer } from './git-sync-pushes';
+import { revisionTrailer } from './commit-trailers';
+import { BRANCH_MOVED, GitSyncPushes } from './git-sync-pushes';
 
 const caller = systemCaller('c1');
 const caughtUp = { waitFor: async () => true } as unknown as ProjectionProgress;

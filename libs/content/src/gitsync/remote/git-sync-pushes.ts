@@ -18,6 +18,7 @@ import { ChangeRequestReads } from '@folio/content/change-requests/change-reques
 import { RevisionDoc, REVISIONS, seqOf } from '@folio/content/revisions/revision.projection';
 import { SpaceEvent } from '@folio/content/spaces/space.events';
 import { DirectorySink } from '../directory-folder';
+import { carriesTrailer, revisionTrailer, withTrailer } from './commit-trailers';
 import { FolderExport } from '../folder-export';
 import { commitAuthor } from './commit-author';
 import { commitMessage } from './commit-message';
@@ -29,9 +30,6 @@ import { openCredentials } from './git-credentials';
 export const GIT_SYNC_PUSHES = 'content-git-sync-pushes';
 
 type ContentChanged = Extract<SpaceEvent, { type: 'SpaceContentChanged' }>['data'];
-
-/** The trailer a pushed revision's commit carries: a re-run finding it at the branch's head knows its push went through. */
-export const revisionTrailer = (revisionId: string) => `Folio-Revision: ${revisionId}`;
 
 export const BRANCH_MOVED = 'the branch moved; Git → Folio sync will bring it in';
 
@@ -142,7 +140,7 @@ export class GitSyncPushes extends LogReaction {
           parent: connection.synced?.oid ?? null,
           dir,
           ...(connection.projectDirectory ? { projectDirectory: connection.projectDirectory } : {}),
-          message: `${message}\n\n${trailer}\n`,
+          message: withTrailer(message, trailer),
           author,
         });
       } catch (error) {
@@ -160,7 +158,7 @@ export class GitSyncPushes extends LogReaction {
   private async pushedBefore(target: GitTarget, trailer: string): Promise<GitCommit | null> {
     const head = await this.git.checkout(target);
     try {
-      return head.commit?.message.split('\n').includes(trailer) ? head.commit : null;
+      return carriesTrailer(head.commit, trailer) ? head.commit : null;
     } finally {
       await head.dispose();
     }
