@@ -6,7 +6,7 @@ import { GitCommandFailed, GitSpawner, runGit, spawnGit } from './git-command';
 import { GitConnection, gitConnection } from './git-connection';
 import { gitFailure } from './git-failure';
 import { checkOid, checkRef, projectPath } from './git-names';
-import { GitBranchMoved, GitCheckout, GitCommit, GitCommitInput, GitRemote, GitTarget, GitUnavailable } from './git-remote';
+import { GitBranchMoved, GitCheckout, GitCommit, GitCommitInput, GitHistory, GitRemote, GitSideCommit, GitTarget, GitUnavailable } from './git-remote';
 
 export interface CommandGitRemoteOptions {
   /** Which addresses git may connect to (FETCH_ALLOW_PRIVATE). */
@@ -111,9 +111,39 @@ export class CommandGitRemote extends GitRemote {
     }
   }
 
+  async history(target: GitTarget, since: string, limit: number): Promise<GitHistory> {
+    checkRef(target.ref);
+    checkOid(since);
+    const connection = await gitConnection(target, this.options);
+    const scratch = await this.scratch();
+    try {
+      const tip = await this.lsRemote(scratch, connection, target.ref);
+      if (!tip.oid) return { head: null, commits: null };
+      if (tip.oid === since) return { head: since, commits: [] };
+      await this.init(scratch, tip.sha256);
+      // The branch's history (bounded by GIT_MAX_FETCH_MB like any fetch): `since` must be found in it.
+      await this.fetch(scratch, connection, [tip.oid], false);
+      try {
+        await this.git(scratch, ['merge-base', '--is-ancestor', since, tip.oid]);
+      } catch (error) {
+        if (error instanceof GitCommandFailed && !error.killed) return { head: tip.oid, commits: null };
+        throw error;
+      }
+      const listed = (await this.git(scratch, ['rev-list', '--first-parent', '--reverse', `${since}..${tip.oid}`])).split('\n').filter((line) => line.length > 0);
+      const commits: GitCommit[] = [];
+      for (const oid of listed.slice(0, limit)) commits.push(await this.commitOf(scratch, oid));
+      return { head: tip.oid, commits };
+    } catch (error) {
+      throw this.failure(error, `reading the history of ${target.ref} of ${connection.url}`, connection);
+    } finally {
+      await rm(scratch.root, { recursive: true, force: true });
+    }
+  }
+
   async commitAndPush(target: GitTarget, input: GitCommitInput): Promise<GitCommit> {
     checkRef(target.ref);
     const parents = [input.parent, ...(input.otherParents ?? [])].filter((oid): oid is string => oid !== null).map(checkOid);
+    if (input.side) checkOid(input.side.parent);
     const directory = projectPath(input.projectDirectory);
     const connection = await gitConnection(target, this.options);
     const scratch = await this.scratch();
@@ -122,8 +152,10 @@ export class CommandGitRemote extends GitRemote {
       const tip = await this.lsRemote(scratch, connection, target.ref);
       if (tip.oid !== input.parent) throw new GitBranchMoved(target.ref, input.parent, tip.oid);
       await this.init(scratch, tip.sha256);
-      if (parents.length > 0) await this.fetch(scratch, connection, parents);
-      const tree = await this.tree(scratch, input.parent, input.dir, directory);
+      const fetched = input.side ? [...parents, input.side.parent] : parents;
+      if (fetched.length > 0) await this.fetch(scratch, connection, fetched);
+      if (input.side) parents.push(await this.sideCommit(scratch, input.side, directory));
+      const tree = await this.tree(scratch, input.parent, input.dir, directory, 'commit');
       const oid = (await this.git(scratch, ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'], { input: input.message, env: identity(input.author) })).trim();
       await this.push(scratch, connection, target.ref, oid, input.parent, parents);
       return await this.commitOf(scratch, oid);
@@ -135,17 +167,26 @@ export class CommandGitRemote extends GitRemote {
     }
   }
 
-  /** The new commit's tree: the parent's, with `directory` replaced by the folder's regular files (mode 100644). */
-  private async tree(scratch: Scratch, parent: string | null, folder: string, directory: string): Promise<string> {
+  /** The side commit (see GitSideCommit), in the scratch repository only: the push of the commit that names it carries it. */
+  private async sideCommit(scratch: Scratch, side: GitSideCommit, directory: string): Promise<string> {
+    const tree = await this.tree(scratch, side.parent, side.dir, directory, 'side');
+    return (await this.git(scratch, ['commit-tree', tree, '-p', side.parent, '-F', '-'], { input: side.message, env: identity(side.author) })).trim();
+  }
+
+  /**
+   * A new commit's tree: the parent's, with `directory` replaced by the folder's regular files (mode 100644).
+   * `name` keeps each tree's index files apart (a merge commit builds its side's first).
+   */
+  private async tree(scratch: Scratch, parent: string | null, folder: string, directory: string, name: string): Promise<string> {
     const paths = await regularFiles(folder);
-    const projectIndex = { GIT_INDEX_FILE: join(scratch.root, 'project.index') };
+    const projectIndex = { GIT_INDEX_FILE: join(scratch.root, `${name}-project.index`) };
     const blobs = paths.length === 0 ? [] : (await this.git(scratch, ['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: paths.map((path) => join(folder, path)).join('\n') + '\n' })).trim().split('\n');
     const entries = paths.map((path, index) => `100644 blob ${blobs[index]}\t${path}\0`).join('');
     await this.git(scratch, ['update-index', '--add', '-z', '--index-info'], { input: entries, env: projectIndex });
     const project = (await this.git(scratch, ['write-tree'], { env: projectIndex })).trim();
     if (directory === '') return project;
     // The rest of the repository (beside the project directory) stays as the parent has it.
-    const index = { GIT_INDEX_FILE: join(scratch.root, 'commit.index') };
+    const index = { GIT_INDEX_FILE: join(scratch.root, `${name}.index`) };
     if (parent) await this.git(scratch, ['read-tree', parent], { env: index });
     await this.git(scratch, ['rm', '--cached', '-r', '-q', '--ignore-unmatch', '--', directory], { env: index });
     await this.git(scratch, ['read-tree', `--prefix=${directory}/`, project], { env: index });

@@ -45,12 +45,37 @@ export interface GitCommitInput {
   parent: string | null;
   /** More parents (a merge commit records both sides), after `parent`. */
   otherParents?: string[];
+  /**
+   * A commit to build first and add as the last parent: the side a merge commit brings in when that side was
+   * never pushed (Folio's content made beside the branch's new commits). Built and pushed with the new commit.
+   */
+  side?: GitSideCommit;
   /** Files of the project directory: the new commit's tree is the parent's with `projectDirectory` replaced by them. */
   dir: string;
   /** Under the repository's root ('' or absent: the root itself). */
   projectDirectory?: string;
   message: string;
   author: GitPerson;
+}
+
+/** A commit made beside the branch: `dir`'s files as the project directory of `parent`'s tree (as GitCommitInput builds its own). */
+export interface GitSideCommit {
+  parent: string;
+  dir: string;
+  message: string;
+  author: GitPerson;
+}
+
+/** The branch's commits after one Git Sync last saw. */
+export interface GitHistory {
+  /** The branch's commit now (null: the branch no longer exists). */
+  head: string | null;
+  /**
+   * The commits on the branch's first-parent line after `since` up to the head, oldest first, at most `limit`
+   * of them (the oldest ones: the rest come on the next read). Null when `since` is not in the branch's
+   * history (the branch was force-pushed, or `since` was never on it).
+   */
+  commits: GitCommit[] | null;
 }
 
 /** The branch is no longer at the commit a push was based on (someone pushed meanwhile, or force-pushed). */
@@ -78,6 +103,8 @@ export abstract class GitRemote {
   abstract head(target: GitTarget): Promise<string | null>;
   /** The branch's commit (or `commit`, which must be reachable from it) checked out in a temporary directory. */
   abstract checkout(target: GitTarget, commit?: string): Promise<GitCheckout>;
+  /** The branch's first-parent commits after `since` (see GitHistory), fetched within the same size and time bounds. */
+  abstract history(target: GitTarget, since: string, limit: number): Promise<GitHistory>;
   /** Makes one commit on top of `input.parent` (only the files that changed differ) and pushes it to the branch. */
   abstract commitAndPush(target: GitTarget, input: GitCommitInput): Promise<GitCommit>;
 }

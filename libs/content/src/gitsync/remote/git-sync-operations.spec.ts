@@ -47,6 +47,10 @@ class RemoteDouble extends GitRemote {
     if (this.failure) throw this.failure;
     return { commit: this.branch, dir: tmpdir(), dispose: async () => undefined };
   }
+  async history(_target: GitTarget, since: string) {
+    // One-commit branches here: nothing after the head, and anything else is not in its history.
+    return { head: this.branch?.oid ?? null, commits: since === this.branch?.oid ? [] : null };
+  }
   async commitAndPush(target: GitTarget, input: GitCommitInput) {
     this.targets.push(target);
     this.pushes.push(input);

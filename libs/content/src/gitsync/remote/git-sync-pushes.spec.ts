@@ -40,6 +40,10 @@ class RemoteDouble extends GitRemote {
   async checkout(): Promise<GitCheckout> {
     return { commit: this.branch, dir: tmpdir(), dispose: async () => undefined };
   }
+  async history(_target: GitTarget, since: string) {
+    // One-commit branches here: nothing after the head, and anything else is not in its history.
+    return { head: this.branch?.oid ?? null, commits: since === this.branch?.oid ? [] : null };
+  }
   async commitAndPush(target: GitTarget, input: GitCommitInput) {
     if (input.parent !== (this.branch?.oid ?? null)) throw new GitBranchMoved(target.ref, input.parent, this.branch?.oid ?? null);
     this.pushes.push(input);

@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
-import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncProvider } from './git-sync.events';
+import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncPoint, GitSyncProvider, GitSyncPullTrigger } from './git-sync.events';
 
 /** An operation requested and not yet ended: the process's work. */
 export interface PendingOperation {
@@ -12,6 +12,8 @@ export interface PendingOperation {
   timestamp?: string;
   /** An import's change request, once made. */
   changeRequestId?: string;
+  /** A pull (Git → Folio on a connected space) rather than a one-off import: the commit it is bringing in, once its change request is made. */
+  pull?: { prepared?: { oid: string; changeRequestId: string; base: GitSyncPoint } };
 }
 
 /** A connected sync (PUT …/git-sync): its configuration and how far Folio → Git went. */
@@ -21,10 +23,17 @@ export type ConnectionState = GitSyncConnection & {
   /** The first sync's operation: until it succeeds there is no commit to push onto. */
   firstSync: string;
   connectedBy: string;
-  /** The branch's commit Folio last synced with (the first sync's, then each push's): the next push's parent. */
-  synced?: { oid: string };
-  /** Main's revision Folio → Git last handled (synced by the first sync, pushed, or failed): an older one is not pushed. */
+  /**
+   * Where the branch and the space are in step (the first sync's commit and revision, then each push's and
+   * each pull's): the next push's parent, and the next pull's starting point and change requests' base.
+   */
+  synced?: GitSyncPoint;
+  /** Main's revision Folio → Git last handled (synced by the first sync, pushed, failed, or made by a pull): an older one is not pushed. */
   handled?: { revision: string; position?: string };
+  /** A pulled commit whose change request conflicts with main: pulls wait and pushes fail until that request is merged. */
+  blocked?: { oid: string; changeRequestId: string; number: number; head: string; base: GitSyncPoint };
+  /** The branch head at which a force-push was reported: no pull is requested again for it. */
+  diverged?: string;
 };
 
 export type GitSyncState =
@@ -78,6 +87,31 @@ export type GitSyncCommand =
   | { type: 'Disconnect'; actor: string; now: string }
   | { type: 'RecordPush'; spaceId: string; revision: string; position: string; commit: { oid: string; message: string; ref: string }; now: string }
   | { type: 'FailPush'; spaceId: string; revision: string; position: string; error: string; now: string }
+  | { type: 'RequestPull'; operationId: string; head: string; trigger: GitSyncPullTrigger; now: string }
+  | { type: 'PrepareCommit'; operationId: string; oid: string; changeRequestId: string; base: GitSyncPoint; now: string }
+  | {
+      type: 'ImportCommit';
+      operationId: string;
+      oid: string;
+      changeRequestId: string;
+      revision: string;
+      synced: GitSyncPoint;
+      commit: { oid: string; message: string; ref: string; createdByGitBook: boolean };
+      now: string;
+    }
+  | { type: 'ConflictCommit'; operationId: string; oid: string; changeRequestId: string; number: number; head: string; base: GitSyncPoint; now: string }
+  | { type: 'ReportDivergence'; operationId: string; head: string; now: string }
+  | {
+      type: 'ResolveConflict';
+      spaceId: string;
+      changeRequestId: string;
+      revision: string;
+      position: string;
+      synced: GitSyncPoint;
+      commit?: { oid: string; message: string; ref: string };
+      error?: string;
+      now: string;
+    }
   | { type: 'StartOperation'; operationId: string; now: string }
   | { type: 'PrepareImport'; operationId: string; changeRequestId: string; now: string }
   | { type: 'SucceedOperation'; operationId: string; commit?: { oid: string; message: string; ref: string }; revision?: string; now: string }
@@ -115,9 +149,35 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
       return { ...state, connection: { ...connection, ...((webhookSecret ?? state.connection?.webhookSecret) ? { webhookSecret: webhookSecret ?? state.connection?.webhookSecret } : {}) } };
     }
     case 'GitSyncRevisionPushed':
-      return withConnection(state, (connection) => ({ ...connection, synced: { oid: event.data.commit.oid }, handled: { revision: event.data.revision, position: event.data.position } }));
+      return withConnection(state, (connection) => ({ ...connection, synced: { oid: event.data.commit.oid, revision: event.data.revision }, handled: { revision: event.data.revision, position: event.data.position } }));
     case 'GitSyncRevisionPushFailed':
       return withConnection(state, (connection) => ({ ...connection, handled: { revision: event.data.revision, position: event.data.position } }));
+    case 'GitSyncPullRequested':
+      pending.set(event.data.operationId, { stage: 'requested', direction: 'import', standalone: false, pull: {} });
+      return { ...state, pending };
+    case 'GitSyncCommitPrepared': {
+      const operation = pending.get(event.data.operationId);
+      const { oid, changeRequestId, base } = event.data;
+      if (operation?.pull) pending.set(event.data.operationId, { ...operation, pull: { prepared: { oid, changeRequestId, base } } });
+      return { ...state, pending };
+    }
+    case 'GitSyncCommitImported': {
+      const operation = pending.get(event.data.operationId);
+      if (operation?.pull) pending.set(event.data.operationId, { ...operation, pull: {} });
+      const { synced, revision } = event.data;
+      // The next one-off import (without force) merges from here too.
+      return withConnection({ ...state, pending, lastImport: synced }, (connection) => ({ ...connection, synced, handled: { revision } }));
+    }
+    case 'GitSyncCommitConflicted': {
+      const operation = pending.get(event.data.operationId);
+      if (operation?.pull) pending.set(event.data.operationId, { ...operation, pull: {} });
+      const { oid, changeRequestId, number, head, base } = event.data;
+      return withConnection({ ...state, pending }, (connection) => ({ ...connection, blocked: { oid, changeRequestId, number, head, base } }));
+    }
+    case 'GitSyncConflictResolved':
+      return withConnection(state, ({ blocked: _b, ...connection }) => ({ ...connection, synced: event.data.synced, handled: { revision: event.data.revision, position: event.data.position } }));
+    case 'GitSyncBranchDiverged':
+      return withConnection(state, (connection) => ({ ...connection, diverged: event.data.head }));
     case 'GitSyncOperationRequested':
       pending.set(event.data.operationId, { stage: 'requested', direction: event.data.direction, standalone: event.data.standalone, ...(event.data.timestamp === undefined ? {} : { timestamp: event.data.timestamp }) });
       return { ...state, pending };
@@ -140,7 +200,7 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
       const applied = { ...state, pending, appliedTimestamp: newer(operation?.timestamp, state.appliedTimestamp), ...(lastImport ? { lastImport } : {}) };
       // The connection's first sync: the branch and main are in step at this commit and revision.
       if (state.connection?.firstSync !== event.data.operationId || !commit || revision === undefined) return applied;
-      return withConnection(applied, (connection) => ({ ...connection, synced: { oid: commit.oid }, handled: { revision } }));
+      return withConnection(applied, (connection) => ({ ...connection, synced: { oid: commit.oid, revision }, handled: { revision } }));
     }
     case 'GitSyncOperationFailed':
       pending.delete(event.data.operationId);
@@ -156,6 +216,8 @@ export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEve
     return [{ type: 'GitSyncDisconnected', data: { spaceId: state.spaceId, installationId: state.installationId, disconnectedBy: command.actor, disconnectedAt: command.now } }];
   }
   if (command.type === 'RecordPush' || command.type === 'FailPush') return pushed(command, state);
+  if (command.type === 'RequestPull') return pullRequested(command, state);
+  if (command.type === 'ResolveConflict') return resolved(command, state);
   if (state.status === 'none') throw new Conflict(`operation ${command.operationId} was never requested`);
   const operation = pending(state, command.operationId);
   const ref = { spaceId: state.spaceId, operationId: command.operationId };
@@ -178,7 +240,57 @@ export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEve
     }
     case 'FailOperation':
       return [{ type: 'GitSyncOperationFailed', data: { ...ref, endedAt: command.now, error: command.error, timedOut: command.timedOut } }];
+    case 'PrepareCommit': {
+      const pull = runningPull(operation, command.operationId);
+      if (pull.prepared) throw new Conflict(`operation ${command.operationId} is bringing in ${pull.prepared.oid} already`);
+      const { oid, changeRequestId, base } = command;
+      return [{ type: 'GitSyncCommitPrepared', data: { ...ref, oid, changeRequestId, base, preparedAt: command.now } }];
+    }
+    case 'ImportCommit':
+    case 'ConflictCommit': {
+      const pull = runningPull(operation, command.operationId);
+      if (pull.prepared?.oid !== command.oid || pull.prepared.changeRequestId !== command.changeRequestId) throw new Conflict(`operation ${command.operationId} is not bringing in ${command.oid}`);
+      if (command.type === 'ImportCommit') {
+        const { oid, changeRequestId, revision, synced, commit } = command;
+        return [{ type: 'GitSyncCommitImported', data: { ...ref, oid, changeRequestId, revision, synced, commit, importedAt: command.now } }];
+      }
+      const { oid, changeRequestId, number, head } = command;
+      return [{ type: 'GitSyncCommitConflicted', data: { ...ref, oid, changeRequestId, number, head, base: pull.prepared.base, conflictedAt: command.now } }];
+    }
+    case 'ReportDivergence': {
+      runningPull(operation, command.operationId);
+      const synced = state.connection?.synced;
+      if (!synced) throw new Conflict('this space has no synced commit');
+      return [{ type: 'GitSyncBranchDiverged', data: { ...ref, head: command.head, synced: synced.oid, detectedAt: command.now } }];
+    }
   }
+}
+
+/**
+ * A pull, unless there is nothing to ask for: the branch at the synced commit, or at the head a force-push was
+ * reported at; a pull waiting to start (it reads the branch when it starts); a conflicted request still open
+ * (its merge asks again); no synced commit yet (the first sync pending or failed).
+ */
+function pullRequested(command: Extract<GitSyncCommand, { type: 'RequestPull' }>, state: GitSyncState): GitSyncEvent[] {
+  if (state.status === 'none' || !state.connection) throw new NotFound('a Git Sync connection on this space');
+  const { synced, blocked, diverged } = state.connection;
+  if (!synced || blocked || command.head === synced.oid || command.head === diverged) return [];
+  if ([...state.pending.values()].some((operation) => operation.pull && operation.stage === 'requested')) return [];
+  const { operationId, head, trigger, now } = command;
+  return [{ type: 'GitSyncPullRequested', data: { spaceId: state.spaceId, operationId, head, trigger, requestedAt: now } }];
+}
+
+/** The conflicted request's merge, handled once (a re-run, or a merge of another request, records nothing). */
+function resolved(command: Extract<GitSyncCommand, { type: 'ResolveConflict' }>, state: GitSyncState): GitSyncEvent[] {
+  if (state.status === 'none' || !state.connection) throw new Conflict('this space is not connected to a Git branch');
+  if (state.connection.blocked?.changeRequestId !== command.changeRequestId) return [];
+  const { spaceId, changeRequestId, revision, position, synced, commit, error, now } = command;
+  return [{ type: 'GitSyncConflictResolved', data: { spaceId, revision, position, changeRequestId, synced, ...(commit ? { commit } : {}), ...(error === undefined ? {} : { error }), resolvedAt: now } }];
+}
+
+function runningPull(operation: PendingOperation, operationId: string): NonNullable<PendingOperation['pull']> {
+  if (!operation.pull || operation.stage !== 'running') throw new Conflict(`operation ${operationId} is not a running pull`);
+  return operation.pull;
 }
 
 function requested(command: Extract<GitSyncCommand, { type: 'RequestOperation' }>, state: GitSyncState): GitSyncEvent[] {

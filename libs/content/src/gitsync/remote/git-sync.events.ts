@@ -21,6 +21,13 @@ export type GitSyncConnection = {
   commitMessageTemplate?: string;
 };
 
+/** A branch commit and a Folio revision with the same content: where the branch and the space are in step. */
+export type GitSyncPoint = { oid: string; revision: string };
+
+/** What asked for a pull: the provider's push webhook, the poll (GIT_SYNC_INTERVAL_S), or a push that found the branch moved. */
+export const GIT_SYNC_PULL_TRIGGERS = ['webhook', 'poll', 'push'] as const;
+export type GitSyncPullTrigger = (typeof GIT_SYNC_PULL_TRIGGERS)[number];
+
 /** A main revision Folio → Git handled: its id and the log position of the SpaceContentChanged that made it. */
 export type GitSyncRevisionRef = { spaceId: string; revision: string; position: string };
 
@@ -107,7 +114,51 @@ export type GitSyncEvent =
   /** Folio → Git: main's revision became this commit on the branch (the revision projection records it on the revision). */
   | { type: 'GitSyncRevisionPushed'; data: GitSyncRevisionRef & { commit: { oid: string; message: string; ref: string }; pushedAt: string } }
   /** Folio → Git: the revision could not be pushed (the branch moved, the server refused); nothing was forced. */
-  | { type: 'GitSyncRevisionPushFailed'; data: GitSyncRevisionRef & { error: string; failedAt: string } };
+  | { type: 'GitSyncRevisionPushFailed'; data: GitSyncRevisionRef & { error: string; failedAt: string } }
+  /**
+   * Git → Folio, on a connected space: bring in the branch's commits after the synced one (up to `head`, as
+   * the trigger saw it; the pull reads the branch again). Its run is an import operation (Started, then
+   * Succeeded or Failed) that GET …/git/info shows.
+   */
+  | { type: 'GitSyncPullRequested'; data: { spaceId: string; operationId: string; head: string; trigger: GitSyncPullTrigger; requestedAt: string } }
+  /** One commit's change request (based on `base.revision`), made before the commit's folder goes in: a re-run goes on with it. */
+  | { type: 'GitSyncCommitPrepared'; data: { spaceId: string; operationId: string; oid: string; changeRequestId: string; base: GitSyncPoint; preparedAt: string } }
+  /**
+   * The commit's change request merged into main (`revision`). `synced`: where the branch and the space are
+   * now in step (the commit and main's revision; or, when main had more than the commit, the merge commit
+   * Folio pushed; or, that push refused, the commit and its request's revision). `commit`: main's revision's git.
+   */
+  | {
+      type: 'GitSyncCommitImported';
+      data: {
+        spaceId: string;
+        operationId: string;
+        oid: string;
+        changeRequestId: string;
+        revision: string;
+        synced: GitSyncPoint;
+        commit: { oid: string; message: string; ref: string; createdByGitBook: boolean };
+        importedAt: string;
+      };
+    }
+  /**
+   * The commit's change request conflicts with main: it stays open (`head`: its revision holding the commit's
+   * content, as imported) and nothing is pushed until it is merged.
+   */
+  | {
+      type: 'GitSyncCommitConflicted';
+      data: { spaceId: string; operationId: string; oid: string; changeRequestId: string; number: number; head: string; base: GitSyncPoint; conflictedAt: string };
+    }
+  /**
+   * The conflicted request merged (`revision`) and pushed as a merge commit of the branch's commit and Folio's
+   * side (`commit`), or, that push refused (`error`), in step at the commit and the request's revision as imported.
+   */
+  | {
+      type: 'GitSyncConflictResolved';
+      data: GitSyncRevisionRef & { changeRequestId: string; synced: GitSyncPoint; commit?: { oid: string; message: string; ref: string }; error?: string; resolvedAt: string };
+    }
+  /** The branch's history no longer holds the synced commit (it was force-pushed): reported, never overwritten; connecting again picks a side. */
+  | { type: 'GitSyncBranchDiverged'; data: { spaceId: string; operationId: string; head: string; synced: string; detectedAt: string } };
 
 export const gitSyncStream = (spaceId: string) => `gitSync-${spaceId}`;
 export const gitSyncCredentialsSubject = (installationId: string) => `gitSync-${installationId}`;
