@@ -8,7 +8,7 @@ import { Conflict, DomainError, Invalid, NotFound } from '@folio/platform/domain
 import { GitCommit, GitCredentials, GitTarget } from '@folio/platform/git/git-remote';
 import { newId } from '@folio/platform/ids';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { CreateChangeRequest } from '@folio/content/change-requests/change-request.commands';
+import { CreateChangeRequest, UpdateChangeRequest } from '@folio/content/change-requests/change-request.commands';
 import { SUBJECT_MAX } from '@folio/content/change-requests/change-request.decider';
 import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { MergeChangeRequest, MergeOutcome } from '@folio/content/change-requests/merging/merge.commands';
@@ -126,6 +126,8 @@ export class GitSyncPull {
     }
     const { changeRequest: imported } = await this.changeRequests.get(state.spaceId, changeRequestId, caller);
     if (merged.result === 'conflicts') {
+      // Out of draft: a request waiting for someone to settle it shows among the space's open ones.
+      if (imported.status === 'draft') await this.commands.execute(new UpdateChangeRequest(caller, state.spaceId, changeRequestId, { status: 'open' }));
       await record({ type: 'ConflictCommit', operationId, oid: commit.oid, changeRequestId, number: imported.number, head: imported.revision });
       throw new Conflict(`commit ${commit.oid.slice(0, 12)} conflicts with main: its change request #${imported.number} is open; resolve and merge it, and the sync goes on`);
     }
