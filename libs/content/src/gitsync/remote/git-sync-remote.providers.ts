@@ -3,9 +3,12 @@ import { RequestGitOperationHandler } from './git-operation.commands';
 import { GitSyncOperations } from './git-sync-operations';
 import { ConnectGitSyncHandler, DisconnectGitSyncHandler } from './git-sync-connection.commands';
 import { GitSyncPushes } from './git-sync-pushes';
+import { ReceiveGitSyncHookHandler } from './git-sync-hook.command';
+import { GitSyncPoller } from './git-sync-poller';
 
 /**
- * The one-off Git Sync operations' handlers and their process, provided by the API's content routes module
+ * The Git Sync handlers (one-off operations, the connection, the push webhook), their processes and the
+ * branch poller, provided by the API's content routes module
  * (beside FolderImport, FolderExport and the merge handlers the process runs). GitRemote comes from the platform.
  */
-export const gitSyncRemoteProviders = [RequestGitOperationHandler, GetSpaceGitInfoHandler, GitSyncOperations, ConnectGitSyncHandler, DisconnectGitSyncHandler, GitSyncPushes];
+export const gitSyncRemoteProviders = [RequestGitOperationHandler, GetSpaceGitInfoHandler, GitSyncOperations, ConnectGitSyncHandler, DisconnectGitSyncHandler, GitSyncPushes, ReceiveGitSyncHookHandler, GitSyncPoller];
