@@ -120,6 +120,15 @@ describe('Git Sync push webhook and poller', () => {
     await expectNothingWritten(204, spaces.hub, issue, signedGithub(secrets.hub, issue, 'issues'));
   });
 
+  it('is charged to the sender’s address like any request without a token, and takes JSON only (GitHub’s form encoding is a 415)', async () => {
+    const ping = JSON.stringify({ zen: 'Design for failure.', hook_id: 1 });
+    const answer = await server.fetch(`/v1/git-sync/hooks/${spaces.hub}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedGithub(secrets.hub, ping, 'ping') }, body: ping });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    const form = `payload=${encodeURIComponent(githubPush('f'.repeat(40)))}`;
+    await expectNothingWritten(415, spaces.hub, form, { ...signedGithub(secrets.hub, form), 'content-type': 'application/x-www-form-urlencoded' });
+  });
+
   it('refuses (400, nothing written) malformed JSON, and a signed push without a ref or a commit id', async () => {
     const malformed = '{"ref": "refs/heads/main", "after": ';
     expect((await expectNothingWritten(400, spaces.hub, malformed, signedGithub(secrets.hub, malformed))).body).toEqual({ error: { code: 400, message: expect.stringMatching(/^Malformed JSON body/) } });
