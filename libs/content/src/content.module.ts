@@ -40,6 +40,7 @@ import { FolderExport } from './gitsync/folder-export';
 import { FolderImport } from './gitsync/folder-import';
 import { GitSyncController } from './gitsync/remote/git-sync.controller';
 import { GitSyncConnectionController } from './gitsync/remote/git-sync-connection.controller';
+import { GitSyncHooksController } from './gitsync/remote/git-sync-hooks.controller';
 import { gitSyncRemoteProviders } from './gitsync/remote/git-sync-remote.providers';
 import { ExportZipHandler } from './gitsync/export-zip.query';
 import { FolderZipController } from './gitsync/folder-zip.controller';
@@ -223,6 +224,7 @@ export class ContentModule {}
     FolderZipController,
     GitSyncController,
     GitSyncConnectionController,
+    GitSyncHooksController,
   ],
 })
 export class ContentHttpModule {}

@@ -6,9 +6,24 @@ import { GitSyncCommits } from './git-sync-commits';
 import { GitSyncMirror } from './git-sync-mirror';
 import { GitSyncPull } from './git-sync-pull';
 import { GitSyncPush } from './git-sync-push';
+import { ReceiveGitSyncHookHandler } from './git-sync-hook.command';
+import { GitSyncPoller } from './git-sync-poller';
 
 /**
- * The one-off Git Sync operations' handlers and their process, provided by the API's content routes module
+ * The Git Sync handlers (one-off operations, the connection, the push webhook), their processes and the
+ * branch poller, provided by the API's content routes module
  * (beside FolderImport, FolderExport and the merge handlers the process runs). GitRemote comes from the platform.
  */
-export const gitSyncRemoteProviders = [RequestGitOperationHandler, GetSpaceGitInfoHandler, GitSyncOperations, ConnectGitSyncHandler, DisconnectGitSyncHandler, GitSyncCommits, GitSyncPush, GitSyncPull, GitSyncMirror];
+export const gitSyncRemoteProviders = [
+  RequestGitOperationHandler,
+  GetSpaceGitInfoHandler,
+  GitSyncOperations,
+  ConnectGitSyncHandler,
+  DisconnectGitSyncHandler,
+  GitSyncCommits,
+  GitSyncPush,
+  GitSyncPull,
+  GitSyncMirror,
+  ReceiveGitSyncHookHandler,
+  GitSyncPoller,
+];
