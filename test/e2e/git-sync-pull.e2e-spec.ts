@@ -1,4 +1,5 @@
 import { ChangeRequestStatus, GitSyncState } from '@gitbook/api';
+import { createHmac } from 'node:crypto';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { systemCaller } from '@folio/platform/auth/caller';
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
@@ -28,6 +29,8 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
   let server: TestServer;
   let cast: RoleCast;
   let spaceId: string;
+  /** The push-webhook secret the connection answered. */
+  let webhookSecret: string;
 
   const info = async (): Promise<Info> => (await server.as(cast.ann.token).spaces.getSpaceGitInfo(spaceId)).data as Info;
   const head = async () => (await git.git('pulled', ['rev-parse', MAIN])).trim();
@@ -40,6 +43,12 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
   };
   const markdownOf = async (page: string) =>
     ((await server.as(cast.ann.token).spaces.getPageById(spaceId, page, { format: 'markdown' } as never)).data as unknown as { markdown: string }).markdown;
+  /** GitHub's push webhook for the branch at `oid`, signed with the connection's secret. */
+  const deliverPush = async (oid: string) => {
+    const text = JSON.stringify({ ref: MAIN, after: oid, repository: { full_name: 'acme/pulled' } });
+    const signature = `sha256=${createHmac('sha256', webhookSecret).update(text).digest('hex')}`;
+    return server.fetch(`/v1/git-sync/hooks/${spaceId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': signature }, body: text });
+  };
   /** What the push webhook or the poll asks for: a pull of the branch at `oid`. */
   const requestPull = async (operationId: string, oid: string) =>
     server.app.get(Aggregates).handle(gitSyncStream(spaceId), gitSyncDecider, { type: 'RequestPull', operationId, head: oid, trigger: 'webhook' }, systemCaller('e2e'));
@@ -75,6 +84,7 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
       body: JSON.stringify({ url: git.url('pulled'), ref: MAIN, provider: 'github', priority: 'gitbook', auth: { username: AUTH.username, token: AUTH.password } }),
     });
     expect(connected.status).toBe(200);
+    webhookSecret = (connected.body as { webhookSecret: string }).webhookSecret;
     await waitUntil(async () => (await info()).operation?.state === 'success', 'the first sync', 60_000);
   }, 120_000);
   afterAll(async () => {
@@ -82,9 +92,9 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
     await git?.stop();
   });
 
-  it("brings a commit made in Git in as a merged change request named after it; main's revision names the commit", async () => {
+  it("brings a commit pushed to the branch (the push webhook) in as a merged change request named after it; main's revision names the commit", async () => {
     const pushed = await git.commit('pulled', { files: { 'setup.md': '# Setup\n\nInstall it with git.\n' }, message: 'Setup: install with git\n\nWhy: it is simpler.', author: GIL });
-    await requestPull('pull-1', pushed);
+    expect((await deliverPush(pushed)).status).toBe(202);
     const ended = await pullEnded(pushed);
     expect(ended.operation).toMatchObject({ state: 'success', direction: 'import', commit: { oid: pushed } });
     const revision = await mainRevision();
@@ -97,8 +107,7 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
     // Nothing went back: the branch is at the commit.
     expect(await head()).toBe(pushed);
     // A second request for the same head asks for nothing (in step).
-    const again = await requestPull('pull-1b', pushed);
-    expect(again.events).toEqual([]);
+    expect((await requestPull('pull-1b', pushed)).events).toEqual([]);
   });
 
   it('merges a commit with edits Folio made meanwhile, and pushes the merge as a merge commit of both sides', async () => {
