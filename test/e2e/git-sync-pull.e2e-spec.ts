@@ -159,6 +159,19 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
     await waitUntil(async () => (await mainRevision()).git?.oid === merge, "main's revision to name the merge commit", 30_000);
   });
 
+  it('keeps the id of a page whose file was moved in Git', async () => {
+    const before = await head();
+    const summary = await fileAt(before, 'SUMMARY.md');
+    const text = await fileAt(before, 'setup.md');
+    expect(summary).toContain('setup.md');
+    const pushed = await git.commit('pulled', { files: { 'setup.md': null, 'install.md': text, 'SUMMARY.md': summary.replace('setup.md', 'install.md') }, message: 'Move the setup page', author: GIL });
+    expect((await deliverPush(pushed)).status).toBe(202);
+    expect((await pullEnded(pushed)).operation).toMatchObject({ state: 'success' });
+    const pages = (await server.as(cast.ann.token).spaces.listPages(spaceId)).data.pages;
+    expect(pages.find((page) => page.id === 'setup')).toMatchObject({ title: 'Setup', slug: 'install' });
+    expect(pages).toHaveLength(2);
+  });
+
   it('reports a force-push and overwrites neither side', async () => {
     const synced = await head();
     const pagesBefore = await markdownOf('setup');

@@ -155,7 +155,11 @@ export class GitSyncPull {
     try {
       const dir = connection.projectDirectory ? join(checkout.dir, ...connection.projectDirectory.split('/')) : checkout.dir;
       if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new Invalid(`commit ${commit.oid.slice(0, 12)} has no directory ${connection.projectDirectory}`);
-      await this.importer.run(caller, spaceId, new DirectorySource(dir), { changeRequestId, commit: { oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref } });
+      await this.importer.run(caller, spaceId, new DirectorySource(dir), {
+        changeRequestId,
+        commit: { oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref },
+        renamed: renamedIn(commit, connection.projectDirectory),
+      });
     } finally {
       await checkout.dispose();
     }
@@ -192,4 +196,11 @@ function subjectOf(commit: GitCommit): string {
   const line = commit.message.split('\n')[0].trim() || `Commit ${commit.oid.slice(0, 12)}`;
   const chars = [...line];
   return chars.length <= SUBJECT_MAX ? line : `${chars.slice(0, SUBJECT_MAX - 1).join('')}…`;
+}
+
+/** The commit's moves inside the project directory, as the folder's paths (new → old). */
+function renamedIn(commit: GitCommit, projectDirectory: string | undefined): Map<string, string> {
+  const prefix = projectDirectory ? `${projectDirectory}/` : '';
+  const within = (path: string) => path.startsWith(prefix);
+  return new Map((commit.renames ?? []).filter(({ from, to }) => within(from) && within(to)).map(({ from, to }) => [to.slice(prefix.length), from.slice(prefix.length)]));
 }
