@@ -138,10 +138,16 @@ export class GitSyncPull {
     return { connection: next };
   }
 
-  /** The commit's change request: the one recorded before a crash, or a new one based on the synced revision, recorded before anything goes in. */
+  /**
+   * The commit's change request: the one an earlier run recorded (it crashed or failed midway) unless someone
+   * archived it since, or a new one based on the synced revision, recorded before anything goes in.
+   */
   private async changeRequestOf(caller: Caller, operationId: string, state: Installed, commit: GitCommit, base: GitSyncPoint, record: Record_): Promise<string> {
-    const prepared = state.pending.get(operationId)?.pull?.prepared;
-    if (prepared?.oid === commit.oid) return prepared.changeRequestId;
+    const preparing = state.connection?.preparing;
+    if (preparing?.oid === commit.oid && preparing.base.oid === base.oid) {
+      const { changeRequest } = await this.changeRequests.get(state.spaceId, preparing.changeRequestId, caller);
+      if (changeRequest.status !== 'archived') return preparing.changeRequestId;
+    }
     const doc = await this.reads.get<RevisionDoc>(REVISIONS, base.revision);
     if (!doc || doc.spaceId !== state.spaceId) throw new Invalid(`revision ${base.revision}, where the space and the branch were last in step, is gone`);
     const { id } = await this.commands.execute(new CreateChangeRequest(caller, state.spaceId, subjectOf(commit), undefined, undefined, { revision: doc.id, tree: doc.tree }));
