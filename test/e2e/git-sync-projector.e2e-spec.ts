@@ -91,4 +91,17 @@ describe('Git Sync in distributed mode: the projector runs the processes, an API
     expect(await branch(['show', `${head}:setup.md`])).toContain('Install it with apt.');
     expect(await branch(['log', '-1', '--format=%an <%ae>', head])).toContain('Ann Admin <ann@acme.io>');
   });
+
+  it('imports a repository into another space from the projector: its change request merged there, as the requester', async () => {
+    const files = { 'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Linux](linux.md)\n', 'README.md': '# Welcome\n\nHi.\n', 'linux.md': '# Linux\n\nInstall it.\n' };
+    const { head } = await git.createRepository('handbook', { files, message: 'Handbook, first edition' });
+    const other = (await server.as(cast.ann.token).orgs.createSpace(cast.orgId, { title: 'Imported' })).data.id;
+    const url = git.url('handbook').replace('http://', `http://${AUTH.username}:${AUTH.password}@`);
+    expect((await server.as(cast.ed.token).spaces.importGitRepository(other, { url, ref: 'refs/heads/main' })).status).toBe(204);
+    let state: Info | undefined;
+    await waitUntil(async () => ((state = (await server.as(cast.ed.token).spaces.getSpaceGitInfo(other)).data as Info).operation?.state ?? 'running') !== 'running', 'the import to end', 30_000);
+    expect(state!.operation).toMatchObject({ state: 'success', direction: 'import', commit: { oid: head } });
+    const pages = (await server.as(cast.ed.token).spaces.listPages(other)).data.pages.map((page) => page.title);
+    expect(pages).toEqual(['Welcome', 'Linux']);
+  });
 });
