@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProcessHost } from '@folio/platform/processes/process-host';
 import { GitSyncOperations } from '@folio/content/gitsync/remote/git-sync-operations';
+import { GitSyncPoller } from '@folio/content/gitsync/remote/git-sync-poller';
 import { GitServer, startGitServer } from '../support/git-server';
 import { waitUntil } from '../support/processes';
 import { startProjector } from '../support/projector';
@@ -106,5 +107,19 @@ describe('Git Sync in distributed mode: the projector runs the processes, an API
     expect(pushed!.oid).toBe(head);
     expect(await branch(['show', `${head}:linux.md`])).toContain('Install it with apt.');
     expect(await branch(['log', '-1', '--format=%an <%ae>', head])).toContain('Ann Admin <ann@acme.io>');
+  });
+
+  it("polls in the projector and brings a commit made in Git in: main's revision names it", async () => {
+    const pushed = await git.commit('synced', { files: { 'linux.md': '# Linux\n\nInstall it with apt or dnf.\n' }, message: 'Linux: dnf too' });
+    // The projector's poller (its timer is a minute away: the pass is run here) reads the branch and asks for the pull.
+    expect(await projector.get(GitSyncPoller).poll()).toEqual([spaceId]);
+    let git_: { oid: string; createdByGitBook: boolean } | undefined;
+    await waitUntil(async () => {
+      const { id } = (await server.as(cast.ann.token).spaces.getCurrentRevision(spaceId)).data;
+      git_ = (await server.as(cast.ann.token).spaces.getRevisionById(spaceId, id)).data.git as typeof git_;
+      return git_?.oid === pushed;
+    }, 'the pulled commit to reach main', 60_000);
+    expect(git_).toMatchObject({ oid: pushed, createdByGitBook: false });
+    expect((await branch(['rev-parse', 'refs/heads/main'])).trim()).toBe(pushed);
   });
 });
