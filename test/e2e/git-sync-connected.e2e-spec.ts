@@ -9,6 +9,7 @@ import { GIT_SYNC_MIRROR } from '@folio/content/gitsync/remote/git-sync-mirror';
 import { gitSyncCredentialsSubject, gitSyncStream } from '@folio/content/gitsync/remote/git-sync.events';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { seedMain } from '../support/content-seed';
+import { handbookSpace } from '../support/handbook-space';
 import { filesOf } from '../support/folders';
 import { gitCommand, GitServer, startGitServer } from '../support/git-server';
 import { expectMatchesSpec } from '../support/openapi';
@@ -59,11 +60,7 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     git = await startGitServer(AUTH);
     server = await startServer({ env: { FETCH_ALLOW_PRIVATE: 'true' } });
     cast = await organizationWithRoles(server);
-    spaceId = (await server.as(cast.ann.token).orgs.createSpace(cast.orgId, { title: 'Handbook' })).data.id;
-    await seedMain(server, cast.ann.id, spaceId, async (tree, now) => {
-      await tree.insertPage({ id: 'welcome', into: null, meta: { title: 'Welcome' }, document: markdownToDocument('Read the guides.\n').document, now });
-      await tree.insertPage({ id: 'setup', into: null, meta: { title: 'Setup' }, document: markdownToDocument('Install it.\n').document, now });
-    });
+    spaceId = await handbookSpace(server, cast);
     await git.createRepository('synced');
   }, 60_000);
   afterAll(async () => {

@@ -2,10 +2,9 @@ import { ChangeRequestStatus, GitSyncState } from '@gitbook/api';
 import { createHmac } from 'node:crypto';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { systemCaller } from '@folio/platform/auth/caller';
-import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
 import { gitSyncDecider } from '@folio/content/gitsync/remote/git-sync.decider';
 import { gitSyncStream } from '@folio/content/gitsync/remote/git-sync.events';
-import { seedMain } from '../support/content-seed';
+import { handbookSpace } from '../support/handbook-space';
 import { GitServer, startGitServer } from '../support/git-server';
 import { expectMatchesSpec } from '../support/openapi';
 import { waitUntil } from '../support/processes';
@@ -71,11 +70,7 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
     git = await startGitServer(AUTH);
     server = await startServer({ env: { FETCH_ALLOW_PRIVATE: 'true' } });
     cast = await organizationWithRoles(server);
-    spaceId = (await server.as(cast.ann.token).orgs.createSpace(cast.orgId, { title: 'Handbook' })).data.id;
-    await seedMain(server, cast.ann.id, spaceId, async (tree, now) => {
-      await tree.insertPage({ id: 'welcome', into: null, meta: { title: 'Welcome' }, document: markdownToDocument('Read the guides.\n').document, now });
-      await tree.insertPage({ id: 'setup', into: null, meta: { title: 'Setup' }, document: markdownToDocument('Install it.\n').document, now });
-    });
+    spaceId = await handbookSpace(server, cast);
     await git.createRepository('pulled');
     const connected = await server.fetch(`/v1/spaces/${spaceId}/git-sync`, {
       method: 'PUT',

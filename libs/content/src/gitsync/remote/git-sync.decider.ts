@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
-import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncPoint, GitSyncProvider, GitSyncPullTrigger } from './git-sync.events';
+import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncPoint, GitSyncProvider, GitSyncPullTrigger, ImportedCommit } from './git-sync.events';
 
 /** An operation requested and not yet ended: the process's work. */
 export interface PendingOperation {
@@ -94,16 +94,7 @@ export type GitSyncCommand =
   | { type: 'FailPush'; spaceId: string; revision: string; position: string; error: string; now: string }
   | { type: 'RequestPull'; operationId: string; head: string; trigger: GitSyncPullTrigger; now: string }
   | { type: 'PrepareCommit'; operationId: string; oid: string; changeRequestId: string; base: GitSyncPoint; now: string }
-  | {
-      type: 'ImportCommit';
-      operationId: string;
-      oid: string;
-      changeRequestId: string;
-      revision: string;
-      synced: GitSyncPoint;
-      commit: { oid: string; message: string; ref: string; createdByGitBook: boolean };
-      now: string;
-    }
+  | (ImportedCommit & { type: 'ImportCommit'; operationId: string; now: string })
   | { type: 'ConflictCommit'; operationId: string; oid: string; changeRequestId: string; number: number; head: string; now: string }
   | { type: 'ReportDivergence'; operationId: string; head: string; now: string }
   | {
