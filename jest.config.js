@@ -10,9 +10,6 @@ const esmOnly = [
 ].join('|');
 const common = {
   testEnvironment: 'node',
-  // A hook or test without its own timeout gets 30 s, not Jest's 5: `npm test` runs two suites at once on two
-  // cores, and a test may not fail by timing on a loaded machine (none asserts a duration).
-  testTimeout: 30_000,
   transform: {
     '^.+\\.ts$': tsJest,
     [`^.+/node_modules/(${esmOnly})/.+\\.js$`]: ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true } }],
@@ -30,6 +27,10 @@ const common = {
   },
 };
 module.exports = {
+  // A hook or test without its own timeout gets 30 s, not Jest's 5: `npm test` runs two suites at once on two
+  // cores, and a test may not fail by timing on a loaded machine (none asserts a duration). A global option:
+  // Jest ignores it inside a project.
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'] },
     { ...common, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.spec.ts'] },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
 import { Sealed } from '@folio/platform/domain/sealed';
 import { markdownToDocument } from '@folio/kernel/markdown/markdown-to-document';
-import { GIT_SYNC_PUSHES } from '@folio/content/gitsync/remote/git-sync-pushes';
+import { GIT_SYNC_MIRROR } from '@folio/content/gitsync/remote/git-sync-mirror';
 import { gitSyncCredentialsSubject, gitSyncStream } from '@folio/content/gitsync/remote/git-sync.events';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { seedMain } from '../support/content-seed';
@@ -171,7 +171,7 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     const head = (await branch('synced', ['rev-parse', 'refs/heads/main'])).trim();
     await mergeEdit(spaceId, 'setup', 'Install it with dnf.\n', 'Setup: dnf');
     const changed = (await server.events.readStream(spaceStream(spaceId))).filter((event) => event.type === 'SpaceContentChanged').at(-1)!;
-    await processReached(server, GIT_SYNC_PUSHES, changed.position, 30_000);
+    await processReached(server, GIT_SYNC_MIRROR, changed.position, 30_000);
     expect((await branch('synced', ['rev-parse', 'refs/heads/main'])).trim()).toBe(head);
     // Nothing handled the merge: no push, not even a refused one (connected, the moved branch would have failed it).
     expect((await server.events.readStream(gitSyncStream(spaceId))).at(-1)!.type).toBe('GitSyncDisconnected');

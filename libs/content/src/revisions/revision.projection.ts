@@ -120,6 +120,14 @@ export const revisionProjection = defineProjection<SpaceEvent | ChangeRequestEve
       if (!revision || (revision.git && data.direction === 'import')) return;
       await tx.patch(REVISIONS, revision.id, { git: { ...data.commit, createdByGitBook: data.direction === 'export' } });
     },
+    /** Git → Folio: main's revision a pulled commit made names that commit (or the merge commit Folio pushed for it). */
+    GitSyncCommitImported: async ({ data }, tx) => {
+      if (await tx.get<RevisionDoc>(REVISIONS, data.revision)) await tx.patch(REVISIONS, data.revision, { git: data.commit });
+    },
+    /** A conflicted import's merge, pushed as a merge commit. */
+    GitSyncConflictResolved: async ({ data }, tx) => {
+      if (data.commit && (await tx.get<RevisionDoc>(REVISIONS, data.revision))) await tx.patch(REVISIONS, data.revision, { git: { ...data.commit, createdByGitBook: true } });
+    },
     /** Folio → Git: main's revision became Folio's own commit on the connected branch. */
     GitSyncRevisionPushed: async ({ data }, tx) => {
       if (await tx.get<RevisionDoc>(REVISIONS, data.revision)) await tx.patch(REVISIONS, data.revision, { git: { ...data.commit, createdByGitBook: true } });

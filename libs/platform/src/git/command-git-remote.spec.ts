@@ -142,6 +142,35 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
     expect((await server.git('merge', ['ls-tree', '-r', '--name-only', MAIN])).trim().split('\n')).toEqual(['docs/a.md', 'docs/b.md', 'docs/c.md']);
   });
 
+  it("builds a merge's side commit on its own parent and pushes both", async () => {
+    const { head: base } = await server.createRepository('side', { files: { 'docs/a.md': 'a\n', 'code.js': '1\n' } });
+    const theirs = await server.commit('side', { files: { 'docs/b.md': 'b\n' }, message: 'Theirs' });
+    const side = { parent: base!, dir: await folder({ 'a.md': 'a, edited in Folio\n' }), message: 'Changes made in Folio', author };
+    const merge = await remote().commitAndPush(target('side'), { parent: theirs, side, dir: await folder({ 'a.md': 'a, edited in Folio\n', 'b.md': 'b\n' }), projectDirectory: 'docs', message: 'Merge', author });
+    expect(merge.parents).toHaveLength(2);
+    expect(merge.parents[0]).toBe(theirs);
+    const sideOid = merge.parents[1];
+    expect((await server.git('side', ['rev-parse', `${sideOid}^`])).trim()).toBe(base);
+    // The side holds Folio's content on the base (the rest of the repository kept), and only that changed.
+    expect((await server.git('side', ['diff', '--name-only', base!, sideOid])).trim()).toBe('docs/a.md');
+    expect((await server.git('side', ['ls-tree', '-r', '--name-only', MAIN])).trim().split('\n')).toEqual(['code.js', 'docs/a.md', 'docs/b.md']);
+  });
+
+  it("reads the branch's first-parent commits after one, and tells a force-push apart", async () => {
+    const { head: first } = await server.createRepository('history', { files: { 'a.md': '1\n' }, message: 'One' });
+    const second = await server.commit('history', { files: { 'a.md': '2\n' }, message: 'Two' });
+    const third = await server.commit('history', { files: { 'a.md': '3\n' }, message: 'Three\n\nWith a body' });
+    const read = await remote().history(target('history'), first!, 10);
+    expect(read.head).toBe(third);
+    expect(read.commits?.map((commit) => [commit.oid, commit.message])).toEqual([[second, 'Two'], [third, 'Three\n\nWith a body']]);
+    expect((await remote().history(target('history'), first!, 1)).commits?.map((commit) => commit.oid)).toEqual([second]);
+    expect(await remote().history(target('history'), third, 10)).toEqual({ head: third, commits: [] });
+    // Rewritten to a commit that does not descend from `second`: not in its history.
+    await server.git('history', ['update-ref', MAIN, first!]);
+    const rewritten = await server.commit('history', { files: { 'a.md': 'other\n' }, message: 'Rewritten' });
+    expect(await remote().history(target('history'), second, 10)).toEqual({ head: rewritten, commits: null });
+  });
+
   it('stops a fetch past GIT_MAX_FETCH_MB (too-large) and a server that does not answer (timeout)', async () => {
     await server.createRepository('large', { files: { 'big.bin': randomBytes(3 * 1024 * 1024) } });
     await expect(remote({ maxFetchMegabytes: 1 }).checkout(target('large'))).rejects.toMatchObject({ reason: 'too-large' });

@@ -34,7 +34,7 @@ export const GIT_SYNC_OPERATIONS = 'content-git-sync-operations';
 type Requested = Extract<GitSyncEvent, { type: 'GitSyncOperationRequested' }>['data'];
 type Outcome = { commit?: FolderCommit & { ref: string }; revision?: string };
 
-class OperationTimedOut extends Error {}
+export class OperationTimedOut extends Error {}
 
 /**
  * Runs the spaces' one-off Git Sync imports and exports: a process manager with its own checkpoint,
@@ -199,7 +199,7 @@ export function withoutSecret(message: string, credentials: GitCredentials | nul
 }
 
 /** The operation's work, or OperationTimedOut once GIT_OPERATION_TIMEOUT_MS passed (its result, if it comes later, is refused). */
-async function withTimeout<T>(work: () => Promise<T>): Promise<T> {
+export async function withTimeout<T>(work: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new OperationTimedOut(`the operation took more than ${GIT_OPERATION_TIMEOUT_MS / 60_000} minutes`)), GIT_OPERATION_TIMEOUT_MS);

@@ -179,5 +179,63 @@ describe('Git Sync decider', () => {
       ]);
     });
     it('refuses to disconnect a space never connected', () => spec.given([]).when({ type: 'Disconnect', actor: 'u1', now }).thenThrows(NotFound));
+    describe('pulls (Git → Folio)', () => {
+      const synced = { oid: commit.oid, revision: 'r1' };
+      const c2 = 'c'.repeat(40);
+      const c3 = 'd'.repeat(40);
+      const requestPull = (operationId: string, head: string): GitSyncCommand => ({ type: 'RequestPull', operationId, head, trigger: 'webhook', now });
+      const pullRequested = (operationId: string, head: string): GitSyncEvent => ({ type: 'GitSyncPullRequested', data: { spaceId: 'sp1', operationId, head, trigger: 'webhook', requestedAt: now } });
+      const prepared = (oid: string, changeRequestId: string, base = synced): GitSyncEvent => ({ type: 'GitSyncCommitPrepared', data: { spaceId: 'sp1', operationId: 'p1', oid, changeRequestId, base, preparedAt: now } });
+      const prepare = (oid: string, changeRequestId: string): GitSyncCommand => ({ type: 'PrepareCommit', operationId: 'p1', oid, changeRequestId, base: synced, now });
+      const gitCommit = { oid: c2, message: 'Edit in Git', ref: 'refs/heads/main', createdByGitBook: false };
+      const importCommit = (oid: string, changeRequestId: string): GitSyncCommand => ({ type: 'ImportCommit', operationId: 'p1', oid, changeRequestId, revision: 'm2', synced: { oid, revision: 'm2' }, commit: gitCommit, now });
+      const imported: GitSyncEvent = { type: 'GitSyncCommitImported', data: { spaceId: 'sp1', operationId: 'p1', oid: c2, changeRequestId: 'cr2', revision: 'm2', synced: { oid: c2, revision: 'm2' }, commit: gitCommit, importedAt: now } };
+      const conflicted: GitSyncEvent = { type: 'GitSyncCommitConflicted', data: { spaceId: 'sp1', operationId: 'p1', oid: c2, changeRequestId: 'cr2', number: 4, head: 'h2', base: synced, conflictedAt: now } };
+      const running = [...firstSynced, pullRequested('p1', c2), started('p1')];
+
+      it('requests a pull when the branch is elsewhere than the synced commit', () => spec.given(firstSynced).when(requestPull('p1', c2)).then([pullRequested('p1', c2)]));
+      it('asks for nothing at the synced commit, while a pull waits to start, or before the first sync', () => {
+        spec.given(firstSynced).when(requestPull('p1', commit.oid)).then([]);
+        spec.given([...firstSynced, pullRequested('p1', c2)]).when(requestPull('p2', c3)).then([]);
+        spec.given(firstSynced.slice(0, -2)).when(requestPull('p1', c2)).then([]);
+      });
+      it('asks again once the waiting pull runs (it may have read the branch before the new head)', () => spec.given(running).when(requestPull('p2', c3)).then([pullRequested('p2', c3)]));
+      it('refuses a pull for a space not connected', () => spec.given([installed()]).when(requestPull('p1', c2)).thenThrows(NotFound));
+      it("records a commit's change request once, then its import, which moves the synced point and what was handled", () => {
+        spec.given(running).when(prepare(c2, 'cr2')).then([prepared(c2, 'cr2')]);
+        spec.given([...running, prepared(c2, 'cr2')]).when(prepare(c2, 'cr9')).thenThrows(Conflict);
+        spec.given([...running, prepared(c2, 'cr2')]).when(importCommit(c2, 'cr2')).then([imported]);
+        spec.given([...running, prepared(c2, 'cr2'), imported]).when(importCommit(c2, 'cr2')).thenThrows(Conflict);
+        const state = fold(gitSyncDecider, [...running, prepared(c2, 'cr2'), imported]);
+        expect(state.status === 'installed' && state.connection).toMatchObject({ synced: { oid: c2, revision: 'm2' }, handled: { revision: 'm2' } });
+        expect(state.status === 'installed' && state.lastImport).toEqual({ oid: c2, revision: 'm2' });
+      });
+      it('refuses commit steps outside a running pull', () => {
+        spec.given([...firstSynced, pullRequested('p1', c2)]).when(prepare(c2, 'cr2')).thenThrows(Conflict);
+        spec.given([...firstSynced, requested('op2'), started('op2')]).when({ ...(prepare(c2, 'cr2') as object), operationId: 'op2' } as GitSyncCommand).thenThrows(Conflict);
+      });
+      it('blocks on a conflict: pulls wait, the request merged resolves it once', () => {
+        spec
+          .given([...running, prepared(c2, 'cr2')])
+          .when({ type: 'ConflictCommit', operationId: 'p1', oid: c2, changeRequestId: 'cr2', number: 4, head: 'h2', now })
+          .then([conflicted]);
+        const blocked = [...running, prepared(c2, 'cr2'), conflicted, failed('p1')];
+        spec.given(blocked).when(requestPull('p2', c3)).then([]);
+        const resolve = (changeRequestId: string): GitSyncCommand => ({ type: 'ResolveConflict', spaceId: 'sp1', changeRequestId, revision: 'm3', position: '20', synced: { oid: c3, revision: 'm3' }, commit: { oid: c3, message: 'Merge', ref: 'refs/heads/main' }, now });
+        const resolvedEvent: GitSyncEvent = { type: 'GitSyncConflictResolved', data: { spaceId: 'sp1', revision: 'm3', position: '20', changeRequestId: 'cr2', synced: { oid: c3, revision: 'm3' }, commit: { oid: c3, message: 'Merge', ref: 'refs/heads/main' }, resolvedAt: now } };
+        spec.given(blocked).when(resolve('cr9')).then([]);
+        spec.given(blocked).when(resolve('cr2')).then([resolvedEvent]);
+        spec.given([...blocked, resolvedEvent]).when(resolve('cr2')).then([]);
+        const state = fold(gitSyncDecider, [...blocked, resolvedEvent]);
+        expect(state.status === 'installed' && state.connection).toMatchObject({ synced: { oid: c3, revision: 'm3' }, handled: { revision: 'm3', position: '20' } });
+        expect(state.status === 'installed' && state.connection?.blocked).toBeUndefined();
+      });
+      it('reports a force-push once, and asks no pull again for that head', () => {
+        const diverged: GitSyncEvent = { type: 'GitSyncBranchDiverged', data: { spaceId: 'sp1', operationId: 'p1', head: c2, synced: commit.oid, detectedAt: now } };
+        spec.given(running).when({ type: 'ReportDivergence', operationId: 'p1', head: c2, now }).then([diverged]);
+        spec.given([...running, diverged, failed('p1')]).when(requestPull('p2', c2)).then([]);
+        spec.given([...running, diverged, failed('p1')]).when(requestPull('p2', c3)).then([pullRequested('p2', c3)]);
+      });
+    });
   });
 });

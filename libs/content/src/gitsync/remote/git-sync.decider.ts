@@ -99,7 +99,7 @@ export type GitSyncCommand =
       commit: { oid: string; message: string; ref: string; createdByGitBook: boolean };
       now: string;
     }
-  | { type: 'ConflictCommit'; operationId: string; oid: string; changeRequestId: string; number: number; head: string; base: GitSyncPoint; now: string }
+  | { type: 'ConflictCommit'; operationId: string; oid: string; changeRequestId: string; number: number; head: string; now: string }
   | { type: 'ReportDivergence'; operationId: string; head: string; now: string }
   | {
       type: 'ResolveConflict';

@@ -99,6 +99,27 @@ export const gitSyncProjection = defineProjection<GitSyncEvent>('content-git-syn
       operation: { id: pushOperationId(data.revision), state: 'failure', direction: 'export', startedAt: data.failedAt, endedAt: data.failedAt, error: data.error, revision: data.revision },
       updatedAt: data.failedAt,
     })),
+  // Git → Folio: a pull is an import operation like a one-off one (its start and end are the same events).
+  GitSyncPullRequested: ({ data, position }, tx) =>
+    update(tx, data.spaceId, position, () => ({
+      operation: { id: data.operationId, state: 'running', direction: 'import', startedAt: data.requestedAt },
+      updatedAt: data.requestedAt,
+    })),
+  // The conflicted import's merge, pushed (or refused): the latest operation, an export, like a push.
+  GitSyncConflictResolved: ({ data, position }, tx) =>
+    update(tx, data.spaceId, position, () => ({
+      operation: {
+        id: pushOperationId(data.revision),
+        state: data.commit ? 'success' : 'failure',
+        direction: 'export',
+        startedAt: data.resolvedAt,
+        endedAt: data.resolvedAt,
+        ...(data.commit ? { commit: data.commit } : {}),
+        ...(data.error === undefined ? {} : { error: data.error }),
+        revision: data.revision,
+      },
+      updatedAt: data.resolvedAt,
+    })),
 });
 
 /** A push's operation id in the answer: the sync's pushes are no requested operations, so they are named after their revision. */
