@@ -5,6 +5,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { constants, gunzipSync } from 'node:zlib';
 import { parseCgiHead } from '@folio/platform/testing/cgi-response';
 
 const run = promisify(execFile);
@@ -17,6 +18,8 @@ export interface GitServerRequest {
   /** The Authorization header was present and right. */
   authorized: boolean;
   status: number;
+  /** Protocol v2's command for a POST (`ls-refs` lists the refs, `fetch` fetches), once its body has come. */
+  command?: string;
 }
 
 export interface GitServerRepository {
@@ -89,6 +92,7 @@ export async function startGitServer(auth: { username: string; password: string 
     const entry: GitServerRequest = { method: request.method ?? '', url: request.url ?? '', authorized: request.headers.authorization === expected, status: 0 };
     requests.push(entry);
     response.once('finish', () => (entry.status = response.statusCode));
+    if (request.method === 'POST') noteCommand(request, entry);
     if (!entry.authorized) {
       request.resume();
       response.writeHead(401, { 'www-authenticate': 'Basic realm="folio-test"', 'content-type': 'text/plain' }).end('authentication required\n');
@@ -121,6 +125,29 @@ export async function startGitServer(auth: { username: string; password: string 
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/** What of a request's body is kept to read its command: the command is its first packet line. */
+const COMMAND_BYTES = 64 * 1024;
+
+/** Notes the protocol v2 command (`command=fetch`) a request's body starts with, beside the backend reading it. */
+function noteCommand(request: IncomingMessage, entry: GitServerRequest): void {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  request.on('data', (chunk: Buffer) => {
+    if (kept >= COMMAND_BYTES) return;
+    chunks.push(chunk);
+    kept += chunk.length;
+  });
+  request.once('end', () => {
+    let body = Buffer.concat(chunks);
+    // git gzips large request bodies; a sync flush inflates the start of one cut short.
+    if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body, { finishFlush: constants.Z_SYNC_FLUSH });
+    // A packet line: its length (4 hex digits, themselves included), then the line, its newline optional.
+    const line = body.subarray(4, parseInt(body.subarray(0, 4).toString('latin1'), 16) || 0).toString('latin1');
+    const command = /^command=([a-z-]+)\n?$/.exec(line);
+    if (command) entry.command = command[1];
+  });
 }
 
 /** Prepared in a work tree apart (a clone of the branch when it exists), then pushed to the bare repository. */
