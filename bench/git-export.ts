@@ -35,7 +35,16 @@ export interface GitExportFigures {
   syncRoundTripMs: number;
   /** Files that commit touched. */
   syncChangedFiles: number;
+  /**
+   * Connected, both sides: a commit made with git on one page, then one page merged in Folio; from the merge's
+   * request to main's revision naming the merge commit pushed (a refused push, a pull, its change request
+   * merged, the merge commit pushed).
+   */
+  bothSidesMs: number;
 }
+
+/** Main's revision as GET …/content answers it (the part read here). */
+type MainRevision = { id: string; git?: { oid: string } };
 
 /** Every file under `root`, by its `/`-separated path. */
 function filesOf(root: string, dir = root, into: Record<string, Buffer> = {}): Record<string, Buffer> {
@@ -125,10 +134,27 @@ export async function measureGitExport(tempDir: string): Promise<GitExportFigure
     await folio.call('POST', `/v1/spaces/${space.id}/change-requests/${synchronised}/merge`);
     await until(async () => (await head()) !== synced, 'the merge pushed to the connected branch');
     const syncRoundTripMs = elapsedMs(mergeStart);
-    const revision = JSON.parse((await folio.call('GET', `/v1/spaces/${space.id}/content`)).text) as { id: string };
+    const revision = JSON.parse((await folio.call('GET', `/v1/spaces/${space.id}/content`)).text) as MainRevision;
     const message = await git.git('synced', ['log', '-1', '--format=%B', 'refs/heads/main']);
     if (!message.includes(`Folio-Revision: ${revision.id}`)) throw new Error(`the connected branch's head is not the merge's commit:\n${message}`);
-    return { pages: PAGES, importMs, firstExportMs, editAndMergeMs, changeExportMs, changedFiles, syncFirstMs, syncRoundTripMs, syncChangedFiles: await filesChanged(git, 'synced') };
+    const syncChangedFiles = await filesChanged(git, 'synced');
+
+    // Both sides: a commit made with git on another page, then a merge in Folio. The merge's push finds the branch
+    // moved and asks for a pull, which brings the commit in as a change request, merges it, and pushes main back
+    // as a merge commit of the two; main's revision names it.
+    const edited = (await git.git('synced', ['show', '--name-only', '--format=', 'refs/heads/main'])).trim();
+    const other = (await git.git('synced', ['ls-tree', '-r', '--name-only', 'refs/heads/main'])).split('\n').filter((path) => /\/page-\d+\.md$/.test(path) && path !== edited).at(-1)!;
+    const text = await git.git('synced', ['show', `refs/heads/main:${other}`]);
+    const pulled = await git.commit('synced', { files: { [other]: `${text}\nOne paragraph, added in Git.\n` }, message: 'One page, from Git' });
+    const both = await editRequest(folio, space.id, page.id, 'One page, both sides', 'One paragraph, edited while Git had a commit.');
+    const bothStart = process.hrtime.bigint();
+    await folio.call('POST', `/v1/spaces/${space.id}/change-requests/${both}/merge`);
+    await until(async () => {
+      const main = JSON.parse((await folio.call('GET', `/v1/spaces/${space.id}/content`)).text) as MainRevision;
+      return main.git !== undefined && main.git.oid === (await head()) && (await git.git('synced', ['rev-parse', `${main.git.oid}^1`])).trim() === pulled;
+    }, "main's revision naming the merge commit of Git's commit and Folio's merge");
+    const bothSidesMs = elapsedMs(bothStart);
+    return { pages: PAGES, importMs, firstExportMs, editAndMergeMs, changeExportMs, changedFiles, syncFirstMs, syncRoundTripMs, syncChangedFiles, bothSidesMs };
   } finally {
     await folio.stop();
     await git.stop();
@@ -153,11 +179,13 @@ export function gitExportReport(f: GitExportFigures): string {
         [`its export: one commit touching ${f.changedFiles} file(s)`, ms(f.changeExportMs), ''],
         ['connected (PUT …/git-sync, priority gitbook): first sync to an empty branch', seconds(f.syncFirstMs), num(f.pages / (f.syncFirstMs / 1000))],
         [`connected: one page merged → its commit the branch's head (${f.syncChangedFiles} file(s))`, seconds(f.syncRoundTripMs), ''],
+        ["connected, both sides: a page committed in Git, another merged → main names the merge commit", seconds(f.bothSidesMs), ''],
       ],
     ) +
       '\n\nEach one-off operation is timed from its POST to its success in GET …/git/info (polled every 50 ms); the first sync from the PUT' +
       " to its success there; the connected round trip from the merge's POST to the branch's head (polled with git rev-parse) being the" +
-      " merged revision's commit.",
+      " merged revision's commit; the both-sides one from the merge's POST to main's revision (GET …/content) naming the branch's head, a" +
+      " merge commit whose first parent is Git's commit. A pull by the push webhook or the poll alone is not timed: neither is there yet.",
   );
 }
 
