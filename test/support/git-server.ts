@@ -92,12 +92,12 @@ export async function startGitServer(auth: { username: string; password: string 
     const entry: GitServerRequest = { method: request.method ?? '', url: request.url ?? '', authorized: request.headers.authorization === expected, status: 0 };
     requests.push(entry);
     response.once('finish', () => (entry.status = response.statusCode));
-    if (request.method === 'POST') noteCommand(request, entry);
     if (!entry.authorized) {
       request.resume();
       response.writeHead(401, { 'www-authenticate': 'Basic realm="folio-test"', 'content-type': 'text/plain' }).end('authentication required\n');
       return;
     }
+    if (request.method === 'POST') noteCommand(request, entry);
     const { beforeAnswer } = options;
     httpBackend(root, auth.username, request, response, options.protocolV0 ?? false, beforeAnswer && (() => beforeAnswer(entry)));
   });
@@ -141,8 +141,13 @@ function noteCommand(request: IncomingMessage, entry: GitServerRequest): void {
   });
   request.once('end', () => {
     let body = Buffer.concat(chunks);
-    // git gzips large request bodies; a sync flush inflates the start of one cut short.
-    if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body, { finishFlush: constants.Z_SYNC_FLUSH });
+    try {
+      // git gzips large request bodies; a sync flush inflates the start of one cut short.
+      if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body, { finishFlush: constants.Z_SYNC_FLUSH });
+    } catch {
+      // Not gzip after all: the backend answers it; no command noted.
+      return;
+    }
     // A packet line: its length (4 hex digits, themselves included), then the line, its newline optional.
     const line = body.subarray(4, parseInt(body.subarray(0, 4).toString('latin1'), 16) || 0).toString('latin1');
     const command = /^command=([a-z-]+)\n?$/.exec(line);
