@@ -9,6 +9,7 @@ import { GIT_SYNC_MIRROR } from '@folio/content/gitsync/remote/git-sync-mirror';
 import { gitSyncCredentialsSubject, gitSyncStream } from '@folio/content/gitsync/remote/git-sync.events';
 import { spaceStream } from '@folio/content/spaces/space.events';
 import { seedMain } from '../support/content-seed';
+import { handbookSpace } from '../support/handbook-space';
 import { filesOf } from '../support/folders';
 import { gitCommand, GitServer, startGitServer } from '../support/git-server';
 import { expectMatchesSpec } from '../support/openapi';
@@ -59,11 +60,7 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     git = await startGitServer(AUTH);
     server = await startServer({ env: { FETCH_ALLOW_PRIVATE: 'true' } });
     cast = await organizationWithRoles(server);
-    spaceId = (await server.as(cast.ann.token).orgs.createSpace(cast.orgId, { title: 'Handbook' })).data.id;
-    await seedMain(server, cast.ann.id, spaceId, async (tree, now) => {
-      await tree.insertPage({ id: 'welcome', into: null, meta: { title: 'Welcome' }, document: markdownToDocument('Read the guides.\n').document, now });
-      await tree.insertPage({ id: 'setup', into: null, meta: { title: 'Setup' }, document: markdownToDocument('Install it.\n').document, now });
-    });
+    spaceId = await handbookSpace(server, cast);
     await git.createRepository('synced');
   }, 60_000);
   afterAll(async () => {
@@ -123,7 +120,7 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
     expect((await info(spaceId)).operation).toMatchObject({ state: 'success', direction: 'export', commit: { oid: head } });
   });
 
-  it('records a push the branch refused because it moved, and never forces it', async () => {
+  it('records a push the branch refused because it moved, never forces it, and pushes the merge once the pull brought the commit in', async () => {
     const clone = await mkdtemp(join(tmpdir(), 'folio-git-sync-push-'));
     try {
       await gitCommand(['clone', '--quiet', git.url('synced').replace('http://', `http://${AUTH.username}:${AUTH.password}@`), clone]);
@@ -133,10 +130,14 @@ describe('Git Sync connected to a branch (PUT/DELETE git-sync, Folio → Git) ag
       await rm(clone, { recursive: true, force: true });
     }
     const moved = (await branch('synced', ['rev-parse', 'refs/heads/main'])).trim();
-    await mergeEdit(spaceId, 'welcome', 'Read every guide.\n', 'Welcome: every guide');
-    await waitUntil(async () => (await info(spaceId)).operation?.state === 'failure', 'the push to fail', 30_000);
-    expect((await info(spaceId)).operation).toMatchObject({ state: 'failure', error: 'the branch moved; Git → Folio sync will bring it in' });
-    expect((await branch('synced', ['rev-parse', 'refs/heads/main'])).trim()).toBe(moved);
+    const merged = await mergeEdit(spaceId, 'welcome', 'Read every guide.\n', 'Welcome: every guide');
+    // The refused push asks for a pull, which brings the commit in and pushes main's merge on top of it.
+    let head = moved;
+    await waitUntil(async () => (head = (await branch('synced', ['rev-parse', 'refs/heads/main'])).trim()) !== moved, 'the merge to be pushed', 60_000);
+    const events = await server.events.readStream(gitSyncStream(spaceId));
+    expect(events.find((event) => event.type === 'GitSyncRevisionPushFailed')?.data).toMatchObject({ revision: merged.revision, error: 'the branch moved; Git → Folio sync will bring it in' });
+    expect((await branch('synced', ['rev-list', '--parents', '-n', '1', head])).trim().split(' ').slice(1, 2)).toEqual([moved]);
+    expect(await branch('synced', ['show', `${head}:README.md`])).toContain('Read every guide.');
   });
 
   it("connects with priority git: main becomes the repository's content", async () => {

@@ -477,6 +477,8 @@ describe('hostile and odd input', () => {
       // A spec's slug is a name, not an id: PUT creates the spec it names, so the sweep sends it no source
       // (400, nothing written) rather than create one under every hostile name.
       'PUT /v1/orgs/:organizationId/openapi/:specSlug': [400],
+      // The push webhook answers a space it cannot authenticate for (unknown, or not connected) as an unsigned delivery.
+      'POST /v1/git-sync/hooks/:spaceId': [401],
     };
     /** Query strings a route needs besides its path. */
     const QUERIES: Record<string, string> = {

@@ -49,7 +49,7 @@ const FOR_READERS = new Set([
   'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content',
 ]);
 /** Routes that need no token at all (a site token there is no token). */
-const PUBLIC = new Set(['GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics', 'GET /v1/files/:hash', 'GET /v1/sites/:siteId/files/:hash', 'GET /v1/sites/:siteId/files/:hash/:name', 'POST /v1/urls/published', 'GET /v1/urls/published', 'GET /v1/openapi-public/:organizationId/:specSlug/:versionId']);
+const PUBLIC = new Set(['GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics', 'GET /v1/files/:hash', 'GET /v1/sites/:siteId/files/:hash', 'GET /v1/sites/:siteId/files/:hash/:name', 'POST /v1/urls/published', 'GET /v1/urls/published', 'GET /v1/openapi-public/:organizationId/:specSlug/:versionId', 'POST /v1/git-sync/hooks/:spaceId']);
 /** The API's description and its docs UI: public, whatever the token (the UI's assets are not JSON). */
 const isApiDocs = (url: string) => url === '/openapi.json' || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`);
 

@@ -17,6 +17,9 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
 import { BootstrapAdmin } from '@folio/identity/bootstrap/bootstrap-admin';
 import { MetricsListener } from '@folio/platform/metrics/metrics-listener';
+import { Projection, PROJECTIONS } from '@folio/platform/projections/projection';
+import { CheckpointFollower, ProjectionProgress } from '@folio/platform/projections/projection-progress';
+import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { CreateUser } from '@folio/identity/users/user.commands';
 
 export interface TestServer {
@@ -43,9 +46,10 @@ export interface TestServer {
 
 /**
  * The real API on a temp embedded store, as `npm start` runs it, but with a clock tests can move (and `env`'s
- * settings). Its rate limits are out of reach unless `env` sets them: suites send many requests with one token.
+ * settings; `replica`: as an API replica of the distributed mode). Its rate limits are out of reach unless `env`
+ * sets them: suites send many requests with one token.
  */
-export async function startServer(options: { dataDir?: string; logger?: pino.Logger; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+export async function startServer(options: { dataDir?: string; logger?: pino.Logger; env?: NodeJS.ProcessEnv; replica?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const port = await freePort();
   const config = loadConfig({ ...UNREACHED_RATE_LIMITS, ...options.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
@@ -55,6 +59,14 @@ export async function startServer(options: { dataDir?: string; logger?: pino.Log
     .useValue(config)
     .overrideProvider(Clock)
     .useValue(clock);
+  // An API replica of the distributed mode: it projects nothing and runs no process, it follows the checkpoints of
+  // a projector on the same data directory (test/support/projector.ts).
+  if (options.replica) {
+    builder.overrideProvider(ProjectionProgress).useFactory({
+      factory: (events: EventStore, reads: ReadStore, projections: Projection[]) => new CheckpointFollower(events, reads, projections),
+      inject: [EVENT_STORE, READ_STORE, PROJECTIONS],
+    });
+  }
   const app = await createTestApp(builder, options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }));
   await app.listen({ port, host: '127.0.0.1' });
   await app.get(MetricsListener).listen(); // as main.ts: a second listener when `env` sets METRICS_PORT

@@ -40,7 +40,8 @@ import { FolderExport } from './gitsync/folder-export';
 import { FolderImport } from './gitsync/folder-import';
 import { GitSyncController } from './gitsync/remote/git-sync.controller';
 import { GitSyncConnectionController } from './gitsync/remote/git-sync-connection.controller';
-import { gitSyncRemoteProviders } from './gitsync/remote/git-sync-remote.providers';
+import { GitSyncHooksController } from './gitsync/remote/git-sync-hooks.controller';
+import { gitSyncProcesses, gitSyncRemoteProviders } from './gitsync/remote/git-sync-remote.providers';
 import { ExportZipHandler } from './gitsync/export-zip.query';
 import { FolderZipController } from './gitsync/folder-zip.controller';
 import { ImportZipHandler } from './gitsync/import-zip.command';
@@ -145,7 +146,9 @@ const handlers = [
 
 /**
  * Spaces and collections: their handlers, reads, and the work of the process that projects (the
- * retention sweep, the collection cascade). Controllers: the API only.
+ * retention sweep, the collection cascade, merge completion, Git Sync's processes). Controllers: the API only.
+ * What Git Sync's processes run is here too, so that the projector has it: the content reads, the folder
+ * import and export, and the merge (none needs the server secret).
  */
 @Module({
   imports: [ContentAccessModule, OpenAPIModule, forwardRef(() => TranslationsModule)],
@@ -163,20 +166,26 @@ const handlers = [
     CollectionCascadeProcess,
     MergeCompletion,
     DocumentWork,
+    ContentReads,
+    MergeInputLoader,
+    MergeGate,
+    MergeChangeRequestHandler,
+    FolderImport,
+    FolderExport,
+    ...gitSyncProcesses,
   ],
-  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees, DocumentWork, OpenAPIModule],
+  exports: [SpaceReads, CollectionReads, ChangeRequestReads, ContentTrees, DocumentWork, ContentReads, MergeInputLoader, MergeGate, FolderImport, FolderExport, OpenAPIModule],
 })
 export class ContentModule {}
 
 /**
- * The routes. The content reads and the content writes live here rather than in ContentModule: they
+ * The routes. The content queries and the content writes live here rather than in ContentModule: they
  * answer files with signed download URLs and read files in (FilesModule needs the server secret, which
  * only the API loads).
  */
 @Module({
   imports: [ContentModule, ContentAccessHttpModule, FilesModule, OpenAPIHttpModule, TranslationsHttpModule],
   providers: [
-    ContentReads,
     RenderedTrees,
     ReaderAnswers,
     ...contentQueryHandlers,
@@ -184,9 +193,6 @@ export class ContentModule {}
     FindFolderRedirectHandler,
     ...reusableContentQueryHandlers,
     UpdateChangeRequestContentHandler,
-    MergeInputLoader,
-    MergeGate,
-    MergeChangeRequestHandler,
     UpdateFromMainHandler,
     GetChangeRequestConflictsHandler,
     ...changesQueryHandlers,
@@ -199,8 +205,6 @@ export class ContentModule {}
     LinkStatuses,
     LinkViews,
     ...linkQueryHandlers,
-    FolderImport,
-    FolderExport,
     ImportZipHandler,
     ExportZipHandler,
     ...gitSyncRemoteProviders,
@@ -223,6 +227,7 @@ export class ContentModule {}
     FolderZipController,
     GitSyncController,
     GitSyncConnectionController,
+    GitSyncHooksController,
   ],
 })
 export class ContentHttpModule {}

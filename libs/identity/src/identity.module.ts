@@ -22,10 +22,6 @@ import { PingOrganizationHandler } from './member-activity/ping.commands';
 import { ChangeMemberRoleHandler, RemoveMemberHandler, SetMemberSSOHandler } from './members/member.commands';
 import { MemberController } from './members/member.controller';
 import { GetMemberHandler, ListMembersHandler, ListMemberTeamsHandler } from './members/member.queries';
-import { MemberReads } from './members/member.reads';
-import { FindMentionableMembersHandler } from './members/mentionable-members.handler';
-import { GetMembershipHandler } from './members/membership.handler';
-import { GetOrganizationMembersHandler } from './members/organization-members.handler';
 import {
   CreateOrganizationHandler,
   JoinOrganizationHandler,
@@ -33,10 +29,6 @@ import {
 } from './organizations/organization.commands';
 import { OrganizationController } from './organizations/organization.controller';
 import { GetOrganizationHandler, ListOrganizationsHandler } from './organizations/organization.queries';
-import { GetOrganizationMergeRulesHandler } from './organizations/organization-merge-rules.handler';
-import { FindOrganizationByAddressHandler, GetOrganizationAddressHandler } from './organizations/organization-address.handler';
-import { GetOrganizationCreationHandler } from './organizations/organization-creation.handler';
-import { OrganizationReads } from './organizations/organization.reads';
 import { SubdomainController } from './subdomains/subdomain.controller';
 import { GetSubdomainHandler } from './subdomains/subdomain.queries';
 import { ApiTokenController } from './users/api-token.controller';
@@ -47,9 +39,9 @@ import { TokenUsageStore } from './users/token-usage/token-usage.port';
 import { CreateUserHandler, IssueApiTokenHandler, RevokeApiTokenHandler } from './users/user.commands';
 import { UserController } from './users/user.controller';
 import { SharesOrganizationHandler } from './users/shares-organization.query';
-import { GetUserProfilesHandler } from './users/user-profiles.handler';
 import { GetAuthenticatedUserHandler, GetUserHandler } from './users/user.queries';
-import { ReadModelTokenVerifier, UserReads } from './users/user.reads';
+import { ReadModelTokenVerifier } from './users/user.reads';
+import { IdentityQueriesModule } from './identity-queries.module';
 
 const handlers = [
   CreateUserHandler,
@@ -59,26 +51,18 @@ const handlers = [
   GetAuthenticatedUserHandler,
   GetUserHandler,
   SharesOrganizationHandler,
-  GetUserProfilesHandler,
   CreateOrganizationHandler,
   UpdateOrganizationHandler,
   JoinOrganizationHandler,
   GetOrganizationHandler,
-  GetOrganizationMergeRulesHandler,
   ListOrganizationsHandler,
   GetSubdomainHandler,
-  GetOrganizationAddressHandler,
-  GetOrganizationCreationHandler,
-  FindOrganizationByAddressHandler,
   ChangeMemberRoleHandler,
   RemoveMemberHandler,
   SetMemberSSOHandler,
   ListMembersHandler,
   GetMemberHandler,
   ListMemberTeamsHandler,
-  GetMembershipHandler,
-  GetOrganizationMembersHandler,
-  FindMentionableMembersHandler,
   InviteUsersHandler,
   JoinWithInviteHandler,
   CreateInviteLinkHandler,
@@ -93,11 +77,9 @@ const handlers = [
 
 /** Users, API tokens, organizations, members, invites and the audit log. Controllers: the API only. */
 @Module({
+  imports: [IdentityQueriesModule],
   providers: [
     ...handlers,
-    UserReads,
-    OrganizationReads,
-    MemberReads,
     InviteReads,
     AuditReads,
     BootstrapAdmin,
@@ -105,7 +87,7 @@ const handlers = [
     TokenUsage,
     { provide: TokenVerifier, useClass: ReadModelTokenVerifier },
   ],
-  exports: [TokenVerifier, TokenUsage, BootstrapAdmin, UserReads, OrganizationReads, MemberReads, AuditReads],
+  exports: [TokenVerifier, TokenUsage, BootstrapAdmin, IdentityQueriesModule, AuditReads],
 })
 export class IdentityModule {}
 

@@ -34,7 +34,7 @@ import { FolderContents, readFolderContents } from './folder-contents';
 import { FolderCounts, FolderImportService, FolderSource, ImportOptions, ImportSummary } from './folder.port';
 import { PageRead } from './folder-pages';
 import { ExistingPage, planPages, PlannedPage } from './import-plan';
-import { keysOfTree } from './page-keys';
+import { documentKey, keysOfTree } from './page-keys';
 import { readAhead } from './read-ahead';
 import { readEntry } from './read-entry';
 
@@ -110,8 +110,11 @@ export class FolderImport implements FolderImportService {
     const reserved = [CONFIG_FILE, folder.config.summary];
     const before = await editor.pages();
     const existing = new Map([...keysOfTree(before, pagePaths(before, reserved))].map(([key, page]): [string, ExistingPage] => [key, { id: page.id, slug: page.slug }]));
+    const kept = new Set([...folder.pages, ...folder.assets]);
+    followRenames(existing, opts.renamed, kept, documentKey);
     const planned = planPages(folder.toc, existing, newId);
     const fileIds = idsByPath(filePaths(await editor.files(), new Set(reserved)));
+    followRenames(fileIds, opts.renamed, kept, (path) => path);
     const includeIds = idsByPath(includePaths(await editor.reusableContents()));
     const files: WantedFile[] = folder.assets.map((path) => ({ id: fileIds.get(path) ?? newId(), path, entry: folder.entries.get(path)! }));
     const includes: DocumentFile[] = folder.includes.map((path) => ({ path, id: includeIds.get(path) ?? newId(), exists: includeIds.has(path) }));
@@ -206,6 +209,17 @@ function wantedPage(page: PlannedPage, read: DocumentRead | undefined, summaryLi
 /** A read's document as the tree stages it; null for one without blocks (as a page made empty has none). */
 function encoded(read: Extract<PageRead, { document: unknown }>): EncodedDocument | null {
   return read.empty ? null : new EncodedDocument(read.document.bytes, read.document.hash);
+}
+
+/**
+ * What a moved path had, under its new path: the page or file keeps its id. Only a true move: the old path is
+ * gone from the folder (a copy keeps its id where it was) and nothing is at the new one already.
+ */
+function followRenames<T>(byKey: Map<string, T>, renamed: ReadonlyMap<string, string> | undefined, kept: ReadonlySet<string>, keyOf: (path: string) => string): void {
+  for (const [to, from] of renamed ?? []) {
+    const had = byKey.get(keyOf(from));
+    if (had !== undefined && !kept.has(from) && !byKey.has(keyOf(to))) byKey.set(keyOf(to), had);
+  }
 }
 
 function idsByPath(paths: Map<string, string>): Map<string, string> {

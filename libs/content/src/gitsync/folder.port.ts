@@ -63,6 +63,11 @@ export interface ImportOptions {
   keepRefused?: boolean;
   /** The Git commit the folder holds: named on the revision the import appends (checked: a bad one is a 400). */
   commit?: FolderCommit;
+  /**
+   * Files Git saw moved since the content the change request holds (paths in the folder, new → old): a page or
+   * file whose path moved keeps its id, as one whose path stayed does. Git Sync's pulls give each commit's.
+   */
+  renamed?: ReadonlyMap<string, string>;
 }
 
 export interface ExportOptions {

@@ -9,8 +9,6 @@ import {
   RenameTeamHandler,
   UpdateTeamMembersHandler,
 } from './team.commands';
-import { FindOrganizationTeamsHandler } from './organization-teams.handler';
-import { FindTeamMembersHandler } from './team-members.handler';
 import { TeamController } from './team.controller';
 import { GetTeamHandler, ListTeamMembersHandler, ListTeamsHandler } from './team.queries';
 import { TeamReads } from './team.reads';
@@ -26,8 +24,6 @@ const handlers = [
   ListTeamsHandler,
   GetTeamHandler,
   ListTeamMembersHandler,
-  FindOrganizationTeamsHandler,
-  FindTeamMembersHandler,
 ];
 
 /**

@@ -42,6 +42,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GIT_MAX_FETCH_MB: 'lots' })).toThrow(StartupError);
   });
 
+  it('checks connected branches every GIT_SYNC_INTERVAL_S seconds (60), never at 0, and refuses anything but a whole number', () => {
+    expect(loadConfig({}).gitSyncIntervalSeconds).toBe(60);
+    expect(loadConfig({ GIT_SYNC_INTERVAL_S: '300' }).gitSyncIntervalSeconds).toBe(300);
+    expect(loadConfig({ GIT_SYNC_INTERVAL_S: '0' }).gitSyncIntervalSeconds).toBe(0);
+    for (const value of ['-1', '1.5', 'often']) expect(() => loadConfig({ GIT_SYNC_INTERVAL_S: value })).toThrow(new StartupError(`GIT_SYNC_INTERVAL_S must be a whole number, 0 or more; got "${value}"`));
+  });
+
   it('gives a fetch FETCH_TIMEOUT_S seconds, 10 by default', () => {
     expect(loadConfig({}).fetchTimeoutSeconds).toBe(10);
     expect(loadConfig({ FETCH_TIMEOUT_S: '3' }).fetchTimeoutSeconds).toBe(3);

@@ -29,6 +29,8 @@ export interface FolioConfig {
   gitTimeoutSeconds: number;
   /** GIT_MAX_FETCH_MB: what one Git fetch may download, in MiB (its files, written out: 4 times that). */
   gitMaxFetchMegabytes: number;
+  /** GIT_SYNC_INTERVAL_S: how often each connected space's branch is checked for new commits, in seconds (0: never; the push webhook still is). */
+  gitSyncIntervalSeconds: number;
   /**
    * TRANSLATION_ENGINE: what translates spaces (`libretranslate`, `deepl`, `apertium`, `pseudo`). Unset, the
    * first configured of TRANSLATION_URL (LibreTranslate) and DEEPL_API_KEY, else `pseudo`.
@@ -121,6 +123,8 @@ const DEFAULT_FETCH_TIMEOUT_S = 10;
 const DEFAULT_GIT_TIMEOUT_S = 120;
 /** Like IMPORT_MAX_MB: a repository's pack is compressed, so its documentation and assets fit well within it. */
 const DEFAULT_GIT_MAX_FETCH_MB = 512;
+/** A minute: a branch read costs one `ls-remote` per connected space, and a webhook brings pushes in at once anyway. */
+const DEFAULT_GIT_SYNC_INTERVAL_S = 60;
 const DEFAULT_AGGREGATE_CACHE_SIZE = 10_000;
 /** Ten times the 50 MB of assets real Git Sync repositories carry. */
 const DEFAULT_IMPORT_MAX_MB = 512;
@@ -174,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     fetchTimeoutSeconds,
     gitTimeoutSeconds: positiveInteger(env, 'GIT_TIMEOUT_S', DEFAULT_GIT_TIMEOUT_S),
     gitMaxFetchMegabytes: positiveInteger(env, 'GIT_MAX_FETCH_MB', DEFAULT_GIT_MAX_FETCH_MB),
+    gitSyncIntervalSeconds: nonNegativeInteger(env, 'GIT_SYNC_INTERVAL_S', DEFAULT_GIT_SYNC_INTERVAL_S),
     translationEngine,
     translationUrl,
     translationApiKey: env.TRANSLATION_API_KEY || undefined,
@@ -322,6 +327,13 @@ function sitesUrlTemplate(value: string): string {
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] || fallback);
   if (!Number.isInteger(value) || value < 1) throw new StartupError(`${name} must be a positive integer; got "${env[name]}"`);
+  return value;
+}
+
+/** A whole number, 0 or more, from `env[name]`, `fallback` when unset or empty. */
+function nonNegativeInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < 0) throw new StartupError(`${name} must be a whole number, 0 or more; got "${env[name]}"`);
   return value;
 }
 

@@ -164,7 +164,12 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
     expect(read.head).toBe(third);
     expect(read.commits?.map((commit) => [commit.oid, commit.message])).toEqual([[second, 'Two'], [third, 'Three\n\nWith a body']]);
     expect((await remote().history(target('history'), first!, 1)).commits?.map((commit) => commit.oid)).toEqual([second]);
+    expect(read.commits?.map((commit) => commit.renames)).toEqual([[], []]);
     expect(await remote().history(target('history'), third, 10)).toEqual({ head: third, commits: [] });
+    // A file moved (and another added) is told apart as a rename by git's detection.
+    const moved = await server.commit('history', { files: { 'a.md': null, 'guide/b.md': '3\n', 'c.md': 'new\n' }, message: 'Move' });
+    expect((await remote().history(target('history'), third, 10)).commits).toEqual([expect.objectContaining({ oid: moved, renames: [{ from: 'a.md', to: 'guide/b.md' }] })]);
+    await server.git('history', ['update-ref', MAIN, third]);
     // Rewritten to a commit that does not descend from `second`: not in its history.
     await server.git('history', ['update-ref', MAIN, first!]);
     const rewritten = await server.commit('history', { files: { 'a.md': 'other\n' }, message: 'Rewritten' });

@@ -131,7 +131,7 @@ export class CommandGitRemote extends GitRemote {
       }
       const listed = (await this.git(scratch, ['rev-list', '--first-parent', '--reverse', `${since}..${tip.oid}`])).split('\n').filter((line) => line.length > 0);
       const commits: GitCommit[] = [];
-      for (const oid of listed.slice(0, limit)) commits.push(await this.commitOf(scratch, oid));
+      for (const oid of listed.slice(0, limit)) commits.push({ ...(await this.commitOf(scratch, oid)), renames: await this.renames(scratch, oid) });
       return { head: tip.oid, commits };
     } catch (error) {
       throw this.failure(error, `reading the history of ${target.ref} of ${connection.url}`, connection);
@@ -277,6 +277,18 @@ export class CommandGitRemote extends GitRemote {
     if (size > 4 * this.options.maxFetchMegabytes * BYTES_PER_MB) {
       throw new GitUnavailable(`${oid}'s files take more than ${4 * this.options.maxFetchMegabytes} MiB (4 × GIT_MAX_FETCH_MB)`, 'too-large');
     }
+  }
+
+  /** What `oid` moved from its first parent (git's rename detection, exact and similar contents alike). */
+  private async renames(scratch: Scratch, oid: string): Promise<{ from: string; to: string }[]> {
+    const fields = (await this.git(scratch, ['diff-tree', '-r', '-M', '-z', '--name-status', '--no-commit-id', `${oid}^`, oid])).split('\0');
+    const renames: { from: string; to: string }[] = [];
+    for (let at = 0; at < fields.length - 1; ) {
+      const status = fields[at];
+      if (status.startsWith('R')) renames.push({ from: fields[at + 1], to: fields[at + 2] });
+      at += status.startsWith('R') || status.startsWith('C') ? 3 : 2;
+    }
+    return renames;
   }
 
   private async commitOf(scratch: Scratch, oid: string): Promise<GitCommit> {

@@ -28,6 +28,8 @@ export interface GitCommit {
   message: string;
   parents: string[];
   author: GitPerson & { date: string };
+  /** Files the commit moved from its first parent, as git's rename detection sees them (paths from the repository's root); only `history` tells. */
+  renames?: { from: string; to: string }[];
 }
 
 /** A commit's tree written out in a temporary directory (empty when the branch has no commit yet). */

@@ -3,6 +3,7 @@ import { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { DOMAIN_STATUS } from './exception.filter';
 import { WorkerPool, workerFile } from '../workers/worker-pool';
+import { keepRawBody } from './raw-body';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -152,6 +153,7 @@ export function installJsonBodyParser(fastify: FastifyInstance, workers: WorkerP
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) => {
     if (declaresOtherCharset(request)) throw refusal(415, 'A JSON body must be encoded in UTF-8');
+    keepRawBody(request, body);
     // A route that takes an array keeps BODY_LIMIT (= LARGE_BODY_BYTES), so its bodies never reach the worker.
     return body.length > LARGE_BODY_BYTES ? parsedByWorker(workers, body) : parseJsonBody(body.toString('utf8'), takesArray(request));
   });

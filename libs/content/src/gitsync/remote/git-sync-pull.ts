@@ -8,7 +8,7 @@ import { Conflict, DomainError, Invalid, NotFound } from '@folio/platform/domain
 import { GitCommit, GitCredentials, GitTarget } from '@folio/platform/git/git-remote';
 import { newId } from '@folio/platform/ids';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { CreateChangeRequest } from '@folio/content/change-requests/change-request.commands';
+import { CreateChangeRequest, UpdateChangeRequest } from '@folio/content/change-requests/change-request.commands';
 import { SUBJECT_MAX } from '@folio/content/change-requests/change-request.decider';
 import { ChangeRequestReads } from '@folio/content/change-requests/change-request.reads';
 import { MergeChangeRequest, MergeOutcome } from '@folio/content/change-requests/merging/merge.commands';
@@ -126,6 +126,8 @@ export class GitSyncPull {
     }
     const { changeRequest: imported } = await this.changeRequests.get(state.spaceId, changeRequestId, caller);
     if (merged.result === 'conflicts') {
+      // Out of draft: a request waiting for someone to settle it shows among the space's open ones.
+      if (imported.status === 'draft') await this.commands.execute(new UpdateChangeRequest(caller, state.spaceId, changeRequestId, { status: 'open' }));
       await record({ type: 'ConflictCommit', operationId, oid: commit.oid, changeRequestId, number: imported.number, head: imported.revision });
       throw new Conflict(`commit ${commit.oid.slice(0, 12)} conflicts with main: its change request #${imported.number} is open; resolve and merge it, and the sync goes on`);
     }
@@ -136,10 +138,16 @@ export class GitSyncPull {
     return { connection: next };
   }
 
-  /** The commit's change request: the one recorded before a crash, or a new one based on the synced revision, recorded before anything goes in. */
+  /**
+   * The commit's change request: the one an earlier run recorded (it crashed or failed midway) unless someone
+   * archived it since, or a new one based on the synced revision, recorded before anything goes in.
+   */
   private async changeRequestOf(caller: Caller, operationId: string, state: Installed, commit: GitCommit, base: GitSyncPoint, record: Record_): Promise<string> {
-    const prepared = state.pending.get(operationId)?.pull?.prepared;
-    if (prepared?.oid === commit.oid) return prepared.changeRequestId;
+    const preparing = state.connection?.preparing;
+    if (preparing?.oid === commit.oid && preparing.base.oid === base.oid) {
+      const { changeRequest } = await this.changeRequests.get(state.spaceId, preparing.changeRequestId, caller);
+      if (changeRequest.status !== 'archived') return preparing.changeRequestId;
+    }
     const doc = await this.reads.get<RevisionDoc>(REVISIONS, base.revision);
     if (!doc || doc.spaceId !== state.spaceId) throw new Invalid(`revision ${base.revision}, where the space and the branch were last in step, is gone`);
     const { id } = await this.commands.execute(new CreateChangeRequest(caller, state.spaceId, subjectOf(commit), undefined, undefined, { revision: doc.id, tree: doc.tree }));
@@ -153,7 +161,11 @@ export class GitSyncPull {
     try {
       const dir = connection.projectDirectory ? join(checkout.dir, ...connection.projectDirectory.split('/')) : checkout.dir;
       if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new Invalid(`commit ${commit.oid.slice(0, 12)} has no directory ${connection.projectDirectory}`);
-      await this.importer.run(caller, spaceId, new DirectorySource(dir), { changeRequestId, commit: { oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref } });
+      await this.importer.run(caller, spaceId, new DirectorySource(dir), {
+        changeRequestId,
+        commit: { oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref },
+        renamed: renamedIn(commit, connection.projectDirectory),
+      });
     } finally {
       await checkout.dispose();
     }
@@ -190,4 +202,11 @@ function subjectOf(commit: GitCommit): string {
   const line = commit.message.split('\n')[0].trim() || `Commit ${commit.oid.slice(0, 12)}`;
   const chars = [...line];
   return chars.length <= SUBJECT_MAX ? line : `${chars.slice(0, SUBJECT_MAX - 1).join('')}…`;
+}
+
+/** The commit's moves inside the project directory, as the folder's paths (new → old). */
+function renamedIn(commit: GitCommit, projectDirectory: string | undefined): Map<string, string> {
+  const prefix = projectDirectory ? `${projectDirectory}/` : '';
+  const within = (path: string) => path.startsWith(prefix);
+  return new Map((commit.renames ?? []).filter(({ from, to }) => within(from) && within(to)).map(({ from, to }) => [to.slice(prefix.length), from.slice(prefix.length)]));
 }

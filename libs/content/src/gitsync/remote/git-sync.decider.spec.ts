@@ -203,12 +203,23 @@ describe('Git Sync decider', () => {
       it('refuses a pull for a space not connected', () => spec.given([installed()]).when(requestPull('p1', c2)).thenThrows(NotFound));
       it("records a commit's change request once, then its import, which moves the synced point and what was handled", () => {
         spec.given(running).when(prepare(c2, 'cr2')).then([prepared(c2, 'cr2')]);
-        spec.given([...running, prepared(c2, 'cr2')]).when(prepare(c2, 'cr9')).thenThrows(Conflict);
         spec.given([...running, prepared(c2, 'cr2')]).when(importCommit(c2, 'cr2')).then([imported]);
+        // A request made again (the one recorded was archived) replaces it: the old one no longer imports.
+        spec.given([...running, prepared(c2, 'cr2')]).when(prepare(c2, 'cr9')).then([prepared(c2, 'cr9')]);
+        spec.given([...running, prepared(c2, 'cr2'), prepared(c2, 'cr9')]).when(importCommit(c2, 'cr2')).thenThrows(Conflict);
         spec.given([...running, prepared(c2, 'cr2'), imported]).when(importCommit(c2, 'cr2')).thenThrows(Conflict);
         const state = fold(gitSyncDecider, [...running, prepared(c2, 'cr2'), imported]);
         expect(state.status === 'installed' && state.connection).toMatchObject({ synced: { oid: c2, revision: 'm2' }, handled: { revision: 'm2' } });
         expect(state.status === 'installed' && state.lastImport).toEqual({ oid: c2, revision: 'm2' });
+      });
+      it("keeps a commit's change request for the next pull when one fails midway", () => {
+        const again = [...running, prepared(c2, 'cr2'), failed('p1'), pullRequested('p2', c2), started('p2')];
+        const state = fold(gitSyncDecider, again);
+        expect(state.status === 'installed' && state.connection?.preparing).toEqual({ oid: c2, changeRequestId: 'cr2', base: synced });
+        spec
+          .given(again)
+          .when({ ...(importCommit(c2, 'cr2') as object), operationId: 'p2' } as GitSyncCommand)
+          .then([{ ...imported, data: { ...(imported.data as object), operationId: 'p2' } } as GitSyncEvent]);
       });
       it('refuses commit steps outside a running pull', () => {
         spec.given([...firstSynced, pullRequested('p1', c2)]).when(prepare(c2, 'cr2')).thenThrows(Conflict);

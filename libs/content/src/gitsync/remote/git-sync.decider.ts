@@ -1,7 +1,7 @@
 import { Decider } from '@folio/platform/domain/decider';
 import { Conflict, NotFound } from '@folio/platform/domain/errors';
 import { Sealed } from '@folio/platform/domain/sealed';
-import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncPoint, GitSyncProvider, GitSyncPullTrigger } from './git-sync.events';
+import { GitOperationRequest, GitSyncConnection, GitSyncDirection, GitSyncEvent, GitSyncPoint, GitSyncProvider, GitSyncPullTrigger, ImportedCommit } from './git-sync.events';
 
 /** An operation requested and not yet ended: the process's work. */
 export interface PendingOperation {
@@ -12,8 +12,8 @@ export interface PendingOperation {
   timestamp?: string;
   /** An import's change request, once made. */
   changeRequestId?: string;
-  /** A pull (Git → Folio on a connected space) rather than a one-off import: the commit it is bringing in, once its change request is made. */
-  pull?: { prepared?: { oid: string; changeRequestId: string; base: GitSyncPoint } };
+  /** A pull (Git → Folio on a connected space) rather than a one-off import. */
+  pull?: true;
 }
 
 /** A connected sync (PUT …/git-sync): its configuration and how far Folio → Git went. */
@@ -34,6 +34,11 @@ export type ConnectionState = GitSyncConnection & {
   blocked?: { oid: string; changeRequestId: string; number: number; head: string; base: GitSyncPoint };
   /** The branch head at which a force-push was reported: no pull is requested again for it. */
   diverged?: string;
+  /**
+   * The commit a pull is bringing in, once its change request is made: kept across pulls, so that one that
+   * failed midway (or crashed) leaves the next one that request to go on with, not a second one.
+   */
+  preparing?: { oid: string; changeRequestId: string; base: GitSyncPoint };
 };
 
 export type GitSyncState =
@@ -89,16 +94,7 @@ export type GitSyncCommand =
   | { type: 'FailPush'; spaceId: string; revision: string; position: string; error: string; now: string }
   | { type: 'RequestPull'; operationId: string; head: string; trigger: GitSyncPullTrigger; now: string }
   | { type: 'PrepareCommit'; operationId: string; oid: string; changeRequestId: string; base: GitSyncPoint; now: string }
-  | {
-      type: 'ImportCommit';
-      operationId: string;
-      oid: string;
-      changeRequestId: string;
-      revision: string;
-      synced: GitSyncPoint;
-      commit: { oid: string; message: string; ref: string; createdByGitBook: boolean };
-      now: string;
-    }
+  | (ImportedCommit & { type: 'ImportCommit'; operationId: string; now: string })
   | { type: 'ConflictCommit'; operationId: string; oid: string; changeRequestId: string; number: number; head: string; now: string }
   | { type: 'ReportDivergence'; operationId: string; head: string; now: string }
   | {
@@ -153,26 +149,20 @@ export function evolve(state: GitSyncState, event: GitSyncEvent): GitSyncState {
     case 'GitSyncRevisionPushFailed':
       return withConnection(state, (connection) => ({ ...connection, handled: { revision: event.data.revision, position: event.data.position } }));
     case 'GitSyncPullRequested':
-      pending.set(event.data.operationId, { stage: 'requested', direction: 'import', standalone: false, pull: {} });
+      pending.set(event.data.operationId, { stage: 'requested', direction: 'import', standalone: false, pull: true });
       return { ...state, pending };
     case 'GitSyncCommitPrepared': {
-      const operation = pending.get(event.data.operationId);
       const { oid, changeRequestId, base } = event.data;
-      if (operation?.pull) pending.set(event.data.operationId, { ...operation, pull: { prepared: { oid, changeRequestId, base } } });
-      return { ...state, pending };
+      return withConnection(state, (connection) => ({ ...connection, preparing: { oid, changeRequestId, base } }));
     }
     case 'GitSyncCommitImported': {
-      const operation = pending.get(event.data.operationId);
-      if (operation?.pull) pending.set(event.data.operationId, { ...operation, pull: {} });
       const { synced, revision } = event.data;
       // The next one-off import (without force) merges from here too.
-      return withConnection({ ...state, pending, lastImport: synced }, (connection) => ({ ...connection, synced, handled: { revision } }));
+      return withConnection({ ...state, lastImport: synced }, ({ preparing: _p, ...connection }) => ({ ...connection, synced, handled: { revision } }));
     }
     case 'GitSyncCommitConflicted': {
-      const operation = pending.get(event.data.operationId);
-      if (operation?.pull) pending.set(event.data.operationId, { ...operation, pull: {} });
       const { oid, changeRequestId, number, head, base } = event.data;
-      return withConnection({ ...state, pending }, (connection) => ({ ...connection, blocked: { oid, changeRequestId, number, head, base } }));
+      return withConnection(state, ({ preparing: _p, ...connection }) => ({ ...connection, blocked: { oid, changeRequestId, number, head, base } }));
     }
     case 'GitSyncConflictResolved':
       return withConnection(state, ({ blocked: _b, ...connection }) => ({ ...connection, synced: event.data.synced, handled: { revision: event.data.revision, position: event.data.position } }));
@@ -241,21 +231,22 @@ export function decide(command: GitSyncCommand, state: GitSyncState): GitSyncEve
     case 'FailOperation':
       return [{ type: 'GitSyncOperationFailed', data: { ...ref, endedAt: command.now, error: command.error, timedOut: command.timedOut } }];
     case 'PrepareCommit': {
-      const pull = runningPull(operation, command.operationId);
-      if (pull.prepared) throw new Conflict(`operation ${command.operationId} is bringing in ${pull.prepared.oid} already`);
+      // A request made before replaces the one recorded (that one was archived, or its commit left the branch).
+      runningPull(operation, command.operationId);
       const { oid, changeRequestId, base } = command;
       return [{ type: 'GitSyncCommitPrepared', data: { ...ref, oid, changeRequestId, base, preparedAt: command.now } }];
     }
     case 'ImportCommit':
     case 'ConflictCommit': {
-      const pull = runningPull(operation, command.operationId);
-      if (pull.prepared?.oid !== command.oid || pull.prepared.changeRequestId !== command.changeRequestId) throw new Conflict(`operation ${command.operationId} is not bringing in ${command.oid}`);
+      runningPull(operation, command.operationId);
+      const preparing = state.connection?.preparing;
+      if (preparing?.oid !== command.oid || preparing.changeRequestId !== command.changeRequestId) throw new Conflict(`no pull is bringing in ${command.oid} with change request ${command.changeRequestId}`);
       if (command.type === 'ImportCommit') {
         const { oid, changeRequestId, revision, synced, commit } = command;
         return [{ type: 'GitSyncCommitImported', data: { ...ref, oid, changeRequestId, revision, synced, commit, importedAt: command.now } }];
       }
       const { oid, changeRequestId, number, head } = command;
-      return [{ type: 'GitSyncCommitConflicted', data: { ...ref, oid, changeRequestId, number, head, base: pull.prepared.base, conflictedAt: command.now } }];
+      return [{ type: 'GitSyncCommitConflicted', data: { ...ref, oid, changeRequestId, number, head, base: preparing.base, conflictedAt: command.now } }];
     }
     case 'ReportDivergence': {
       runningPull(operation, command.operationId);
@@ -288,9 +279,8 @@ function resolved(command: Extract<GitSyncCommand, { type: 'ResolveConflict' }>,
   return [{ type: 'GitSyncConflictResolved', data: { spaceId, revision, position, changeRequestId, synced, ...(commit ? { commit } : {}), ...(error === undefined ? {} : { error }), resolvedAt: now } }];
 }
 
-function runningPull(operation: PendingOperation, operationId: string): NonNullable<PendingOperation['pull']> {
+function runningPull(operation: PendingOperation, operationId: string): void {
   if (!operation.pull || operation.stage !== 'running') throw new Conflict(`operation ${operationId} is not a running pull`);
-  return operation.pull;
 }
 
 function requested(command: Extract<GitSyncCommand, { type: 'RequestOperation' }>, state: GitSyncState): GitSyncEvent[] {

@@ -24,6 +24,17 @@ export type GitSyncConnection = {
 /** A branch commit and a Folio revision with the same content: where the branch and the space are in step. */
 export type GitSyncPoint = { oid: string; revision: string };
 
+/** A pulled commit merged into main (see GitSyncCommitImported). */
+export type ImportedCommit = {
+  oid: string;
+  changeRequestId: string;
+  /** Main's revision the merge made. */
+  revision: string;
+  synced: GitSyncPoint;
+  /** Main's revision's `git`. */
+  commit: { oid: string; message: string; ref: string; createdByGitBook: boolean };
+};
+
 /** What asked for a pull: the provider's push webhook, the poll (GIT_SYNC_INTERVAL_S), or a push that found the branch moved. */
 export const GIT_SYNC_PULL_TRIGGERS = ['webhook', 'poll', 'push'] as const;
 export type GitSyncPullTrigger = (typeof GIT_SYNC_PULL_TRIGGERS)[number];
@@ -130,16 +141,7 @@ export type GitSyncEvent =
    */
   | {
       type: 'GitSyncCommitImported';
-      data: {
-        spaceId: string;
-        operationId: string;
-        oid: string;
-        changeRequestId: string;
-        revision: string;
-        synced: GitSyncPoint;
-        commit: { oid: string; message: string; ref: string; createdByGitBook: boolean };
-        importedAt: string;
-      };
+      data: ImportedCommit & { spaceId: string; operationId: string; importedAt: string };
     }
   /**
    * The commit's change request conflicts with main: it stays open (`head`: its revision holding the commit's

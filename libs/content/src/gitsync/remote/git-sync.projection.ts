@@ -52,7 +52,7 @@ const ofOperation = (operationId: string, changes: Partial<GitSyncOperationDoc>,
   doc.operation?.id === operationId ? { operation: { ...doc.operation, ...changes }, updatedAt: at } : null;
 
 /** `content-git-sync`: each space's Git Sync installation and its latest operation (GET …/git/info). */
-export const gitSyncProjection = defineProjection<GitSyncEvent>('content-git-sync', [{ name: GIT_SYNC_STATES, indexes: [['organizationId']] }], {
+export const gitSyncProjection = defineProjection<GitSyncEvent>('content-git-sync', [{ name: GIT_SYNC_STATES, indexes: [['organizationId'], ['installationStatus']] }], {
   GitSyncInstalled: async ({ data, position }, tx) => {
     if (await tx.get(GIT_SYNC_STATES, data.spaceId)) return;
     const doc: GitSyncStateDoc = {
