@@ -15,7 +15,8 @@ import { exitOf, killGroup, killStartedProcesses, PROCESS_TEST_TIMEOUT_MS, start
 const AUTH = { username: 'folio', password: 'pw-0f-the-crashed-sync' };
 /** A sync through a real Git server by a process on a loaded machine: bounded generously. */
 const SYNC_WAIT_MS = 60_000;
-const ENV = { FETCH_ALLOW_PRIVATE: 'true' };
+/** No poller: a pull comes from the webhook, and after a restart only from the mirror's checkpoint. */
+const ENV = { FETCH_ALLOW_PRIVATE: 'true', GIT_SYNC_INTERVAL_S: '0' };
 
 type Info = { operation?: { state: string; direction: string; error?: string; commit?: { oid: string } } };
 type RevisionGit = { oid: string; message: string; createdByGitBook: boolean; ref?: string };
@@ -123,12 +124,13 @@ describe('Git Sync killed (-9) in the middle of a sync, restarted', () => {
       body: JSON.stringify({ url: server.url('synced'), ref: 'refs/heads/main', provider: 'gitlab', priority: 'gitbook', auth: { username: AUTH.username, token: AUTH.password } }),
     });
     expect(connected.status).toBe(200);
+    const { webhookSecret } = (await connected.json()) as { webhookSecret: string };
     await waitUntil(async () => ((await info(space.id)).operation?.state ?? 'running') !== 'running', 'the first sync to end', SYNC_WAIT_MS);
     expect((await info(space.id)).operation).toMatchObject({ state: 'success', direction: 'export' });
 
     const head = async () => (await server.git('synced', ['rev-parse', 'refs/heads/main'])).trim();
     const commitCount = async () => Number((await server.git('synced', ['rev-list', '--count', 'refs/heads/main'])).trim());
-    return { server, port, folio, api, info, mergeEdit, spaceId: space.id, pages: { welcome, setup }, head, commitCount, synced: { head: await head(), commits: await commitCount() } };
+    return { server, port, folio, api, info, mergeEdit, webhookSecret, spaceId: space.id, pages: { welcome, setup }, head, commitCount, synced: { head: await head(), commits: await commitCount() } };
   }
 
   /** SIGKILL to Folio's group (Folio and the git it runs), waited for: the answer held meanwhile goes nowhere. */
@@ -187,30 +189,30 @@ describe('Git Sync killed (-9) in the middle of a sync, restarted', () => {
   );
 
   it(
-    "Git → Folio: killed once the server made the pack of a pulled commit and before Folio got it, brings that commit in once after a restart",
+    'Git → Folio: killed once the server made the pack of a pulled commit and before Folio got it, brings that commit in once after a restart',
     async () => {
-      const { port, folio, api, info, mergeEdit, spaceId, pages, head, commitCount, synced, server } = await connectedSpace();
+      const { port, folio, api, info, spaceId, pages, head, commitCount, synced, server, webhookSecret } = await connectedSpace();
       const setupFile = await server.git('synced', ['show', 'refs/heads/main:setup.md']);
       expect(setupFile).toContain('Install it.');
       const pulled = await server.commit('synced', { files: { 'setup.md': setupFile.replace('Install it.', 'Install it from Git.') }, message: 'Setup: from Git', author: { name: 'Gil', email: 'gil@acme.io' } });
       const requestsOf = async (status: ChangeRequestStatus) => (await api.spaces.listChangeRequestsForSpace(spaceId, { status })).data.items.filter((request: ChangeRequest) => request.subject === 'Setup: from Git');
       const requests = async () => [...(await requestsOf(ChangeRequestStatus.Draft)), ...(await requestsOf(ChangeRequestStatus.Open)), ...(await requestsOf(ChangeRequestStatus.Merged))];
 
-      // Folio's merge finds the branch moved, records the failed push and asks for a pull; the pull records the
-      // commit's change request, then fetches the commit to read it in: the fetch's pack is made, and before the
-      // server answers, Folio and its git die.
+      // GitLab's push webhook asks for a pull; the pull records the commit's change request, then fetches the
+      // commit to read it in: the fetch's pack is made, and before the server answers, Folio and its git die.
       let killed = false;
       onAnswer = async (request) => {
         if (!isFetch(request) || killed || !logHolds(dataDir, gitSyncStream(spaceId), 'GitSyncCommitPrepared')) return;
         killed = true;
         await crash(folio);
       };
-      await mergeEdit(spaceId, pages.welcome, 'Read every guide.\n', 'Welcome: every guide');
+      const push = JSON.stringify({ object_kind: 'push', event_name: 'push', ref: 'refs/heads/main', before: synced.head, after: pulled, checkout_sha: pulled, project: { path_with_namespace: 'acme/synced' }, commits: [] });
+      const hook = await fetch(`http://127.0.0.1:${port}/v1/git-sync/hooks/${spaceId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': webhookSecret }, body: push });
+      expect(hook.status).toBe(202);
       await waitUntil(async () => folio.signalCode !== null, 'Folio killed at the pull', SYNC_WAIT_MS);
       expect(folio.signalCode).toBe('SIGKILL');
 
       // The crash's window: the commit's change request is recorded, nothing of the commit imported.
-      expect(await head()).toBe(pulled);
       const before = await eventsOf(dataDir, gitSyncStream(spaceId));
       expect(before.filter((event) => event.type === 'GitSyncCommitPrepared').map((event) => event.data.oid)).toEqual([pulled]);
       expect(before.filter((event) => event.type === 'GitSyncCommitImported')).toEqual([]);
@@ -219,24 +221,18 @@ describe('Git Sync killed (-9) in the middle of a sync, restarted', () => {
       const restartedAt = server.requests.length;
       const second = await startApiProcess(dataDir, port, ENV, { ownGroup: true });
       await waitUntil(async () => (await info(spaceId)).operation?.state !== 'running', 'the restarted pull to end', SYNC_WAIT_MS);
-      expect((await info(spaceId)).operation).toMatchObject({ state: 'success', direction: 'import' });
-      // One change request for the commit, merged.
+      expect((await info(spaceId)).operation).toMatchObject({ state: 'success', direction: 'import', commit: { oid: pulled } });
+      // One change request for the commit, merged; main's revision is the commit's.
       const [request, ...others] = await requests();
       expect(others).toEqual([]);
       expect(request.status).toBe('merged');
-      expect((await api.spaces.getRevisionById(spaceId, request.revision)).data.git).toMatchObject({ oid: pulled, createdByGitBook: false, ref: 'refs/heads/main' });
-      // Main had more (the Welcome edit): its merge went back to the branch once, as a merge commit of the pulled
-      // one and Folio's side (a commit on the synced one).
-      const merge = await head();
-      const parentsOf = async (oid: string) => (await server.git('synced', ['rev-list', '--parents', '-n', '1', oid])).trim().split(' ').slice(1);
-      const [first, side, ...more] = await parentsOf(merge);
-      expect({ first, more }).toEqual({ first: pulled, more: [] });
-      expect(await parentsOf(side)).toEqual([synced.head]);
-      expect(await commitCount()).toBe(synced.commits + 3);
-      const main = (await api.spaces.getCurrentRevision(spaceId)).data;
-      expect(main.git).toMatchObject({ oid: merge, createdByGitBook: true });
+      const { data: current } = await api.spaces.getCurrentRevision(spaceId);
+      expect((await api.spaces.getRevisionById(spaceId, current.id)).data.git).toMatchObject({ oid: pulled, createdByGitBook: false, ref: 'refs/heads/main', message: expect.stringContaining('Setup: from Git') });
       expect((await api.spaces.getPageById(spaceId, pages.setup, { format: 'markdown' } as never)).data).toMatchObject({ markdown: expect.stringContaining('Install it from Git.') });
-      expect(server.requests.slice(restartedAt).filter(isPush)).toHaveLength(1);
+      // Main is the commit's content: nothing went back to the branch.
+      expect(await head()).toBe(pulled);
+      expect(await commitCount()).toBe(synced.commits + 1);
+      expect(server.requests.slice(restartedAt).filter(isPush)).toEqual([]);
 
       second.kill('SIGTERM');
       expect(await exitOf(second)).toBe(0);
