@@ -3,8 +3,9 @@
 // export to an empty repository, and one page's change round trip (a change request edited and merged, then an
 // export pushing it: one commit). Each is timed from the request to the operation's success in `git/info`, as a
 // client following the operation sees it. Then the same space connected to a branch (PUT …/git-sync, priority
-// gitbook): its first sync, and one page's change round trip as the sync makes it, from the merge's request
-// to the branch's head being the pushed commit.
+// gitbook): its first sync, one page's change round trip as the sync makes it, from the merge's request to the
+// branch's head being the pushed commit, and the way back, from the push webhook for a commit made with git to
+// main's revision naming it.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { GitServer, startGitServer } from '../test/support/git-server';
@@ -35,12 +36,8 @@ export interface GitExportFigures {
   syncRoundTripMs: number;
   /** Files that commit touched. */
   syncChangedFiles: number;
-  /**
-   * Connected, both sides: a commit made with git on one page, then one page merged in Folio; from the merge's
-   * request to main's revision naming the merge commit pushed (a refused push, a pull, its change request
-   * merged, the merge commit pushed).
-   */
-  bothSidesMs: number;
+  /** Connected, Git → Folio: from the push webhook for a commit made with git on one page to main's revision naming it. */
+  pullMs: number;
 }
 
 /** Main's revision as GET …/content answers it (the part read here). */
@@ -99,7 +96,8 @@ async function editRequest(folio: Folio, spaceId: string, pageId: string, subjec
 export async function measureGitExport(tempDir: string): Promise<GitExportFigures> {
   const dir = mkdtempSync(join(tempDir, 'git-export-'));
   const git = await startGitServer(AUTH);
-  const folio = await startFolio(join(dir, 'data'), undefined, { FETCH_ALLOW_PRIVATE: 'true' });
+  // No poller: the pull timed is the one the push webhook asks for.
+  const folio = await startFolio(join(dir, 'data'), undefined, { FETCH_ALLOW_PRIVATE: 'true', GIT_SYNC_INTERVAL_S: '0' });
   try {
     await writeBenchFolder(join(dir, 'folder'), PAGES);
     await git.createRepository('source', { files: filesOf(join(dir, 'folder')) });
@@ -124,7 +122,9 @@ export async function measureGitExport(tempDir: string): Promise<GitExportFigure
     await git.createRepository('synced');
     const connectStart = process.hrtime.bigint();
     const connectSent = Date.now();
-    await folio.call('PUT', `/v1/spaces/${space.id}/git-sync`, { url: git.url('synced'), ref: 'refs/heads/main', provider: 'gitlab', priority: 'gitbook', auth: { username: AUTH.username, token: AUTH.password } });
+    const connected = JSON.parse(
+      (await folio.call('PUT', `/v1/spaces/${space.id}/git-sync`, { url: git.url('synced'), ref: 'refs/heads/main', provider: 'gitlab', priority: 'gitbook', auth: { username: AUTH.username, token: AUTH.password } })).text,
+    ) as { webhookSecret: string };
     await operationEnded(folio, space.id, 'export', connectSent);
     const syncFirstMs = elapsedMs(connectStart);
     const head = async () => (await git.git('synced', ['rev-parse', 'refs/heads/main'])).trim();
@@ -139,22 +139,20 @@ export async function measureGitExport(tempDir: string): Promise<GitExportFigure
     if (!message.includes(`Folio-Revision: ${revision.id}`)) throw new Error(`the connected branch's head is not the merge's commit:\n${message}`);
     const syncChangedFiles = await filesChanged(git, 'synced');
 
-    // Both sides: a commit made with git on another page, then a merge in Folio. The merge's push finds the branch
-    // moved and asks for a pull, which brings the commit in as a change request, merges it, and pushes main back
-    // as a merge commit of the two; main's revision names it.
+    // Git → Folio: a commit made with git on another page, announced by GitLab's push webhook; the pull brings it
+    // in as a change request, merges it, and main's revision names the commit.
     const edited = (await git.git('synced', ['show', '--name-only', '--format=', 'refs/heads/main'])).trim();
     const other = (await git.git('synced', ['ls-tree', '-r', '--name-only', 'refs/heads/main'])).split('\n').filter((path) => /\/page-\d+\.md$/.test(path) && path !== edited).at(-1)!;
     const text = await git.git('synced', ['show', `refs/heads/main:${other}`]);
+    const before = await head();
     const pulled = await git.commit('synced', { files: { [other]: `${text}\nOne paragraph, added in Git.\n` }, message: 'One page, from Git' });
-    const both = await editRequest(folio, space.id, page.id, 'One page, both sides', 'One paragraph, edited while Git had a commit.');
-    const bothStart = process.hrtime.bigint();
-    await folio.call('POST', `/v1/spaces/${space.id}/change-requests/${both}/merge`);
-    await until(async () => {
-      const main = JSON.parse((await folio.call('GET', `/v1/spaces/${space.id}/content`)).text) as MainRevision;
-      return main.git !== undefined && main.git.oid === (await head()) && (await git.git('synced', ['rev-parse', `${main.git.oid}^1`])).trim() === pulled;
-    }, "main's revision naming the merge commit of Git's commit and Folio's merge");
-    const bothSidesMs = elapsedMs(bothStart);
-    return { pages: PAGES, importMs, firstExportMs, editAndMergeMs, changeExportMs, changedFiles, syncFirstMs, syncRoundTripMs, syncChangedFiles, bothSidesMs };
+    const pullStart = process.hrtime.bigint();
+    const push = JSON.stringify({ object_kind: 'push', ref: 'refs/heads/main', before, after: pulled, checkout_sha: pulled, commits: [] });
+    const hook = await fetch(`${folio.url}/v1/git-sync/hooks/${space.id}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': connected.webhookSecret }, body: push });
+    if (hook.status !== 202) throw new Error(`the push webhook answered ${hook.status}: ${await hook.text()}`);
+    await until(async () => (JSON.parse((await folio.call('GET', `/v1/spaces/${space.id}/content`)).text) as MainRevision).git?.oid === pulled, "main's revision naming the commit made in Git");
+    const pullMs = elapsedMs(pullStart);
+    return { pages: PAGES, importMs, firstExportMs, editAndMergeMs, changeExportMs, changedFiles, syncFirstMs, syncRoundTripMs, syncChangedFiles, pullMs };
   } finally {
     await folio.stop();
     await git.stop();
@@ -179,13 +177,13 @@ export function gitExportReport(f: GitExportFigures): string {
         [`its export: one commit touching ${f.changedFiles} file(s)`, ms(f.changeExportMs), ''],
         ['connected (PUT …/git-sync, priority gitbook): first sync to an empty branch', seconds(f.syncFirstMs), num(f.pages / (f.syncFirstMs / 1000))],
         [`connected: one page merged → its commit the branch's head (${f.syncChangedFiles} file(s))`, seconds(f.syncRoundTripMs), ''],
-        ["connected, both sides: a page committed in Git, another merged → main names the merge commit", seconds(f.bothSidesMs), ''],
+        ["connected: a page committed in Git, its push webhook → main's revision names the commit", seconds(f.pullMs), ''],
       ],
     ) +
       '\n\nEach one-off operation is timed from its POST to its success in GET …/git/info (polled every 50 ms); the first sync from the PUT' +
       " to its success there; the connected round trip from the merge's POST to the branch's head (polled with git rev-parse) being the" +
-      " merged revision's commit; the both-sides one from the merge's POST to main's revision (GET …/content) naming the branch's head, a" +
-      " merge commit whose first parent is Git's commit. A pull by the push webhook or the poll alone is not timed: neither is there yet.",
+      " merged revision's commit; the pull from GitLab's push webhook (POST /v1/git-sync/hooks/{spaceId}) to main's revision (GET …/content)" +
+      ' naming the commit; the poller is off (GIT_SYNC_INTERVAL_S=0) so that the webhook alone asks for it.',
   );
 }
 

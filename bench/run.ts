@@ -306,7 +306,7 @@ function checks(
     {
       name: 'connected to a branch, a one-page merge is pushed as one commit touching that page alone',
       ok: gitExport.syncChangedFiles === 1,
-      detail: `${gitExport.syncChangedFiles} file(s); merge → pushed commit ${seconds(gitExport.syncRoundTripMs)}, first sync of ${num(gitExport.pages)} pages ${seconds(gitExport.syncFirstMs)}`,
+      detail: `${gitExport.syncChangedFiles} file(s); merge → pushed commit ${seconds(gitExport.syncRoundTripMs)}, first sync of ${num(gitExport.pages)} pages ${seconds(gitExport.syncFirstMs)}, a commit pulled (webhook → main) ${seconds(gitExport.pullMs)}`,
     },
   ];
 }
@@ -541,7 +541,7 @@ async function main(): Promise<number> {
   };
   log('Operators: reads with rate limits and metrics on, and with both off, in alternating rounds');
   const overhead = await measureHttpOverhead(tempDir);
-  log('Git: a 1,000-page repository imported, exported to an empty one, one page changed and exported again, then connected and one page merged and pushed');
+  log('Git: a 1,000-page repository imported, exported to an empty one, one page changed and exported again, then connected: one page merged and pushed, one commit pulled');
   const gitExport = await measureGitExport(tempDir);
 
   const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead, gitExport);
