@@ -8,6 +8,10 @@ export function ms(value: number): string {
   return `${num(value, value < 10 ? 2 : 1)} ms`;
 }
 
+export function seconds(value: number): string {
+  return `${num(value / 1000, 2)} s`;
+}
+
 /** Microseconds (CPU time per request); a dash when not measured. */
 export function us(value: number): string {
   return Number.isNaN(value) ? '–' : `${num(value, 1)} µs`;

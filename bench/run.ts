@@ -18,7 +18,7 @@ import { measureReplay, ReplayFigures } from './replay';
 
 /** The replay target is stated over a log of at least this many events (bench/replay-log.ts tops it up). */
 const REPLAY_MIN_EVENTS = 100_000;
-import { ms, num, ratio, section, table, us } from './report';
+import { ms, num, ratio, seconds, section, table, us } from './report';
 import { measureSpaceLists, SpaceListFigures } from './space-lists';
 import { CommentListFigures, measureCommentLists } from './comment-lists';
 import { measurePublishedSite, PublishedSiteFigures } from './published-site';
@@ -303,6 +303,11 @@ function checks(
       ok: gitExport.changedFiles === 1,
       detail: `${gitExport.changedFiles} file(s); first export of ${num(gitExport.pages)} pages ${ms(gitExport.firstExportMs)}, the change's export ${ms(gitExport.changeExportMs)}`,
     },
+    {
+      name: 'connected to a branch, a one-page merge is pushed as one commit touching that page alone',
+      ok: gitExport.syncChangedFiles === 1,
+      detail: `${gitExport.syncChangedFiles} file(s); merge → pushed commit ${seconds(gitExport.syncRoundTripMs)}, first sync of ${num(gitExport.pages)} pages ${seconds(gitExport.syncFirstMs)}, a commit pulled (webhook → main) ${seconds(gitExport.pullMs)}`,
+    },
   ];
 }
 
@@ -536,7 +541,7 @@ async function main(): Promise<number> {
   };
   log('Operators: reads with rate limits and metrics on, and with both off, in alternating rounds');
   const overhead = await measureHttpOverhead(tempDir);
-  log('Git: a 1,000-page repository imported, exported to an empty one, and one page changed and exported again');
+  log('Git: a 1,000-page repository imported, exported to an empty one, one page changed and exported again, then connected: one page merged and pushed, one commit pulled');
   const gitExport = await measureGitExport(tempDir);
 
   const results = checks(reads, commands, replay, stopped.code, lists, notice, content, memory, comments, site, resolved, heavy, folders, readers, background, overhead, gitExport);

@@ -5,6 +5,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { constants, gunzipSync } from 'node:zlib';
 import { parseCgiHead } from '@folio/platform/testing/cgi-response';
 
 const run = promisify(execFile);
@@ -17,6 +18,8 @@ export interface GitServerRequest {
   /** The Authorization header was present and right. */
   authorized: boolean;
   status: number;
+  /** Protocol v2's command for a POST (`ls-refs` lists the refs, `fetch` fetches), once its body has come. */
+  command?: string;
 }
 
 export interface GitServerRepository {
@@ -64,13 +67,23 @@ export async function gitCommand(args: string[], cwd?: string, env: Record<strin
   return stdout;
 }
 
+export interface GitServerOptions {
+  /** The server ignores clients' requests for protocol v2. */
+  protocolV0?: boolean;
+  /**
+   * Called for each authorized request once `git http-backend` has done with it (a push's ref is updated, a
+   * fetch's pack made), before any of its answer is sent: the answer waits for it. A test acts there at a
+   * precise moment (kills the client between the server's work and its answer), never by racing a clock.
+   */
+  beforeAnswer?: (request: GitServerRequest) => Promise<void> | void;
+}
+
 /**
  * A real smart-HTTP Git server for tests: `git http-backend` (CGI) behind a Node HTTP server on a free
  * loopback port, which asks for HTTP basic authentication (401 with `WWW-Authenticate` otherwise) and
- * accepts pushes. Repositories are bare, under a temporary root removed by `stop()`. `protocolV0`: the
- * server ignores clients' requests for protocol v2.
+ * accepts pushes. Repositories are bare, under a temporary root removed by `stop()`.
  */
-export async function startGitServer(auth: { username: string; password: string }, options: { protocolV0?: boolean } = {}): Promise<GitServer> {
+export async function startGitServer(auth: { username: string; password: string }, options: GitServerOptions = {}): Promise<GitServer> {
   const root = await mkdtemp(join(tmpdir(), 'folio-git-server-'));
   const expected = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
   const requests: GitServerRequest[] = [];
@@ -84,7 +97,9 @@ export async function startGitServer(auth: { username: string; password: string 
       response.writeHead(401, { 'www-authenticate': 'Basic realm="folio-test"', 'content-type': 'text/plain' }).end('authentication required\n');
       return;
     }
-    httpBackend(root, auth.username, request, response, options.protocolV0 ?? false);
+    if (request.method === 'POST') noteCommand(request, entry);
+    const { beforeAnswer } = options;
+    httpBackend(root, auth.username, request, response, options.protocolV0 ?? false, beforeAnswer && (() => beforeAnswer(entry)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -112,6 +127,34 @@ export async function startGitServer(auth: { username: string; password: string 
   };
 }
 
+/** What of a request's body is kept to read its command: the command is its first packet line. */
+const COMMAND_BYTES = 64 * 1024;
+
+/** Notes the protocol v2 command (`command=fetch`) a request's body starts with, beside the backend reading it. */
+function noteCommand(request: IncomingMessage, entry: GitServerRequest): void {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  request.on('data', (chunk: Buffer) => {
+    if (kept >= COMMAND_BYTES) return;
+    chunks.push(chunk);
+    kept += chunk.length;
+  });
+  request.once('end', () => {
+    let body = Buffer.concat(chunks);
+    try {
+      // git gzips large request bodies; a sync flush inflates the start of one cut short.
+      if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body, { finishFlush: constants.Z_SYNC_FLUSH });
+    } catch {
+      // Not gzip after all: the backend answers it; no command noted.
+      return;
+    }
+    // A packet line: its length (4 hex digits, themselves included), then the line, its newline optional.
+    const line = body.subarray(4, parseInt(body.subarray(0, 4).toString('latin1'), 16) || 0).toString('latin1');
+    const command = /^command=([a-z-]+)\n?$/.exec(line);
+    if (command) entry.command = command[1];
+  });
+}
+
 /** Prepared in a work tree apart (a clone of the branch when it exists), then pushed to the bare repository. */
 async function commitTo(gitDir: string, branch: string, files: Record<string, string | Buffer | null>, message: string, author?: { name: string; email: string }, objectFormat = '--object-format=sha1'): Promise<string> {
   const work = await mkdtemp(join(tmpdir(), 'folio-git-work-'));
@@ -137,8 +180,12 @@ async function commitTo(gitDir: string, branch: string, files: Record<string, st
   }
 }
 
-/** Runs `git http-backend` for one request, per the CGI conventions it reads (RFC 3875 and git's docs). */
-function httpBackend(root: string, user: string, request: IncomingMessage, response: ServerResponse, protocolV0: boolean): void {
+/**
+ * Runs `git http-backend` for one request, per the CGI conventions it reads (RFC 3875 and git's docs). Its
+ * answer is streamed as it comes, or, with `beforeAnswer`, held whole until the backend has exited and that
+ * has resolved.
+ */
+function httpBackend(root: string, user: string, request: IncomingMessage, response: ServerResponse, protocolV0: boolean, beforeAnswer?: () => Promise<void> | void): void {
   const target = new URL(request.url ?? '/', 'http://server');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -170,7 +217,7 @@ function httpBackend(root: string, user: string, request: IncomingMessage, respo
   backend.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let head: Buffer = Buffer.alloc(0);
   let started = false;
-  backend.stdout.on('data', (chunk: Buffer) => {
+  const forward = (chunk: Buffer) => {
     if (started) {
       response.write(chunk);
       return;
@@ -181,10 +228,22 @@ function httpBackend(root: string, user: string, request: IncomingMessage, respo
     started = true;
     response.writeHead(parsed.status, parsed.headers.flat());
     response.write(head.subarray(parsed.bodyStart));
-  });
-  backend.once('close', (code) => {
+  };
+  const end = (code: number | null) => {
     if (!started) response.writeHead(500, { 'content-type': 'text/plain' }).end(`git http-backend exited with ${code}: ${stderr}`);
     else response.end();
+  };
+  const held: Buffer[] = [];
+  backend.stdout.on('data', (chunk: Buffer) => (beforeAnswer ? held.push(chunk) : forward(chunk)));
+  backend.once('close', (code) => {
+    if (!beforeAnswer) return end(code);
+    void (async () => await beforeAnswer())().then(
+      () => {
+        forward(Buffer.concat(held));
+        end(code);
+      },
+      (error: Error) => response.destroy(error),
+    );
   });
   backend.once('error', (error) => {
     if (!response.headersSent) response.writeHead(500).end(error.message);

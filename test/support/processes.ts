@@ -38,20 +38,42 @@ export function startRefused(app: 'api' | 'projector' | 'cli', env: NodeJS.Proce
 }
 
 const started = new Set<ChildProcess>();
+/** The started processes that lead their own process group (with whatever they spawned). */
+const groups = new Set<ChildProcess>();
 
-/** Kills every process a test started and left running (a failed test must not leak one). */
+/**
+ * Kills every process a test started and left running (a failed test must not leak one); a group's leader
+ * with its whole group, even once the leader is gone (what it spawned may outlive it).
+ */
 export function killStartedProcesses() {
+  for (const child of groups) killGroup(child);
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   started.clear();
+  groups.clear();
+}
+
+/**
+ * SIGKILL to `child`'s process group (started with `ownGroup`): the process and everything it spawned die at
+ * once, as on a crash of the machine, none left to finish its work (a `git push` between its request and
+ * the answer).
+ */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch (error) {
+    // ESRCH: nothing of the group runs any more.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
 
 /**
  * Spawns `command` and resolves, with its log so far, once its stderr shows `ready`; rejects if it
  * exits first.
  */
-async function spawnUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: string) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+async function spawnUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: string, ownGroup = false) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: ownGroup });
   started.add(child);
+  if (ownGroup) groups.add(child);
   const log = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -63,9 +85,12 @@ async function spawnUntil(command: string, args: string[], env: NodeJS.ProcessEn
   return { child, log };
 }
 
-/** The built API, as `npm start` runs it; resolves once it listens, with its log so far. */
-export async function startApiProcess(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) {
-  const { child, log } = await spawnUntil(process.execPath, [join(root, 'dist/apps/api/src/main.js')], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...env }, 'Folio API listening');
+/**
+ * The built API, as `npm start` runs it; resolves once it listens, with its log so far. `ownGroup`: it leads
+ * its own process group, for killGroup.
+ */
+export async function startApiProcess(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}, options: { ownGroup?: boolean } = {}) {
+  const { child, log } = await spawnUntil(process.execPath, [join(root, 'dist/apps/api/src/main.js')], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...env }, 'Folio API listening', options.ownGroup);
   return Object.assign(child, { startLog: log });
 }
 
