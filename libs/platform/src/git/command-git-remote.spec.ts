@@ -142,38 +142,45 @@ describeWithGit('CommandGitRemote against a git http-backend server', () => {
     expect((await server.git('merge', ['ls-tree', '-r', '--name-only', MAIN])).trim().split('\n')).toEqual(['docs/a.md', 'docs/b.md', 'docs/c.md']);
   });
 
-  it("builds a merge's side commit on its own parent and pushes both", async () => {
-    const { head: base } = await server.createRepository('side', { files: { 'docs/a.md': 'a\n', 'code.js': '1\n' } });
-    const theirs = await server.commit('side', { files: { 'docs/b.md': 'b\n' }, message: 'Theirs' });
-    const side = { parent: base!, dir: await folder({ 'a.md': 'a, edited in Folio\n' }), message: 'Changes made in Folio', author };
-    const merge = await remote().commitAndPush(target('side'), { parent: theirs, side, dir: await folder({ 'a.md': 'a, edited in Folio\n', 'b.md': 'b\n' }), projectDirectory: 'docs', message: 'Merge', author });
-    expect(merge.parents).toHaveLength(2);
-    expect(merge.parents[0]).toBe(theirs);
-    const sideOid = merge.parents[1];
-    expect((await server.git('side', ['rev-parse', `${sideOid}^`])).trim()).toBe(base);
-    // The side holds Folio's content on the base (the rest of the repository kept), and only that changed.
-    expect((await server.git('side', ['diff', '--name-only', base!, sideOid])).trim()).toBe('docs/a.md');
-    expect((await server.git('side', ['ls-tree', '-r', '--name-only', MAIN])).trim().split('\n')).toEqual(['code.js', 'docs/a.md', 'docs/b.md']);
+  it("builds a merge's side commit on its own parent and pushes both, to a protocol v2 server and to a v0 one", async () => {
+    const v0 = await startGitServer({ username: 'folio', password: PASSWORD }, { protocolV0: true });
+    try {
+      for (const [name, where] of [['side', server], ['side-v0', v0]] as const) {
+        const { head: base } = await where.createRepository(name, { files: { 'docs/a.md': 'a\n', 'code.js': '1\n' } });
+        const theirs = await where.commit(name, { files: { 'docs/b.md': 'b\n' }, message: 'Theirs' });
+        const side = { parent: base!, dir: await folder({ 'a.md': 'a, edited in Folio\n' }), message: 'Changes made in Folio', author };
+        const merge = await remote().commitAndPush({ ...target(name), url: where.url(name) }, { parent: theirs, side, dir: await folder({ 'a.md': 'a, edited in Folio\n', 'b.md': 'b\n' }), projectDirectory: 'docs', message: 'Merge', author });
+        expect(merge.parents).toHaveLength(2);
+        expect(merge.parents[0]).toBe(theirs);
+        const sideOid = merge.parents[1];
+        expect((await where.git(name, ['rev-parse', `${sideOid}^`])).trim()).toBe(base);
+        // The side holds Folio's content on the base (the rest of the repository kept), and only that changed.
+        expect((await where.git(name, ['diff', '--name-only', base!, sideOid])).trim()).toBe('docs/a.md');
+        expect((await where.git(name, ['ls-tree', '-r', '--name-only', MAIN])).trim().split('\n')).toEqual(['code.js', 'docs/a.md', 'docs/b.md']);
+      }
+    } finally {
+      await v0.stop();
+    }
   });
 
   it("reads the branch's first-parent commits after one, and tells a force-push apart", async () => {
-    const { head: first } = await server.createRepository('history', { files: { 'a.md': '1\n' }, message: 'One' });
-    const second = await server.commit('history', { files: { 'a.md': '2\n' }, message: 'Two' });
-    const third = await server.commit('history', { files: { 'a.md': '3\n' }, message: 'Three\n\nWith a body' });
-    const read = await remote().history(target('history'), first!, 10);
+    const { head: first } = await server.createRepository('first-parent', { files: { 'a.md': '1\n' }, message: 'One' });
+    const second = await server.commit('first-parent', { files: { 'a.md': '2\n' }, message: 'Two' });
+    const third = await server.commit('first-parent', { files: { 'a.md': '3\n' }, message: 'Three\n\nWith a body' });
+    const read = await remote().history(target('first-parent'), first!, 10);
     expect(read.head).toBe(third);
     expect(read.commits?.map((commit) => [commit.oid, commit.message])).toEqual([[second, 'Two'], [third, 'Three\n\nWith a body']]);
-    expect((await remote().history(target('history'), first!, 1)).commits?.map((commit) => commit.oid)).toEqual([second]);
+    expect((await remote().history(target('first-parent'), first!, 1)).commits?.map((commit) => commit.oid)).toEqual([second]);
     expect(read.commits?.map((commit) => commit.renames)).toEqual([[], []]);
-    expect(await remote().history(target('history'), third, 10)).toEqual({ head: third, commits: [] });
+    expect(await remote().history(target('first-parent'), third, 10)).toEqual({ head: third, commits: [] });
     // A file moved (and another added) is told apart as a rename by git's detection.
-    const moved = await server.commit('history', { files: { 'a.md': null, 'guide/b.md': '3\n', 'c.md': 'new\n' }, message: 'Move' });
-    expect((await remote().history(target('history'), third, 10)).commits).toEqual([expect.objectContaining({ oid: moved, renames: [{ from: 'a.md', to: 'guide/b.md' }] })]);
-    await server.git('history', ['update-ref', MAIN, third]);
+    const moved = await server.commit('first-parent', { files: { 'a.md': null, 'guide/b.md': '3\n', 'c.md': 'new\n' }, message: 'Move' });
+    expect((await remote().history(target('first-parent'), third, 10)).commits).toEqual([expect.objectContaining({ oid: moved, renames: [{ from: 'a.md', to: 'guide/b.md' }] })]);
+    await server.git('first-parent', ['update-ref', MAIN, third]);
     // Rewritten to a commit that does not descend from `second`: not in its history.
-    await server.git('history', ['update-ref', MAIN, first!]);
-    const rewritten = await server.commit('history', { files: { 'a.md': 'other\n' }, message: 'Rewritten' });
-    expect(await remote().history(target('history'), second, 10)).toEqual({ head: rewritten, commits: null });
+    await server.git('first-parent', ['update-ref', MAIN, first!]);
+    const rewritten = await server.commit('first-parent', { files: { 'a.md': 'other\n' }, message: 'Rewritten' });
+    expect(await remote().history(target('first-parent'), second, 10)).toEqual({ head: rewritten, commits: null });
   });
 
   it('stops a fetch past GIT_MAX_FETCH_MB (too-large) and a server that does not answer (timeout)', async () => {

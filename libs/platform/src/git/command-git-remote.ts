@@ -101,7 +101,7 @@ export class CommandGitRemote extends GitRemote {
       }
       const wanted = commit ?? tip.oid;
       await this.init(scratch, tip.sha256);
-      await this.fetchCommit(scratch, connection, wanted, tip.oid);
+      await this.fetchCommit(scratch, connection, [wanted], tip.oid);
       await this.checkSize(scratch, wanted);
       await this.git(scratch, ['--work-tree', files, 'read-tree', '-u', '--reset', wanted]);
       return { commit: await this.commitOf(scratch, wanted), dir: files, dispose };
@@ -152,8 +152,9 @@ export class CommandGitRemote extends GitRemote {
       const tip = await this.lsRemote(scratch, connection, target.ref);
       if (tip.oid !== input.parent) throw new GitBranchMoved(target.ref, input.parent, tip.oid);
       await this.init(scratch, tip.sha256);
+      // The parents are the branch's head and commits before it (a merge's other side, its side commit's base).
       const fetched = input.side ? [...parents, input.side.parent] : parents;
-      if (fetched.length > 0) await this.fetch(scratch, connection, fetched);
+      if (fetched.length > 0) await (tip.oid ? this.fetchCommit(scratch, connection, fetched, tip.oid) : this.fetch(scratch, connection, fetched));
       if (input.side) parents.push(await this.sideCommit(scratch, input.side, directory));
       const tree = await this.tree(scratch, input.parent, input.dir, directory, 'commit');
       const oid = (await this.git(scratch, ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'], { input: input.message, env: identity(input.author) })).trim();
@@ -236,20 +237,22 @@ export class CommandGitRemote extends GitRemote {
   }
 
   /**
-   * Fetches `commit` (the branch's tip or a commit before it). By id first, without history: protocol v2
+   * Fetches `commits` (the branch's tip or commits before it). By id first, without history: protocol v2
    * servers (git ≥ 2.18's default) give any commit they hold that way. A protocol v0 server gives only the
-   * commits its refs point to, so for an older commit the branch's history is fetched and the commit must be in it.
+   * commits its refs point to, so for an older commit the branch's history is fetched and the commits must be in it.
    */
-  private async fetchCommit(scratch: Scratch, connection: GitConnection, commit: string, tip: string): Promise<void> {
+  private async fetchCommit(scratch: Scratch, connection: GitConnection, commits: string[], tip: string): Promise<void> {
     try {
-      await this.fetch(scratch, connection, [commit]);
+      await this.fetch(scratch, connection, commits);
     } catch (error) {
-      if (commit === tip || !(error instanceof GitCommandFailed) || error.killed || !/unadvertised object|not our ref/i.test(error.stderr)) throw error;
+      if (commits.every((commit) => commit === tip) || !(error instanceof GitCommandFailed) || error.killed || !/unadvertised object|not our ref/i.test(error.stderr)) throw error;
       await this.fetch(scratch, connection, [tip], false);
-      try {
-        await this.git(scratch, ['merge-base', '--is-ancestor', commit, tip]);
-      } catch {
-        throw new GitUnavailable(`${commit} is not a commit of the branch`, 'not-found');
+      for (const commit of commits) {
+        try {
+          await this.git(scratch, ['merge-base', '--is-ancestor', commit, tip]);
+        } catch {
+          throw new GitUnavailable(`${commit} is not a commit of the branch`, 'not-found');
+        }
       }
     }
   }
@@ -257,7 +260,9 @@ export class CommandGitRemote extends GitRemote {
   /** Fetches `oids` (without history unless `shallow` is false), the download bounded by GIT_MAX_FETCH_MB. */
   private async fetch(scratch: Scratch, connection: GitConnection, oids: string[], shallow = true): Promise<void> {
     const tooLarge = this.tooLarge(scratch);
-    await this.network(scratch, connection, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', ...(shallow ? ['--depth=1'] : []), connection.url, ...oids], { watch: tooLarge });
+    // A repository an earlier fetch left shallow gets the history before its boundary too.
+    const depth = shallow ? ['--depth=1'] : (await stat(join(scratch.repo, '.git', 'shallow')).catch(() => null)) ? ['--unshallow'] : [];
+    await this.network(scratch, connection, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', ...depth, connection.url, ...oids], { watch: tooLarge });
     // Watched while it ran (git killed past the cap); looked at once more, for a pack that came between two looks.
     if (await tooLarge()) throw new GitCommandFailed(['fetch'], null, '', 'too-large');
   }
