@@ -1,5 +1,7 @@
 import { ChangeRequestStatus, GitSyncState } from '@gitbook/api';
 import { createHmac } from 'node:crypto';
+import pino from 'pino';
+import { filesOf } from '../support/folders';
 import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { systemCaller } from '@folio/platform/auth/caller';
 import { gitSyncDecider } from '@folio/content/gitsync/remote/git-sync.decider';
@@ -30,6 +32,8 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
   let spaceId: string;
   /** The push-webhook secret the connection answered. */
   let webhookSecret: string;
+  /** Everything the server logged, at debug level (the token and the secret must be in none of it). */
+  const logLines: string[] = [];
 
   const info = async (): Promise<Info> => (await server.as(cast.ann.token).spaces.getSpaceGitInfo(spaceId)).data as Info;
   const head = async () => (await git.git('pulled', ['rev-parse', MAIN])).trim();
@@ -68,7 +72,7 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
 
   beforeAll(async () => {
     git = await startGitServer(AUTH);
-    server = await startServer({ env: { FETCH_ALLOW_PRIVATE: 'true' } });
+    server = await startServer({ env: { FETCH_ALLOW_PRIVATE: 'true' }, logger: pino({ level: 'debug' }, { write: (line: string) => void logLines.push(line) }) });
     cast = await organizationWithRoles(server);
     spaceId = await handbookSpace(server, cast);
     await git.createRepository('pulled');
@@ -183,5 +187,17 @@ describe('Git Sync, Git → Folio: pulls against a real Git server', () => {
     expect(await head()).toBe(rewritten);
     // Asked again for the same head: nothing more is recorded.
     expect((await requestPull('pull-forced-again', rewritten)).events).toEqual([]);
+  });
+
+  it('keeps the token and the webhook secret out of every answer, log line, event and file of the data directory', async () => {
+    const secrets = [AUTH.password, webhookSecret];
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(logLines.filter((line) => line.includes(secret))).toEqual([]);
+    const answers = [await info(), await mainRevision(), (await server.as(cast.ann.token).spaces.listChangeRequestsForSpace(spaceId, { status: ChangeRequestStatus.Merged })).data];
+    for (const secret of secrets) expect(JSON.stringify(answers)).not.toContain(secret);
+    const events = JSON.stringify((await server.events.readAll(null, 100_000)).map((event) => [event.data, event.metadata]));
+    for (const secret of secrets) expect(events).not.toContain(secret);
+    const needles = secrets.map((secret) => Buffer.from(secret));
+    for (const [file, bytes] of filesOf(server.dataDir)) expect({ file, found: needles.some((needle) => bytes.includes(needle)) }).toEqual({ file, found: false });
   });
 });
