@@ -129,6 +129,24 @@ describe('revision projection', () => {
     await spec.given(events).thenRebuildsIdentically();
   });
 
+  it("names a pulled commit on main's revision its merge made (or Folio's merge commit), and a conflict's pushed resolution", async () => {
+    const pulled = { oid: 'a'.repeat(40), message: 'Edit in Git', ref: 'refs/heads/main', createdByGitBook: false };
+    const merge = { oid: 'd'.repeat(40), message: 'Merge', ref: 'refs/heads/main' };
+    const events: Event[] = [
+      created('s1'),
+      rollback(record('r5', 'edits', ['r-s1'], TREE_B, t2)),
+      { type: 'GitSyncCommitImported', data: { spaceId: 's1', operationId: 'p1', oid: pulled.oid, changeRequestId: 'cr1', revision: 'r5', synced: { oid: pulled.oid, revision: 'r5' }, commit: pulled, importedAt: t2 } },
+      rollback(record('r6', 'edits', ['r5'], TREE_A, t2)),
+      { type: 'GitSyncConflictResolved', data: { spaceId: 's1', revision: 'r6', position: '4', changeRequestId: 'cr2', synced: { oid: merge.oid, revision: 'r6' }, commit: merge, resolvedAt: t2 } },
+      { type: 'GitSyncConflictResolved', data: { spaceId: 's1', revision: 'r-s1', position: '5', changeRequestId: 'cr3', synced: { oid: pulled.oid, revision: 'r-s1' }, error: 'the branch moved', resolvedAt: t2 } },
+    ];
+    await spec.given(events).thenDocument(REVISIONS, 'r5', { ...first({ id: 'r5', parents: ['r-s1'], tree: TREE_B, createdBy: 'u2', createdAt: t2, seq: '00000000000000000002' }), git: pulled });
+    await spec.given(events).thenDocument(REVISIONS, 'r6', { ...first({ id: 'r6', parents: ['r5'], tree: TREE_A, createdBy: 'u2', createdAt: t2, seq: '00000000000000000004' }), git: { ...merge, createdByGitBook: true } });
+    // A resolution whose push was refused names no commit.
+    await spec.given(events).thenDocument(REVISIONS, 'r-s1', first({ createdBy: 'actor1' }));
+    await spec.given(events).thenRebuildsIdentically();
+  });
+
   it('sorts positions past 2^53 in log order', () =>
     spec
       .given([created('s1'), stored(rollback(record('r5', 'rollback', ['r-s1'], TREE_A, t2)), { position: '9007199254740993' })])

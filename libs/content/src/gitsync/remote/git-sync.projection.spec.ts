@@ -144,6 +144,39 @@ describe('Git Sync projection', () => {
       await spec.given([...synced, disconnected, installed()]).then(GIT_SYNC_STATES, [stateDoc('7')]);
     });
 
+    describe('pulls (Git → Folio)', () => {
+      const base = { installationStatus: 'active' as const, installationProvider: 'github' as const, repoName: 'team/docs' };
+      const pullRequested: GitSyncEvent = { type: 'GitSyncPullRequested', data: { spaceId: 'sp1', operationId: 'p1', head: commit.oid, trigger: 'webhook', requestedAt: at(5) } };
+      const pullStarted: GitSyncEvent = { type: 'GitSyncOperationStarted', data: { spaceId: 'sp1', operationId: 'p1', startedAt: at(6) } };
+      const pullFailed: GitSyncEvent = { type: 'GitSyncOperationFailed', data: { spaceId: 'sp1', operationId: 'p1', endedAt: at(7), error: 'commit bbbbbbbbbbbb conflicts with main', timedOut: false } };
+      const mergeCommit = { oid: 'd'.repeat(40), message: 'Merge', ref: 'refs/heads/main' };
+      const resolved = (commit?: typeof mergeCommit): GitSyncEvent => ({
+        type: 'GitSyncConflictResolved',
+        data: { spaceId: 'sp1', revision: 'm3', position: '12', changeRequestId: 'cr2', synced: { oid: (commit ?? pushedCommit).oid, revision: 'm3' }, ...(commit ? { commit } : { error: 'the branch moved' }), resolvedAt: at(8) },
+      });
+
+      it('shows a pull as an import, running from its request, then its end', async () => {
+        await spec.given([...synced, pullRequested]).then(GIT_SYNC_STATES, [stateDoc('6', { ...base, operation: { id: 'p1', state: 'running', direction: 'import', startedAt: at(5) }, updatedAt: at(5) })]);
+        await spec.given([...synced, pullRequested, pullStarted, pullFailed]).then(GIT_SYNC_STATES, [
+          stateDoc('8', { ...base, operation: { id: 'p1', state: 'failure', direction: 'import', startedAt: at(6), endedAt: at(7), error: 'commit bbbbbbbbbbbb conflicts with main' }, updatedAt: at(7) }),
+        ]);
+      });
+
+      it("shows a conflict's resolution as a push: its merge commit, or why it was refused", async () => {
+        await spec.given([...synced, resolved(mergeCommit)]).then(GIT_SYNC_STATES, [
+          stateDoc('6', { ...base, operation: { id: 'push-m3', state: 'success', direction: 'export', startedAt: at(8), endedAt: at(8), commit: mergeCommit, revision: 'm3' }, updatedAt: at(8) }),
+        ]);
+        await spec.given([...synced, resolved()]).then(GIT_SYNC_STATES, [
+          stateDoc('6', { ...base, operation: { id: 'push-m3', state: 'failure', direction: 'export', startedAt: at(8), endedAt: at(8), error: 'the branch moved', revision: 'm3' }, updatedAt: at(8) }),
+        ]);
+      });
+
+      it('is idempotent and rebuilt identically', async () => {
+        await spec.given([...synced, pullRequested, pullStarted, pullFailed, resolved(mergeCommit)]).thenIdempotent();
+        await spec.given([...synced, pullRequested, pullStarted, pullFailed, resolved()]).thenRebuildsIdentically();
+      });
+    });
+
     it('is idempotent and rebuilt identically', async () => {
       await spec.given([...synced, pushed, refused, disconnected, installed(), requested('op2', 'import', at(8))]).thenIdempotent();
       await spec.given([...synced, pushed, refused, installed('sp2')]).thenRebuildsIdentically();
