@@ -69,6 +69,10 @@ export async function startServer(options: { dataDir?: string; logger?: pino.Log
   }
   const app = await createTestApp(builder, options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }));
   await app.listen({ port, host: '127.0.0.1' });
+  // Tests run the CLI with spawnSync, which blocks this process's event loop (the server's too) for as long as the
+  // CLI runs: past Fastify's 72 s keep-alive on a loaded machine, the server would close an idle kept-alive socket
+  // in the same turn as the test's next request is sent on it (ECONNRESET). Sockets here idle as long as a test needs.
+  (app.getHttpServer() as import('node:http').Server).keepAliveTimeout = 600_000;
   await app.get(MetricsListener).listen(); // as main.ts: a second listener when `env` sets METRICS_PORT
   await app.get(BootstrapAdmin).run();
   const url = `http://127.0.0.1:${port}`;
