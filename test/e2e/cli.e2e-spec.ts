@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TokenUsage } from '@folio/identity/users/token-usage/token-usage';
 import { cli } from '../support/processes';
 import { startServer, TestServer } from '../support/server';
@@ -51,6 +55,31 @@ describe('cli', () => {
     expect({ args, status, stdout }).toEqual({ args, status: 2, stdout: '' });
     expect(stderr).toContain(`usage: folio ${usage}`);
   }
+
+  it(
+    'rebuilds the read models on the stores alone: neither Nest, nor HTTP, nor the distributed stores\' clients are loaded',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'folio-cli-modules-'));
+      try {
+        const list = join(dir, 'modules');
+        const root = join(__dirname, '../..');
+        const result = spawnSync(process.execPath, ['--require', join(root, 'test/support/loaded-modules.js'), join(root, 'dist/apps/cli/src/main.js'), 'projections', 'rebuild'], {
+          env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', FOLIO_TEST_LOADED_MODULES: list },
+          encoding: 'utf8',
+          timeout: SLOW,
+        });
+        expect(result.status).toBe(0);
+        expect(JSON.parse(result.stdout)).toMatchObject({ events: expect.any(Number) });
+        const loaded = readFileSync(list, 'utf8').split('\n');
+        for (const heavy of ['@nestjs/core', 'fastify', 'mongodb', '@eventstore/db-client']) {
+          expect({ heavy, loaded: loaded.some((file) => file.includes(`/node_modules/${heavy}/`)) }).toEqual({ heavy, loaded: false });
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    SLOW,
+  );
 
   // Every command and subcommand's help and every refusal are unit-tested (apps/cli/src/command-line.spec.ts);
   // these check that the built CLI prints them where they belong, with the right exit code.

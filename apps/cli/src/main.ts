@@ -1,14 +1,12 @@
 #!/usr/bin/env node
 // `folio` in the image is a link to this file (Dockerfile), hence the line above.
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@folio/platform/config/config';
-import { createLogger, PinoNestLogger } from '@folio/platform/http/logger';
+import { FolioConfig, loadConfig } from '@folio/platform/config/config';
 import { describeFatal } from '@folio/platform/startup/startup-error';
-import { checkStoresReachable } from '@folio/platform/startup/store-reachability';
-import { UsageError } from './cli-io';
+import { CliArgs, UsageError } from './cli-io';
 import { parseCommandLine } from './command-line';
 import { COMMANDS } from './command-table';
+import { Subcommand } from './subcommand';
 import { usage } from './usage';
 
 async function main(): Promise<number> {
@@ -18,13 +16,11 @@ async function main(): Promise<number> {
     return line.exitCode;
   }
   const config = loadConfig();
-  await checkStoresReachable(config);
-  // Loaded only now (seconds on a busy machine), so that a refused start says so at once.
-  const { CliModule } = await import('./cli.module');
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const app = await NestFactory.createApplicationContext(CliModule, { logger: new PinoNestLogger(logger) });
+  // The distributed stores' clients take a second to load: not for an embedded data directory.
+  if (config.eventStoreUrl || config.mongodbUrl) await (await import('@folio/platform/startup/store-reachability')).checkStoresReachable(config);
+  const runner = await prepare(line.sub, config);
   try {
-    await line.sub.run(app, line.positionals, line.args);
+    await runner.run(line.positionals, line.args);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -34,8 +30,22 @@ async function main(): Promise<number> {
     process.stderr.write(`${JSON.stringify({ error: (error as Error).message })}\n`);
     return 1;
   } finally {
-    await app.close();
+    await runner.close();
   }
+}
+
+/** The subcommand, ready to run: with the application context it needs (a failed start is fatal), or alone. */
+async function prepare(sub: Subcommand, config: FolioConfig) {
+  if ('runAlone' in sub) return { run: (positionals: string[], args: CliArgs) => sub.runAlone(config, positionals, args), close: async () => undefined };
+  // Loaded only now (seconds on a busy machine), so that a refused start says so at once.
+  const [{ NestFactory }, { CliModule }, { createLogger, PinoNestLogger }] = await Promise.all([
+    import('@nestjs/core'),
+    import('./cli.module'),
+    import('@folio/platform/http/logger'),
+  ]);
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const app = await NestFactory.createApplicationContext(CliModule, { logger: new PinoNestLogger(logger) });
+  return { run: (positionals: string[], args: CliArgs) => sub.run(app, positionals, args), close: () => app.close() };
 }
 
 main().then(

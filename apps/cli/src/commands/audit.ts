@@ -1,11 +1,15 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Invalid, NotFound } from '@folio/platform/domain/errors';
-import { changeRequestStream } from '@folio/content/change-requests/change-request.events';
 import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
-import { AuditReads } from '@folio/identity/audit/audit.reads';
-import { OrganizationReads } from '@folio/identity/organizations/organization.reads';
 import { PAGING, print, printPages } from '../cli-io';
 import { CommandGroup } from '../subcommand';
+
+/** What the runs import, loaded when one runs: every start of the CLI loads the command table (command-table.ts). */
+const load = async () => ({
+  ...(await import('@folio/content/change-requests/change-request.events')),
+  ...(await import('@folio/identity/audit/audit.reads')),
+  ...(await import('@folio/identity/organizations/organization.reads')),
+});
 
 /** A stream's events, oldest first, one JSON line each with its actor and time. */
 async function printStream(app: INestApplicationContext, stream: string, what = `stream ${stream}`) {
@@ -37,6 +41,7 @@ export const audit: CommandGroup = {
     positionals: ['<organizationId>'],
     options: PAGING,
     run: async (app, [organizationId], args) => {
+      const { AuditReads, OrganizationReads } = await load();
       if (!(await app.get(OrganizationReads).organization(organizationId))) throw new NotFound('organization');
       const reads = app.get(AuditReads);
       await printPages(args, (list) => reads.list(organizationId, {}, list));
@@ -47,7 +52,7 @@ export const audit: CommandGroup = {
     positionals: ['<spaceId>', '<number>'],
     run: async (app, [spaceId, number]) => {
       if (!/^[1-9][0-9]{0,14}$/.test(number)) throw new Invalid(`number must be a change request's number, not ${number}`);
-      await printStream(app, changeRequestStream(spaceId, Number(number)), `change request ${number} of space ${spaceId}`);
+      await printStream(app, (await load()).changeRequestStream(spaceId, Number(number)), `change request ${number} of space ${spaceId}`);
     },
   },
 };

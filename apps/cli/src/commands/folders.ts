@@ -1,12 +1,16 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
-import { DirectorySink, DirectorySource } from '@folio/content/gitsync/directory-folder';
-import { FolderExport } from '@folio/content/gitsync/folder-export';
-import { FolderImport } from '@folio/content/gitsync/folder-import';
 import { print } from '../cli-io';
 import { readCheckout } from '../git-checkout';
 import { CommandGroup } from '../subcommand';
 import { cliCaller } from './caller';
+
+/** What the runs import, loaded when one runs: every start of the CLI loads the command table (command-table.ts). */
+const load = async () => ({
+  ...(await import('@folio/content/gitsync/directory-folder')),
+  ...(await import('@folio/content/gitsync/folder-export')),
+  ...(await import('@folio/content/gitsync/folder-import')),
+});
 
 /** A progress bar on stderr (stdout keeps the one JSON line), stopped whatever happens. */
 async function withProgress<T>(what: string, work: (progress: (done: number, total: number) => void) => Promise<T>): Promise<T> {
@@ -32,11 +36,14 @@ async function importSpace(app: INestApplicationContext, [spaceId, dir]: string[
   const checkout = await readCheckout(dir);
   if (checkout?.dirty) process.stderr.write(`${dir} has changes not committed to ${checkout.commit.oid}: the import names no commit\n`);
   const commit = checkout && !checkout.dirty ? checkout.commit : undefined;
+  const { DirectorySource, FolderImport } = await load();
   return withProgress('Importing', (onProgress) => app.get(FolderImport).run(cliCaller(), spaceId, new DirectorySource(dir), { merge, onProgress, commit }));
 }
 
-const exportSpace = (app: INestApplicationContext, [spaceId, dir]: string[], revision?: string) =>
-  withProgress('Exporting', (onProgress) => app.get(FolderExport).run(cliCaller(), spaceId, new DirectorySink(dir), { revision, onProgress }));
+async function exportSpace(app: INestApplicationContext, [spaceId, dir]: string[], revision?: string) {
+  const { DirectorySink, FolderExport } = await load();
+  return withProgress('Exporting', (onProgress) => app.get(FolderExport).run(cliCaller(), spaceId, new DirectorySink(dir), { revision, onProgress }));
+}
 
 export const importCommand: CommandGroup = {
   space: {

@@ -1,11 +1,12 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
-import { EVENT_STORE, EventStore } from '@folio/platform/event-store/event-store.port';
-import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
-import { Projection, PROJECTIONS } from '@folio/platform/projections/projection';
+import { FolioConfig } from '@folio/platform/config/config';
+import { EventStore } from '@folio/platform/event-store/event-store.port';
+import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { rebuildProjections } from '@folio/platform/projections/rebuild';
-import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
+import { ReadStore } from '@folio/platform/read-store/read-store.port';
+import { openEventStore, openObjectStore, openReadStore } from '@folio/platform/stores';
+import { allProjections } from '../../../api/src/projections';
 import { print } from '../cli-io';
 import { CommandGroup } from '../subcommand';
 
@@ -16,16 +17,37 @@ function perMille(position: string, head: string): number {
 }
 
 export const projections: CommandGroup = {
-  rebuild: { summary: 'replay the log into fresh read models and swap them in', run: (app) => rebuild(app) },
+  rebuild: { summary: 'replay the log into fresh read models and swap them in', runAlone: (config) => rebuild(config) },
   status: {
     summary: "each projection's position and lag",
     run: async (app) => print(await app.get(ProjectionProgress).status()),
   },
 };
 
-/** Progress goes to stderr as a bar; the figures, once done, to stdout. */
-async function rebuild(app: INestApplicationContext) {
-  const events = app.get<EventStore>(EVENT_STORE);
+/**
+ * Progress goes to stderr as a bar; the figures, once done, to stdout. The stores are all it needs: no
+ * application context, and no catching up of the live read models first (the swap replaces them).
+ */
+async function rebuild(config: FolioConfig) {
+  const events = await openEventStore(config);
+  try {
+    const reads = await openReadStore(config);
+    try {
+      const objects = await openObjectStore(config);
+      try {
+        await rebuildWithProgress(events, reads, objects);
+      } finally {
+        await objects.close();
+      }
+    } finally {
+      await reads.close();
+    }
+  } finally {
+    await events.close();
+  }
+}
+
+async function rebuildWithProgress(events: EventStore, reads: ReadStore, objects: ContentObjectStore) {
   const head = (await events.headPosition()) ?? '0';
   const bar = new SingleBar({
     stream: process.stderr,
@@ -34,7 +56,7 @@ async function rebuild(app: INestApplicationContext) {
   });
   bar.start(1000, 0, { events: 0, rate: 0 });
   const started = Date.now();
-  const result = await rebuildProjections(events, app.get<ReadStore>(READ_STORE), app.get<Projection[]>(PROJECTIONS), app.get<ContentObjectStore>(CONTENT_OBJECT_STORE), (position, applied) =>
+  const result = await rebuildProjections(events, reads, allProjections, objects, (position, applied) =>
     bar.update(Math.min(1000, perMille(position, head)), {
       events: applied,
       rate: Math.round(applied / Math.max(0.001, (Date.now() - started) / 1000)),

@@ -3,6 +3,7 @@ import { Invalid, NotFound } from '@folio/platform/domain/errors';
 import { useTempObjectStore } from '@folio/platform/testing/temp-object-store';
 import { ContentTrees, diffTrees, TreeEditor } from './content-trees';
 import { EMPTY_TREE_HASH } from './empty-tree';
+import { TreeView } from './tree-view';
 import { TooLarge } from '@folio/platform/domain/errors';
 import { contentHash, MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
 
@@ -296,6 +297,22 @@ describe('ContentTrees', () => {
     await expectDiff(editor); // uncommitted changes count
     await expectDiff(await trees.open(await editor.commit()));
     expect(await diffTrees(before, before)).toEqual({ pages: [], files: [], reusableContents: [] });
+  });
+
+  it('diffs two views of one stored tree without comparing their maps, but a draft over it by what it staged', async () => {
+    const editor = await trees.edit(EMPTY_TREE_HASH);
+    await insert(editor, 'a', 'A');
+    const hash = await editor.commit();
+    const compared = jest.spyOn(TreeView.prototype, 'changedIds');
+    try {
+      expect(await diffTrees(await trees.open(hash), await trees.open(hash))).toEqual({ pages: [], files: [], reusableContents: [] });
+      expect(compared).not.toHaveBeenCalled();
+      const draft = await trees.edit(hash);
+      await insert(draft, 'b', 'B');
+      expect((await diffTrees(await trees.open(hash), draft)).pages.map((c) => c.id)).toEqual(['b']);
+    } finally {
+      compared.mockRestore();
+    }
   });
 
   it('applies operations one at a time in call order, even when the caller does not wait for each', async () => {

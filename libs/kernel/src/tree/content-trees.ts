@@ -167,6 +167,9 @@ export interface TreeDiff {
  * differs: equal subtries of the maps are not read.
  */
 export async function diffTrees(a: TreeSnapshot, b: TreeSnapshot): Promise<TreeDiff> {
+  // Stored trees are content-addressed: one hash, one tree. The common case of a replay (a space created
+  // empty, main followed to the tree already indexed) then costs nothing.
+  if (a instanceof TreeView && b instanceof TreeView && a.hash === b.hash) return { pages: [], files: [], reusableContents: [] };
   const [left, right] = [layersOf(a), layersOf(b)];
   const [pageIds, fileIds, reusableIds] = await Promise.all(
     (['pages', 'files', 'reusableContents'] as const).map((what) => candidates(left, right, what)),

@@ -39,7 +39,7 @@ const refuse = async (): Promise<never> => {
   throw new Error('this projection runner was given no content-object store');
 };
 /** The store of a runner given none (tests of projections that read no objects). */
-const NO_OBJECTS: ContentObjectStore = { put: refuse, get: refuse, getMany: refuse, has: refuse, close: async () => undefined };
+export const NO_OBJECTS: ContentObjectStore = { put: refuse, get: refuse, getMany: refuse, has: refuse, close: async () => undefined };
 
 interface Waiter {
   position: string;

@@ -40,6 +40,15 @@ describe('WorkerPool', () => {
     for (const outcome of await Promise.all(spinning)) expect(outcome).toBeInstanceOf(TooLarge);
   }, 30_000);
 
+  it('ends a thread once it has been idle a few seconds, so the heap its tasks grew goes back to the system', async () => {
+    expect(await pool.run(TASKS, 'echo', 'once', limits)).toBe('once');
+    expect(pool.threads).toBe(1);
+    const deadline = Date.now() + 15_000;
+    while (pool.threads > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pool.threads).toBe(0);
+    expect(await pool.run(TASKS, 'echo', 'again', limits)).toBe('again');
+  }, 30_000);
+
   it('starts no thread before the first task, and closes without one', async () => {
     const idle = new WorkerPool();
     await idle.close();

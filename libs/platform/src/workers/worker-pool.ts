@@ -9,6 +9,12 @@ import { refusalOf, TaskOutcome } from './worker-task';
 export const WORKER_THREADS = Math.min(2, availableParallelism());
 /** Tasks that may wait for a thread; past this a task is refused at once (Unavailable, 503). */
 export const MAX_QUEUED_TASKS = 64;
+/**
+ * How long a thread outlives its last task. A thread keeps the heap its largest task grew (a 1,000-page
+ * import or a PDF left the two threads holding about 170 MB of the API's resident memory) until it ends;
+ * a burst of tasks keeps it alive, and a lone task after a pause pays a thread's start (tens of ms).
+ */
+export const WORKER_IDLE_MS = 5_000;
 
 /** What a task is, for its refusals ("The markdown took more than 10 s"), and how long it may take. */
 export interface TaskLimits {
@@ -55,6 +61,11 @@ export class WorkerPool {
 
   constructor(private readonly options: { threads: number; maxQueue: number } = { threads: WORKER_THREADS, maxQueue: MAX_QUEUED_TASKS }) {}
 
+  /** Threads alive now, busy or idle. */
+  get threads(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
   /**
    * Runs the export `task` of the worker file `filename` (wrapped in `workerTask`) on `input`, which is
    * structured-cloned but for `limits.transfer` (as is the answer). A domain error the task throws is thrown here as the same kind.
@@ -86,8 +97,8 @@ export class WorkerPool {
   }
 
   private piscina(): Piscina {
-    // minThreads 0: no thread before the first task; idle ones end after a minute.
-    this.pool ??= new Piscina({ minThreads: 0, maxThreads: this.options.threads, idleTimeout: 60_000 });
+    // minThreads 0: no thread before the first task, and none kept once idle.
+    this.pool ??= new Piscina({ minThreads: 0, maxThreads: this.options.threads, idleTimeout: WORKER_IDLE_MS });
     return this.pool;
   }
 }
