@@ -13,7 +13,7 @@ describe('keepRuleLookups', () => {
       @IsInt() size!: number;
     }
     const kept = getMetadataStorage();
-    const uncached = (target: Function) => MetadataStorage.prototype.getTargetValidationMetadatas.call(kept, target, '', true, false);
+    const uncached = (target: new () => object) => MetadataStorage.prototype.getTargetValidationMetadatas.call(kept, target, '', true, false);
     const first = kept.getTargetValidationMetadatas(Child, '', true, false);
     expect(first.map((m) => m.propertyName).sort()).toEqual(uncached(Child).map((m) => m.propertyName).sort());
     expect(first.map((m) => m.propertyName).sort()).toEqual(['size', 'title']);
