@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
+import { Clock } from '@folio/platform/clock';
 import { NotFound } from '@folio/platform/domain/errors';
 import { ROLES, Role } from '@folio/platform/domain/roles';
 import { findEvery } from '@folio/platform/read-store/find-every';
+import { KeptWhileUnchanged } from '@folio/platform/read-store/kept-while-unchanged';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { GetMembership, Membership } from '@folio/identity/public/membership.query';
 import { OrganizationPermissions, organizationPermissions } from '@folio/identity/public/organization-permissions';
@@ -28,6 +30,11 @@ export interface ContentNode {
 /** Read model collection of the collections projection (its documents are ContentNodes). */
 const COLLECTIONS = 'collections';
 
+/** Grant lists kept (one per chain of content asked about): more than this at once only cost their query again. */
+const KEPT_GRANTS = 10_000;
+/** A chain longer than this (a list's many spaces) has its grants read each time: its key would be long and rarely asked again. */
+const KEPT_CHAIN_MAX = 16;
+
 /** The strongest of several roles; null when there is none. */
 function strongest(roles: (Role | null)[]): Role | null {
   const present = roles.filter((r): r is Role => r !== null);
@@ -39,16 +46,22 @@ function strongest(roles: (Role | null)[]): Role | null {
  * A caller's effective role on content: the strongest of the organization role, the grants to the
  * caller and the caller's teams on the item and every collection above it, and the item's
  * `defaultLevel` (`inherit` takes the parent collection's, up to the root, where it means none).
- * Computed on every request from the read models, so a grant or role change applies at once.
+ * Computed on every request from the read models, so a grant or role change applies at once; the grants
+ * on a chain of content (a query of the read store per read) are kept while the read models are unchanged.
  * A site token's bearer (a reader) has no membership: it reads, and only reads, the spaces its site
  * shows it now (publishing's ReaderSpaces); every other space or collection is a 404 to it.
  */
 @Injectable()
 export class ContentAccess {
+  private readonly grants: KeptWhileUnchanged<readonly ContentGrantDoc[]>;
+
   constructor(
     private readonly queries: QueryBus,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {}
+    clock: Clock,
+  ) {
+    this.grants = new KeptWhileUnchanged(reads, clock, KEPT_GRANTS);
+  }
 
   /** NotFound for non-members; the organization role (null: guest) otherwise. */
   async organizationRole(caller: Caller, organizationId: string): Promise<Role | null> {
@@ -131,7 +144,7 @@ export class ContentAccess {
     const chains = await Promise.all(nodes.map((node) => this.ancestry(node, parents)));
     const ids = [...new Set(chains.flat().map((n) => n.id))];
     const principals = new Set([`user:${userId}`, ...membership.teamIds.map((t) => `team:${t}`)]);
-    const grants = await findEvery<ContentGrantDoc>(this.reads, CONTENT_GRANTS, { targetId: { $in: ids } });
+    const grants = await this.grantsOn(ids);
     const granted = new Map<string, Role[]>();
     for (const g of grants) {
       if (!principals.has(`${g.principalType}:${g.principalId}`)) continue;
@@ -142,6 +155,12 @@ export class ContentAccess {
       roles.set(node.id, strongest([membership.role, defaultLevel(chain), ...chain.flatMap((n) => granted.get(n.id) ?? [])]));
     });
     return roles;
+  }
+
+  /** The grants on these content ids, to anyone. */
+  private grantsOn(ids: string[]): Promise<readonly ContentGrantDoc[]> {
+    const read = async () => Object.freeze(await findEvery<ContentGrantDoc>(this.reads, CONTENT_GRANTS, { targetId: { $in: ids } }));
+    return ids.length > KEPT_CHAIN_MAX ? read() : this.grants.get([...ids].sort().join('\u0000'), read);
   }
 
   private async membership(userId: string, organizationId: string, kind = 'organization'): Promise<Membership> {

@@ -55,7 +55,7 @@ describe('GetSpacesForSite', () => {
   const reads = () => {
     const queries = { execute: async ({ userId }: GetMembership) => memberships[userId] ?? null } as unknown as QueryBus;
     // At t1, nine days after t0: a space deleted at t0 is past its 7-day retention, one deleted at t1 is not.
-    return new SpaceReads(store.reads, new ContentAccess(queries, store.reads), new ManualClock(new Date(t1)));
+    return new SpaceReads(store.reads, new ContentAccess(queries, store.reads, new ManualClock(new Date(t1))), new ManualClock(new Date(t1)));
   };
   const spacesFor = (caller: Caller | null, organizationId: string, spaceIds: string[]) =>
     new GetSpacesForSiteHandler(reads(), config).execute(new GetSpacesForSite(caller, organizationId, spaceIds));

@@ -9,7 +9,7 @@ export interface Membership {
 
 /**
  * Another context's question to identity: is this user a member, with which role, in which teams?
- * Null for a non-member. Read fresh on every call, so a role change applies to the next request.
+ * Null for a non-member. Never older than the read models, so a role change applies to the next request.
  */
 export class GetMembership extends Query<Membership | null> {
   constructor(

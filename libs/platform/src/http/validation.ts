@@ -2,6 +2,10 @@ import { ArgumentMetadata, BadRequestException, Injectable, PipeTransform, Type,
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage } from 'class-validator';
+import { keepRuleLookups } from './validation-rules';
+
+// Every validation below looks its DTO's rules up: kept per class from the first (see validation-rules.ts).
+keepRuleLookups();
 
 /**
  * Field-by-field messages. class-validator's own start with the property name, so nested ones only

@@ -6,7 +6,7 @@ import { CONFIG } from '@folio/platform/config/config.token';
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import { FindOrganizationByAddress, GetOrganizationAddress } from '@folio/identity/public/organization-address.query';
-import { KeptWhileUnchanged } from '../published/kept-while-unchanged';
+import { KeptWhileUnchanged } from '@folio/platform/read-store/kept-while-unchanged';
 import { SITES, SiteDoc } from '../sites/site.projection';
 import { AddressedSite, matchTemplate, parseTemplate, siteAddress, SiteUrl } from './site-address';
 import { BasenameDoc, foldBasename, SITE_ADDRESSES, SiteAddressDoc } from './site-address.projection';

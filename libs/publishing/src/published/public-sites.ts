@@ -6,7 +6,7 @@ import { GetPublicSitesOfSpace } from '../public/public-sites.query';
 import { SITES, SiteDoc } from '../sites/site.projection';
 import { SiteReads } from '../sites/site.reads';
 import { SiteVisibility } from '../sites/site.events';
-import { KeptWhileUnchanged } from './kept-while-unchanged';
+import { KeptWhileUnchanged } from '@folio/platform/read-store/kept-while-unchanged';
 
 /** Visibilities whose published content anyone may read: its files may have URLs anyone may keep. */
 const OPEN_TO_ANYONE: ReadonlySet<SiteVisibility> = new Set(['public', 'unlisted']);

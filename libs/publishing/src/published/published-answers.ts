@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@folio/platform/clock';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { KeptWhileUnchanged } from './kept-while-unchanged';
+import { KeptWhileUnchanged } from '@folio/platform/read-store/kept-while-unchanged';
 
 /** Answers kept: a site's answer for one visitor is up to a few MiB, so a handful. */
 const MAX_ANSWERS = 16;

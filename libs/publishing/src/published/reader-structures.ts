@@ -6,7 +6,7 @@ import { GetLiveSpaces } from '@folio/content/public/live-spaces.query';
 import { AdaptiveSchema } from '../adaptive/adaptive-schema.events';
 import { SiteDoc } from '../sites/site.projection';
 import { SiteReads } from '../sites/site.reads';
-import { KeptWhileUnchanged } from './kept-while-unchanged';
+import { KeptWhileUnchanged } from '@folio/platform/read-store/kept-while-unchanged';
 import { readerStructure, ReaderStructure } from './reader-structure';
 import { conditionTest } from './visible-structure';
 

@@ -4,7 +4,7 @@ import { Reader } from '@folio/platform/auth/reader';
 import { Clock } from '@folio/platform/clock';
 import { NotFound } from '@folio/platform/domain/errors';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { KeptWhileUnchanged } from '../published/kept-while-unchanged';
+import { KeptWhileUnchanged } from '@folio/platform/read-store/kept-while-unchanged';
 import { EMPTY_ADAPTIVE_SCHEMA } from '../adaptive/adaptive-schema';
 import { AdaptiveSchemaReads } from '../adaptive/adaptive-schema.reads';
 import { ReaderStructures } from '../published/reader-structures';

@@ -1,5 +1,5 @@
-import { Clock } from '@folio/platform/clock';
-import { ReadStore } from '@folio/platform/read-store/read-store.port';
+import { Clock } from '../clock';
+import { ReadStore } from './read-store.port';
 
 /**
  * How long a value is kept at most. Nothing committed is missed (the read store's change mark says so), but
