@@ -170,7 +170,7 @@ export interface MemoryFigures {
   apiAfterReadsMb: number;
   apiAfterCommandsMb: number;
   /** The 1,000-page import and the 500-page PDF, in the same API process, with their peaks. */
-  heavy: ApiMemoryFigures;
+  phases: ApiMemoryFigures;
   /** Read just before the API is stopped, every phase it runs done: what the bar is on. */
   apiAfterBenchMb: number;
   benchAfterReplayMb: number;
@@ -205,7 +205,7 @@ export async function measureCore(tempDir: string): Promise<CoreFigures> {
   const stopped = await folio.stop();
   log(`Replay: rebuildProjections and rawScan on ${dataDir}`);
   const replay = await measureReplay(dataDir);
-  const memory: MemoryFigures = { apiAfterReadsMb, apiAfterCommandsMb, heavy: apiPhases, apiAfterBenchMb, benchAfterReplayMb: process.memoryUsage().rss / 2 ** 20 };
+  const memory: MemoryFigures = { apiAfterReadsMb, apiAfterCommandsMb, phases: apiPhases, apiAfterBenchMb, benchAfterReplayMb: process.memoryUsage().rss / 2 ** 20 };
   log('Replay: the whole `projections rebuild` process on the same log');
   const cliRebuild = await measureCliRebuild(dataDir);
   return { reads, commands, memory, replay, cliRebuild, stopped };
@@ -247,7 +247,7 @@ export function barChecks({ reads, commands, memory, replay, cliRebuild }: Omit<
     {
       name: `API resident memory after the bench (${num(IMPORTED_PAGES)}-page import and ${PRINTED_PAGES}-page PDF included) ≤ ${TARGET.residentMb} MB`,
       ok: memory.apiAfterBenchMb <= TARGET.residentMb,
-      detail: `${num(memory.apiAfterBenchMb, 1)} MB; peaks: import ${num(memory.heavy.importPeakMb, 1)} MB, PDF ${num(memory.heavy.pdfPeakMb, 1)} MB`,
+      detail: `${num(memory.apiAfterBenchMb, 1)} MB; peaks: import ${num(memory.phases.importPeakMb, 1)} MB, PDF ${num(memory.phases.pdfPeakMb, 1)} MB`,
     },
   ];
 }

@@ -302,9 +302,9 @@ function report(
         [
           ['Folio API after the reads', num(memory.apiAfterReadsMb, 1)],
           ['Folio API after the commands', num(memory.apiAfterCommandsMb, 1)],
-          [`  peak during a ${num(IMPORTED_PAGES)}-page zip import (merged), ${seconds(memory.heavy.importMs)}`, num(memory.heavy.importPeakMb, 1)],
-          ['Folio API after the import', num(memory.heavy.afterImportMb, 1)],
-          [`  peak during the PDF of a ${PRINTED_PAGES}-page space (${num(memory.heavy.pdfBytes / 2 ** 20, 1)} MiB, ${seconds(memory.heavy.pdfMs)})`, num(memory.heavy.pdfPeakMb, 1)],
+          [`  peak during a ${num(IMPORTED_PAGES)}-page zip import (merged), ${seconds(memory.phases.importMs)}`, num(memory.phases.importPeakMb, 1)],
+          ['Folio API after the import', num(memory.phases.afterImportMb, 1)],
+          [`  peak during the PDF of a ${PRINTED_PAGES}-page space (${num(memory.phases.pdfBytes / 2 ** 20, 1)} MiB, ${seconds(memory.phases.pdfMs)})`, num(memory.phases.pdfPeakMb, 1)],
           ['Folio API after the bench (every phase it runs)', num(memory.apiAfterBenchMb, 1)],
           ['bench process after the replay (rebuild runs in it)', num(memory.benchAfterReplayMb, 1)],
         ],
@@ -351,7 +351,7 @@ function report(
         `\nlink statuses of the whole space (${num(content.links.total)} links): p50 ${ms(content.links.p50Ms)} (target < 500 ms)` +
         `\nPDF of 50 pages: ${ms(content.pdf.sectionMs)} (${num(content.pdf.sectionBytes / 1024, 0)} KiB); one page: ${ms(content.pdf.onePageMs)}`,
     ),
-    section('Heavy input — a GET of a small page while each heavy input of issue 18 is in the server', heavyInputReport(heavy)),
+    section('Heavy input — a GET of a small page while each hostile input of issue 18 is in the server', heavyInputReport(heavy)),
     section('Git Sync folder — a folder the bench writes, imported into a change request, merged, exported (each size in its own process)', gitSyncReport(folders)),
     readerReadsReport(readers),
     section(
@@ -411,7 +411,7 @@ async function main(): Promise<number> {
   const comments = await measureCommentLists(tempDir);
   const site = await measurePublishedSite(tempDir);
   const resolved = await measureResolveUrl(tempDir);
-  log('Heavy input: GETs while each heavy input is in the server');
+  log('Heavy input: GETs while each hostile input is in the server');
   const heavy = await measureHeavyInput(tempDir);
   log('Git Sync folder: import and export of 250 and 1,000 pages');
   const folders = measureGitSyncFolders(tempDir);
