@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Folio, createOrganization, startFolio } from './folio';
-import { LoadFigures, measure } from './load';
+import { LoadFigures, measure, READ_LOAD } from './load';
 import { benchPageLinks, LinkFigures, measureLinks } from './content-links';
 import { measurePdf, PdfFigures } from './content-pdf';
 import { measureSearch, SearchFigures } from './content-search';
@@ -18,6 +18,11 @@ const SECONDS = 4;
 
 export interface ContentFigures {
   reads: { pages: number; figures: LoadFigures }[];
+  /**
+   * GET …/content/page/{pageId} of the 5,000-page space under the reads' load (READ_LOAD), with the API's CPU per
+   * request: issue 25 states it as a multiple of the yardstick's GET.
+   */
+  pageRead: LoadFigures;
   /** p50 of a page read at 5,000 pages over the same at 10. */
   readRatio: number;
   /** A batch of 50 update_page changes on the 5,000-page space. */
@@ -143,6 +148,17 @@ export async function measureContent(tempDir: string): Promise<ContentFigures> {
       reads.push({ pages, figures: measured });
     }
 
+    log(`Content: a page read of the ${LARGE_SPACE_PAGES}-page space at ${READ_LOAD.connections} connections (server CPU per request)`);
+    const pageRead = (
+      await measure(
+        `page read at ${LARGE_SPACE_PAGES} pages`,
+        { url: `${folio.url}/v1/spaces/${large}/content/page/${largeIds[2_777]}`, connections: READ_LOAD.connections, headers: { authorization: `Bearer ${folio.token}` } },
+        READ_LOAD.seconds,
+        READ_LOAD.warmupSeconds,
+        folio.process.pid,
+      )
+    ).measured;
+
     log('Content: search on the large space');
     const search = await measureSearch(folio, large);
     log('Content: link statuses of the whole large space');
@@ -171,6 +187,7 @@ export async function measureContent(tempDir: string): Promise<ContentFigures> {
     const [smallRead, largeRead] = reads;
     return {
       reads,
+      pageRead,
       readRatio: largeRead.figures.p50Ms / smallRead.figures.p50Ms,
       batchMs: batch.ms,
       mergeMs: merge.ms,

@@ -22,6 +22,12 @@ export interface LoadFigures {
 export type LoadOptions = Omit<autocannon.Options, 'duration'>;
 
 /**
+ * The load of the reads whose server CPU is compared with the yardstick's (bench/plain-nest.ts): the same
+ * connections and durations for every GET so compared, since CPU per request falls as more requests share a wake-up.
+ */
+export const READ_LOAD = { connections: 32, seconds: 8, warmupSeconds: 2 };
+
+/**
  * Runs the warm-up, then the measured run; returns both (the warm-up's figures count for correctness checks).
  * `serverPid`: the server's process, whose CPU time over the measured run is divided among its requests.
  */

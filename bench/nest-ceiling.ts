@@ -16,6 +16,7 @@ import { AuthGuard } from '@folio/platform/http/auth.guard';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
 import { ErrorBodyFilter } from '@folio/platform/http/exception.filter';
 import { createLogger } from '@folio/platform/http/logger';
+import { MetricsRegistry } from '@folio/platform/metrics/metrics-registry';
 import { Public } from '@folio/platform/http/public.decorator';
 import { SiteTokenVerifier } from '@folio/platform/http/site-token-verifier';
 import { TokenVerifier } from '@folio/platform/http/token-verifier';
@@ -72,6 +73,8 @@ class HealthController {
     { provide: CONFIG, useValue: loadConfig({ ...UNREACHED_RATE_LIMITS, ...process.env }) },
     { provide: TokenVerifier, useClass: MemoryTokenVerifier },
     { provide: SiteTokenVerifier, useClass: NoSiteTokens },
+    // createApp's request metrics record into it, on or off by the same setting as Folio's.
+    MetricsRegistry,
     // createApp's JSON parser hands bodies over 1 MiB to it (the bench's are small: no thread starts).
     { provide: WorkerPool, useFactory: () => new WorkerPool() },
     { provide: APP_GUARD, useClass: AuthGuard },
