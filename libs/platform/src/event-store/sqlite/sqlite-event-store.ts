@@ -8,6 +8,7 @@ import {
   WrongExpectedRevision,
 } from '../event-store.port';
 import { walCheckpointerFor, WalCheckpointer, WalLimits } from '../../sqlite/wal-checkpointer';
+import { LogTail } from './log-tail';
 
 /**
  * A row of the log as the reads select it (EVENT_COLUMNS), in raw mode: an array, not an object per row,
@@ -46,6 +47,7 @@ export class SqliteEventStore implements EventStore {
   private lastDataVersion = 0;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly wal: WalCheckpointer;
+  private readonly tail = new LogTail();
 
   constructor(file: string, options: { wal?: WalLimits } = {}) {
     this.db = new Database(file);
@@ -143,7 +145,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(after: string | null, limit: number): Promise<StoredEvent[]> {
-    return (this.stmts.readAll.all(BigInt(after ?? 0), BigInt(limit)) as EventRow[]).map(toStored);
+    return this.tail.read(BigInt(after ?? 0), limit, (position, count) =>
+      (this.stmts.readAll.all(position, BigInt(count)) as EventRow[]).map((row) => [toStored(row), row[5].length + row[6].length]),
+    );
   }
 
   async headPosition(): Promise<string | null> {
