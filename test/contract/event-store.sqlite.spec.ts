@@ -61,6 +61,7 @@ describe('SQLite event store: the parsed tail of the log', () => {
   };
 
   beforeEach(() => {
+    n = 0;
     dir = mkdtempSync(join(tmpdir(), 'folio-es-tail-'));
     store = new SqliteEventStore(join(dir, 'events.db'));
     other = new SqliteEventStore(join(dir, 'events.db'));
@@ -84,6 +85,20 @@ describe('SQLite event store: the parsed tail of the log', () => {
     await appendTo(store, 2);
     expect(await store.readAll(head, 10)).toEqual(await fresh(head, 10));
     expect((await store.readAll(head, 10)).map((e) => e.data.n)).toEqual([9, 10]);
+  });
+
+  it('asks the file again once the log moved after a read that reached its head: appends of another connection, then its own', async () => {
+    await appendTo(store, 3);
+    const head = await store.headPosition();
+    expect(await store.readAll(null, 10)).toHaveLength(3); // reached the head
+    expect(await store.readAll(head, 10)).toEqual([]); // nothing committed since: answered from the tail
+    await appendTo(other, 2);
+    const theirs = await store.readAll(head, 10);
+    expect(theirs.map((e) => e.data.n)).toEqual([3, 4]);
+    expect(await store.readAll(theirs[1].position, 10)).toEqual([]);
+    await appendTo(store, 1);
+    expect((await store.readAll(theirs[1].position, 10)).map((e) => e.data.n)).toEqual([5]);
+    expect(await store.readAll(null, 10)).toEqual(await fresh(null, 10));
   });
 
   it('reads behind what it holds from the file once the oldest events were dropped', async () => {

@@ -20,21 +20,44 @@ export class LogTail {
   private characters = 0;
   /** Position before the first held event (BigInt of the read that began the run). */
   private after = -1n;
+  /**
+   * The version of the log (`PRAGMA data_version`) when the file was last read and found fewer events than
+   * asked, so that the run ended at the head; null when it did not, or when this connection appended since.
+   */
+  private headAt: number | null = null;
 
   /**
    * At most `limit` events after `from`: the held ones, then whatever `readAfter` finds past them (kept).
    * A read outside the run (a replay from the start, a runner far behind) goes to the file and starts a new run.
+   * `version`: the log's version now, taken before any read of the file; while it is the one the run reached
+   * the head at, no connection has committed since, and the held events are all there is.
    */
-  read(from: bigint, limit: number, readAfter: (position: bigint, limit: number) => [StoredEvent, number][]): StoredEvent[] {
+  read(
+    from: bigint,
+    limit: number,
+    version: number,
+    readAfter: (position: bigint, limit: number) => [StoredEvent, number][],
+  ): StoredEvent[] {
     const last = this.events.length === 0 ? this.after : BigInt(this.events[this.events.length - 1].position);
     if (this.after < 0n || from < this.after || from > last) {
       this.reset(from);
-      return this.keep(readAfter(from, limit));
+      return this.readFile(from, limit, version, readAfter);
     }
     const start = this.firstAfter(from);
     const held = this.events.slice(start, start + limit);
-    if (held.length === limit) return held;
-    return held.concat(this.keep(readAfter(last, limit - held.length)));
+    if (held.length === limit || version === this.headAt) return held;
+    return held.concat(this.readFile(last, limit - held.length, version, readAfter));
+  }
+
+  /** This connection appended: the run may no longer end at the head, whatever the version says. */
+  appended() {
+    this.headAt = null;
+  }
+
+  private readFile(from: bigint, limit: number, version: number, readAfter: (position: bigint, limit: number) => [StoredEvent, number][]) {
+    const read = readAfter(from, limit);
+    this.headAt = read.length < limit ? version : null;
+    return this.keep(read);
   }
 
   private reset(from: bigint) {
@@ -42,6 +65,7 @@ export class LogTail {
     this.sizes = [];
     this.characters = 0;
     this.after = from;
+    this.headAt = null;
   }
 
   private keep(read: [StoredEvent, number][]): StoredEvent[] {

@@ -128,6 +128,7 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     this.wal.committed();
+    this.tail.appended();
     group.forEach((p, i) => {
       const outcome = outcomes[i];
       if ('result' in outcome) p.resolve(outcome.result);
@@ -144,8 +145,15 @@ export class SqliteEventStore implements EventStore {
     return (this.stmts.readStreamAfter.all(stream, revision) as EventRow[]).map(toStored);
   }
 
+  /**
+   * From the tail of parsed events where it holds them. After each append a dozen runners read the same new
+   * events: the first reads them from the file, the others find the log unchanged since (`data_version`, which
+   * moves when another connection commits; this one's own appends tell the tail themselves) and take them
+   * from the tail without a query.
+   */
   async readAll(after: string | null, limit: number): Promise<StoredEvent[]> {
-    return this.tail.read(BigInt(after ?? 0), limit, (position, count) =>
+    // Taken before the file is read: a commit landing after it shows as a change at the next read.
+    return this.tail.read(BigInt(after ?? 0), limit, this.dataVersion(), (position, count) =>
       (this.stmts.readAll.all(position, BigInt(count)) as EventRow[]).map((row) => [toStored(row), row[5].length + row[6].length]),
     );
   }
