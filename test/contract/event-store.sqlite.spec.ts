@@ -119,3 +119,34 @@ describe('SQLite event store: the parsed tail of the log', () => {
     expect(await store.readAll(null, 10)).toEqual(all);
   });
 });
+
+/** readStreamAfter answers from what this connection knows of a stream's end while no other connection committed. */
+describe('SQLite event store: the streams whose end it knows', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-es-heads-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('sees what another connection appended after a read or an append of its own told it where the stream ended', async () => {
+    const store = new SqliteEventStore(join(dir, 'events.db'));
+    const other = new SqliteEventStore(join(dir, 'events.db'));
+    try {
+      await store.append('s-1', [newEvent(1)], 'no-stream');
+      expect(await store.readStreamAfter('s-1', 0n)).toEqual([]);
+      await other.append('s-1', [newEvent(2)], 0n);
+      expect((await store.readStreamAfter('s-1', 0n)).map((e) => [e.data.n, e.revision])).toEqual([[2, 1n]]);
+      expect(await store.readStreamAfter('s-1', 1n)).toEqual([]);
+      await other.append('s-1', [newEvent(3)], 1n);
+      expect((await store.readStreamAfter('s-1', 1n)).map((e) => e.data.n)).toEqual([3]);
+      // Its own appends move what it knows, whatever the stream: another stream's append does not hide this one's.
+      await store.append('s-1', [newEvent(4)], 2n);
+      await store.append('s-2', [newEvent(5)], 'no-stream');
+      expect((await store.readStreamAfter('s-1', 2n)).map((e) => e.data.n)).toEqual([4]);
+      expect((await store.readStreamAfter('s-1', 0n)).map((e) => e.data.n)).toEqual([2, 3, 4]);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+});
