@@ -52,6 +52,34 @@ describe('projection runner', () => {
     }
   });
 
+  it('reads the stored checkpoints again only after a batch finds one moved by another process, applying each event once', async () => {
+    const a = open();
+    const b = open();
+    const runner = new ProjectionRunner(a.events, a.reads, [counting]);
+    const storedReads = jest.spyOn(a.reads, 'checkpoints');
+    const appendTwo = async (i: number) => a.events.append(`tick-${i}`, [tick(i), tick(i + 1000)], 'no-stream');
+    await appendTwo(1);
+    await runner.catchUp();
+    await appendTwo(2);
+    await runner.catchUp();
+    // The first pass read them; every later one used what its own commits left.
+    expect(storedReads).toHaveBeenCalledTimes(1);
+    // Another process projects the next events: this runner's checkpoint in memory is now behind the store's.
+    await appendTwo(3);
+    await new ProjectionRunner(b.events, b.reads, [counting]).catchUp();
+    await appendTwo(4);
+    await runner.catchUp();
+    expect(storedReads).toHaveBeenCalledTimes(2);
+    const docs = (await a.reads.find<{ id: string; applied: number }>('ticks', { limit: 1000 })).items;
+    expect(docs).toHaveLength(8);
+    expect(docs.every((d) => d.applied === 1)).toBe(true);
+    expect(await a.reads.checkpoint('counting')).toBe(await a.events.headPosition());
+    for (const s of [a, b]) {
+      await s.events.close();
+      await s.reads.close();
+    }
+  });
+
   it('resolves waitFor once an append is projected, and false on timeout when nothing runs', async () => {
     const { events, reads } = open();
     const idle = new ProjectionRunner(events, reads, [counting]);

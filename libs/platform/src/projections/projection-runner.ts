@@ -61,6 +61,14 @@ export interface RunnerOptions {
  */
 export class ProjectionRunner extends ProjectionProgress {
   private readonly known = new Map<string, string | null>();
+  /**
+   * Whether `known` is what the store holds, as far as this runner can tell: true after a pass it read or
+   * committed whole, false once a batch found a checkpoint moved by another writer or a pass failed. A
+   * pass then reads its checkpoints from memory, not from the store: the batch still compares them with the
+   * stored ones inside its transaction, so a checkpoint moved meanwhile (the CLI, a rebuild's swap) costs
+   * one refused batch, then a fresh read.
+   */
+  private trusted = false;
   private waiters: Waiter[] = [];
   private readonly loop = new DrainLoop(
     () => this.pass(),
@@ -132,7 +140,8 @@ export class ProjectionRunner extends ProjectionProgress {
     // Projections at the same checkpoint (the usual case) share one read of the log.
     const reads = new Map<string | null, Promise<StoredEvent[]>>();
     const pending: Pending[] = [];
-    const checkpoints = await this.reads.checkpoints(this.names);
+    const checkpoints = this.trusted ? this.names.map((name) => this.known.get(name) ?? null) : await this.reads.checkpoints(this.names);
+    this.trusted = false;
     for (const [i, projection] of this.projections.entries()) {
       const checkpoint = checkpoints[i];
       if (!reads.has(checkpoint)) reads.set(checkpoint, this.events.readAll(checkpoint, this.batchSize));
@@ -140,10 +149,14 @@ export class ProjectionRunner extends ProjectionProgress {
       if (events.length === 0) this.advance(projection.name, checkpoint);
       else pending.push({ projection, checkpoint, events, last: events[events.length - 1].position });
     }
-    if (pending.length === 0) return false;
+    if (pending.length === 0) {
+      this.trusted = true;
+      return false;
+    }
     try {
       await this.reads.transactionAll(pending.map((p) => batchOf(p, this.context)));
       for (const p of pending) this.advance(p.projection.name, p.last);
+      this.trusted = true;
     } catch (error) {
       if (error instanceof Superseded) return true; // another writer moved a checkpoint: read again
       if (error instanceof SwapInProgress) {

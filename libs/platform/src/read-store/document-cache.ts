@@ -51,6 +51,11 @@ export class DocumentCache {
     return doc;
   }
 
+  /** Whether the document is held (its place in the eviction order unchanged). */
+  has(table: string, id: string): boolean {
+    return this.entries.has(keyOf(table, id));
+  }
+
   delete(table: string, id: string): void {
     const key = keyOf(table, id);
     const entry = this.entries.get(key);

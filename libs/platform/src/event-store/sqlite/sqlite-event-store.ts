@@ -8,6 +8,8 @@ import {
   WrongExpectedRevision,
 } from '../event-store.port';
 import { walCheckpointerFor, WalCheckpointer, WalLimits } from '../../sqlite/wal-checkpointer';
+import { LruCache } from '../../caching/lru-cache';
+import { LogTail } from './log-tail';
 
 /**
  * A row of the log as the reads select it (EVENT_COLUMNS), in raw mode: an array, not an object per row,
@@ -25,6 +27,9 @@ interface PendingAppend {
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
+
+/** Streams whose last revision this connection remembers (see `readStreamAfter`). */
+const STREAM_HEADS = 10_000;
 
 /** How often another process's appends are noticed: `PRAGMA data_version` is a cheap in-memory read. */
 const WATCH_INTERVAL_MS = 25;
@@ -46,6 +51,12 @@ export class SqliteEventStore implements EventStore {
   private lastDataVersion = 0;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly wal: WalCheckpointer;
+  private readonly tail = new LogTail();
+  /**
+   * Per stream: no event after `revision` existed while the log was at `version` (`PRAGMA data_version`,
+   * which moves when another connection commits). This connection's own appends update it.
+   */
+  private readonly streamHeads = new LruCache<string, { revision: bigint; version: number }>(STREAM_HEADS);
 
   constructor(file: string, options: { wal?: WalLimits } = {}) {
     this.db = new Database(file);
@@ -117,6 +128,8 @@ export class SqliteEventStore implements EventStore {
     if (checkpoint) return void checkpoint.then(() => this.commitGroup());
     const group = this.pending;
     this.pending = [];
+    // Taken before the transaction: another connection's commit after it shows as a change (see streamHeads).
+    const version = this.dataVersion();
     let outcomes: ({ result: AppendResult } | { error: unknown })[];
     try {
       // IMMEDIATE takes the write lock before any revision is read, so two processes cannot both pass it.
@@ -126,10 +139,13 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     this.wal.committed();
+    this.tail.appended();
     group.forEach((p, i) => {
       const outcome = outcomes[i];
-      if ('result' in outcome) p.resolve(outcome.result);
-      else p.reject(outcome.error);
+      if ('result' in outcome) {
+        this.streamHeads.set(p.stream, { revision: outcome.result.nextRevision, version });
+        p.resolve(outcome.result);
+      } else p.reject(outcome.error);
     });
     this.notify();
   }
@@ -138,12 +154,30 @@ export class SqliteEventStore implements EventStore {
     return (this.stmts.readStream.all(stream) as EventRow[]).map(toStored);
   }
 
+  /**
+   * Asked before every command (the aggregate cache folds in what others appended): when this connection
+   * knows the stream ends at `revision` and no other connection has committed since, the answer is known.
+   */
   async readStreamAfter(stream: string, revision: bigint): Promise<StoredEvent[]> {
-    return (this.stmts.readStreamAfter.all(stream, revision) as EventRow[]).map(toStored);
+    const version = this.dataVersion();
+    const head = this.streamHeads.get(stream);
+    if (head && head.version === version && head.revision === revision) return [];
+    const events = (this.stmts.readStreamAfter.all(stream, revision) as EventRow[]).map(toStored);
+    this.streamHeads.set(stream, { revision: events.length > 0 ? events[events.length - 1].revision : revision, version });
+    return events;
   }
 
+  /**
+   * From the tail of parsed events where it holds them. After each append a dozen runners read the same new
+   * events: the first reads them from the file, the others find the log unchanged since (`data_version`, which
+   * moves when another connection commits; this one's own appends tell the tail themselves) and take them
+   * from the tail without a query.
+   */
   async readAll(after: string | null, limit: number): Promise<StoredEvent[]> {
-    return (this.stmts.readAll.all(BigInt(after ?? 0), BigInt(limit)) as EventRow[]).map(toStored);
+    // Taken before the file is read: a commit landing after it shows as a change at the next read.
+    return this.tail.read(BigInt(after ?? 0), limit, this.dataVersion(), (position, count) =>
+      (this.stmts.readAll.all(position, BigInt(count)) as EventRow[]).map((row) => [toStored(row), row[5].length + row[6].length]),
+    );
   }
 
   async headPosition(): Promise<string | null> {

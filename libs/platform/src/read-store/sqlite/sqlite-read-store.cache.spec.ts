@@ -60,6 +60,35 @@ describe('SqliteReadStore document cache', () => {
     expect(await store.get(C, 'a')).toEqual({ id: 'a', group: 'h', n: 3 });
   });
 
+  it('holds, as its batch wrote them, the documents it held when they were written, the same for every get', async () => {
+    const before = await store.get(C, 'a');
+    await write(store, async (tx) => {
+      await tx.patch(C, 'a', { n: 2 });
+      await tx.upsert(C, { id: 'a', group: 'g', n: 3 });
+      await tx.upsert(C, { id: 'c', group: 'g', n: 1 }); // not held: read from SQLite when asked
+    }, '2');
+    const after = await store.get(C, 'a');
+    expect(after).toEqual({ id: 'a', group: 'g', n: 3 });
+    expect(after).not.toBe(before);
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(await store.get(C, 'a')).toBe(after);
+    expect(await store.get(C, 'c')).toEqual({ id: 'c', group: 'g', n: 1 });
+    // Rewritten, then deleted, in one batch: gone.
+    await write(store, async (tx) => {
+      await tx.upsert(C, { id: 'a', group: 'g', n: 4 });
+      await tx.delete(C, 'a');
+    }, '3');
+    expect(await store.get(C, 'a')).toBeNull();
+  });
+
+  it('forgets a held document its batch made too large to keep', async () => {
+    const small = new SqliteReadStore(file, 'live', 1600);
+    opened.push(small);
+    expect(await small.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 1 });
+    await write(small, async (tx) => tx.upsert(C, { id: 'a', group: 'g', n: 2, text: 'x'.repeat(200) }), '2');
+    expect(await small.get(C, 'a')).toEqual({ id: 'a', group: 'g', n: 2, text: 'x'.repeat(200) });
+  });
+
   it('forgets a collection written by filter', async () => {
     await store.get(C, 'a');
     await write(store, async (tx) => tx.deleteMany(C, { group: 'g' }), '2');

@@ -220,6 +220,7 @@ export class SqliteReadStore implements ReadStore {
       // IMMEDIATE: another process (the CLI, a rebuild) writing the same file waits for this batch.
       this.writer.exec('BEGIN IMMEDIATE');
       const written = new Written();
+      let committed = false;
       try {
         // A pass moves every projection's checkpoint: one statement reads them all, one writes them all.
         const stored = this.allCheckpoints(this.writer);
@@ -235,14 +236,16 @@ export class SqliteReadStore implements ReadStore {
         }
         this.writeCheckpoints(batches);
         this.writer.exec('COMMIT');
+        committed = true;
       } catch (error) {
         if (this.mode === 'load') this.failed = error;
         if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
         throw error;
       } finally {
         // After the commit, in the same synchronous step: a get between the writes and the commit read
-        // (and kept) the old documents. Forgetting them after a rollback too costs nothing.
-        written.forget(this.documents);
+        // (and kept) the old documents. After a rollback they are forgotten too, which costs nothing.
+        if (committed) written.committed(this.documents);
+        else written.forget(this.documents);
         this.changeCount++;
       }
     };
@@ -335,24 +338,26 @@ export class SqliteReadStore implements ReadStore {
         return (rows as { doc: string }[]).map((r) => JSON.parse(r.doc) as T);
       },
       upsert: async (collection: string, doc: Doc) => {
+        const json = JSON.stringify(doc);
         this.stmt(
           db,
           `INSERT INTO ${this.table(collection)} (id, doc) VALUES (?, ?)
            ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
-        ).run(doc.id, JSON.stringify(doc));
-        written.document(this.table(collection), doc.id);
+        ).run(doc.id, json);
+        written.document(this.table(collection), doc.id, this.documents, json);
       },
       patch: async (collection: string, id: string, changes: Record<string, unknown>) => {
         const current = getDoc(this.stmt(db, `SELECT doc FROM ${this.table(collection)} WHERE id = ?`), id);
         if (!current) return;
         const next: Record<string, unknown> = { ...current, ...changes, id };
         for (const [key, value] of Object.entries(changes)) if (value === undefined) delete next[key];
-        this.stmt(db, `UPDATE ${this.table(collection)} SET doc = ? WHERE id = ?`).run(JSON.stringify(next), id);
-        written.document(this.table(collection), id);
+        const json = JSON.stringify(next);
+        this.stmt(db, `UPDATE ${this.table(collection)} SET doc = ? WHERE id = ?`).run(json, id);
+        written.document(this.table(collection), id, this.documents, json);
       },
       delete: async (collection: string, id: string) => {
         this.stmt(db, `DELETE FROM ${this.table(collection)} WHERE id = ?`).run(id);
-        written.document(this.table(collection), id);
+        written.document(this.table(collection), id, this.documents, null);
       },
       deleteMany: async (collection: string, filter: Filter) => {
         const where = whereClause(filter);
@@ -499,19 +504,34 @@ function checkName(name: string): string {
   return name;
 }
 
-/** What one batch wrote: documents by table and id, and tables written by filter (ids unknown). */
+/**
+ * What one batch wrote: documents by table and id, and tables written by filter (ids unknown). A document
+ * the cache held when the batch wrote it is likely read again (the organization a command changed, read for
+ * its answer): its new JSON is kept, to replace the cached one at commit instead of forgetting it.
+ */
 class Written {
-  private readonly documents: [table: string, id: string][] = [];
+  private readonly documents: [table: string, id: string, json: string | null][] = [];
   private readonly tables = new Set<string>();
 
-  document(table: string, id: string) {
-    this.documents.push([table, id]);
+  /** `json`: what the document is now (null: deleted). */
+  document(table: string, id: string, cache: DocumentCache, json: string | null) {
+    this.documents.push([table, id, json !== null && cache.has(table, id) ? json : null]);
   }
 
   table(table: string) {
     this.tables.add(table);
   }
 
+  /** After the commit: the documents held when written are held as written, the others forgotten. */
+  committed(cache: DocumentCache) {
+    for (const [table, id, json] of this.documents) {
+      cache.delete(table, id);
+      if (json !== null) cache.fill(table, id, json);
+    }
+    for (const table of this.tables) cache.deleteTable(table);
+  }
+
+  /** After a rollback, or a read between the writes and the commit that kept the old documents. */
   forget(cache: DocumentCache) {
     for (const [table, id] of this.documents) cache.delete(table, id);
     for (const table of this.tables) cache.deleteTable(table);
