@@ -5,6 +5,7 @@
 // `projections rebuild` process. The page read of a 5,000-page space, the remaining bar, runs in bench/content.ts.
 // Alone (`node dist/bench/bars.js` after a build): these and the content bench, their checks, and the figures as JSON.
 import { join } from 'node:path';
+import { WORKER_IDLE_MS } from '@folio/platform/workers/worker-pool';
 import autocannon from 'autocannon';
 import { ApiMemoryFigures, IMPORTED_PAGES, measureApiMemory, PRINTED_PAGES } from './api-memory';
 import { runAlone } from './alone';
@@ -199,6 +200,9 @@ export async function measureCore(tempDir: string): Promise<CoreFigures> {
   const apiAfterCommandsMb = residentMb(folio.process.pid!);
   log(`Memory: a ${num(IMPORTED_PAGES)}-page zip import and the PDF of a ${PRINTED_PAGES}-page space in the same API`);
   const apiPhases = await measureApiMemory(folio, tempDir);
+  // "After the bench": once the API is idle again. Its worker threads (imports, PDFs) end WORKER_IDLE_MS after their
+  // last task and take their heaps with them; read at once, the figure would count threads about to end.
+  await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_MS + 1_000));
   const apiAfterBenchMb = residentMb(folio.process.pid!);
 
   log('Stopping the API (SIGTERM)…');
