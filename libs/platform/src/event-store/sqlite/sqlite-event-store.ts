@@ -128,10 +128,12 @@ export class SqliteEventStore implements EventStore {
     if (checkpoint) return void checkpoint.then(() => this.commitGroup());
     const group = this.pending;
     this.pending = [];
-    // Taken before the transaction: another connection's commit after it shows as a change (see streamHeads).
-    const version = this.dataVersion();
+    let version: number;
     let outcomes: ({ result: AppendResult } | { error: unknown })[];
     try {
+      // Taken before the transaction: another connection's commit after it shows as a change (see streamHeads).
+      // Inside the try: on a closed connection it throws, and the group's appends must be refused, not left hanging.
+      version = this.dataVersion();
       // IMMEDIATE takes the write lock before any revision is read, so two processes cannot both pass it.
       outcomes = this.groupTx.immediate(group);
     } catch (error) {
