@@ -114,7 +114,7 @@ export class GitSyncOperations extends LogReaction {
     const checkout = await this.git.checkout(target);
     try {
       if (!checkout.commit) throw new Invalid(`${request.ref} has no commit to import`);
-      const commit = { oid: checkout.commit.oid, message: checkout.commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: request.ref };
+      const commit = committed(checkout.commit, request.ref);
       const dir = request.repoProjectDirectory ? join(checkout.dir, ...request.repoProjectDirectory.split('/')) : checkout.dir;
       if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new Invalid(`the repository has no directory ${request.repoProjectDirectory}`);
       const changeRequestId = await this.changeRequestOf(caller, request, state, commit.oid);

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import { GitRemote, GitTarget, GitUnavailable } from '@folio/platform/git/git-re
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { ProjectionRunner } from '@folio/platform/projections/projection-runner';
 import { SqliteReadStore } from '@folio/platform/read-store/sqlite/sqlite-read-store';
+import { FolderExport } from '../folder-export';
+import { GitSyncCommits } from './git-sync-commits';
 import { gitSyncDecider } from './git-sync.decider';
 import { gitSyncStream } from './git-sync.events';
 import { gitSyncProjection } from './git-sync.projection';
@@ -86,7 +89,9 @@ describe('Git Sync poller (GIT_SYNC_INTERVAL_S): a pull for each connected space
     aggregates = new Aggregates(events, caughtUp, new SystemClock(), { aggregateCacheSize: 100 });
     remote = new RemoteDouble();
     const cipher = { open: async () => ({ username: 'folio', password: PASSWORD }) } as unknown as SubjectCipher;
-    poller = new GitSyncPoller(aggregates, cipher, remote, reads, { gitSyncIntervalSeconds: 60 } as FolioConfig, runner);
+    // The poller only opens the connection's credentials and reads the head: no export, no author.
+    const commits = new GitSyncCommits(remote, cipher, {} as FolderExport, {} as QueryBus, {} as FolioConfig);
+    poller = new GitSyncPoller(aggregates, commits, reads, { gitSyncIntervalSeconds: 60 } as FolioConfig, runner);
     warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   });
   afterEach(async () => {

@@ -3,14 +3,13 @@ import { Aggregates } from '@folio/platform/aggregates/aggregates';
 import { Caller, systemCaller } from '@folio/platform/auth/caller';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
-import { SubjectCipher } from '@folio/platform/crypto/subject-cipher';
 import { NotFound } from '@folio/platform/domain/errors';
-import { GitCredentials, GitRemote } from '@folio/platform/git/git-remote';
+import { GitCredentials } from '@folio/platform/git/git-remote';
 import { newEventId, newId } from '@folio/platform/ids';
 import { ProjectionProgress } from '@folio/platform/projections/projection-progress';
 import { ProjectionRunner } from '@folio/platform/projections/projection-runner';
 import { CursorKey, READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
-import { openCredentials } from './git-credentials';
+import { GitSyncCommits } from './git-sync-commits';
 import { withoutSecret } from './git-sync-operations';
 import { gitSyncDecider } from './git-sync.decider';
 import { gitSyncStream } from './git-sync.events';
@@ -40,8 +39,7 @@ export class GitSyncPoller implements OnApplicationBootstrap, OnApplicationShutd
 
   constructor(
     private readonly aggregates: Aggregates,
-    private readonly cipher: SubjectCipher,
-    private readonly git: GitRemote,
+    private readonly commits: GitSyncCommits,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(CONFIG) private readonly config: FolioConfig,
     private readonly progress: ProjectionProgress,
@@ -95,8 +93,9 @@ export class GitSyncPoller implements OnApplicationBootstrap, OnApplicationShutd
       // Disconnected since the read model said so, or no commit synced yet (the first sync pending or failed): nothing to compare.
       const connection = state.status === 'installed' ? state.connection : undefined;
       if (state.status !== 'installed' || !connection?.synced) return false;
-      credentials = await openCredentials(this.cipher, state.installationId, connection.credentials);
-      const head = await this.git.head({ url: connection.url, ref: connection.ref, ...(credentials ? { credentials } : {}) });
+      const opened = await this.commits.target(state.installationId, connection);
+      credentials = opened.credentials;
+      const head = await this.commits.git.head(opened.target);
       // A branch deleted, or where the sync left it: nothing to pull.
       if (head === null || head === connection.synced.oid) return false;
       const { events } = await this.aggregates.handle(stream, gitSyncDecider, { type: 'RequestPull', operationId: newId(), head, trigger: 'poll' }, caller);

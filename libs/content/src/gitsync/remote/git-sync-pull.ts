@@ -14,13 +14,12 @@ import { ChangeRequestReads } from '@folio/content/change-requests/change-reques
 import { MergeChangeRequest, MergeOutcome } from '@folio/content/change-requests/merging/merge.commands';
 import { RevisionDoc, REVISIONS } from '@folio/content/revisions/revision.projection';
 import { DirectorySource } from '../directory-folder';
-import { MAX_COMMIT_MESSAGE } from '../folder-commit';
 import { FolderImport } from '../folder-import';
 import { GitSyncCommits } from './git-sync-commits';
 import { pushMerge } from './git-sync-merge-commit';
 import { ConnectionState, GitSyncCommand, gitSyncDecider, GitSyncState } from './git-sync.decider';
 import { GitSyncEvent, GitSyncPoint, gitSyncStream } from './git-sync.events';
-import { OperationTimedOut, withoutSecret, withTimeout } from './git-sync-operations';
+import { committed, OperationTimedOut, withoutSecret, withTimeout } from './git-sync-operations';
 
 type PullRequested = Extract<GitSyncEvent, { type: 'GitSyncPullRequested' }>['data'];
 type Installed = Extract<GitSyncState, { status: 'installed' }>;
@@ -104,7 +103,7 @@ export class GitSyncPull {
     for (const commit of commits) {
       const after = await this.bringInCommit(caller, operationId, state, connection, commit, target, record);
       connection = after.connection;
-      last = { commit: { oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref }, revision: connection.handled?.revision };
+      last = { commit: committed(commit, connection.ref), revision: connection.handled?.revision };
     }
     // More than one pull takes: the next one goes on from here.
     if (commits.length === COMMITS_PER_PULL && commits.at(-1)!.oid !== head) await record({ type: 'RequestPull', operationId: newId(), head, trigger: 'poll' });
@@ -163,7 +162,7 @@ export class GitSyncPull {
       if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new Invalid(`commit ${commit.oid.slice(0, 12)} has no directory ${connection.projectDirectory}`);
       await this.importer.run(caller, spaceId, new DirectorySource(dir), {
         changeRequestId,
-        commit: { oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref },
+        commit: committed(commit, connection.ref),
         renamed: renamedIn(commit, connection.projectDirectory),
       });
     } finally {
@@ -177,7 +176,7 @@ export class GitSyncPull {
    * branch moved on meanwhile, the commit and its request's revision, the next commit going on from there).
    */
   private async syncedAfter(caller: Caller, spaceId: string, connection: ConnectionState, mergedRevision: string, importedRevision: string, commit: GitCommit, base: GitSyncPoint, target: GitTarget) {
-    const ref = { oid: commit.oid, message: commit.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref, createdByGitBook: false };
+    const ref = { ...committed(commit, connection.ref), createdByGitBook: false };
     const [merged, imported] = await Promise.all([this.reads.get<RevisionDoc>(REVISIONS, mergedRevision), this.reads.get<RevisionDoc>(REVISIONS, importedRevision)]);
     if (!merged || !imported) throw new Error(`revisions ${mergedRevision} and ${importedRevision} are not projected yet`);
     if (merged.tree === imported.tree) return { synced: { oid: commit.oid, revision: mergedRevision }, commit: ref };
@@ -193,7 +192,7 @@ export class GitSyncPull {
       author,
     });
     if (!pushed) return { synced: { oid: commit.oid, revision: importedRevision }, commit: ref };
-    return { synced: { oid: pushed.oid, revision: mergedRevision }, commit: { oid: pushed.oid, message: pushed.message.slice(0, MAX_COMMIT_MESSAGE), ref: connection.ref, createdByGitBook: true } };
+    return { synced: { oid: pushed.oid, revision: mergedRevision }, commit: { ...committed(pushed, connection.ref), createdByGitBook: true } };
   }
 }
 

@@ -101,8 +101,7 @@ export class GitSyncPush {
 
   /** The revision's folder committed onto the synced commit and pushed (or found pushed before a crash); null when the branch moved. */
   private async commit(caller: Caller, change: ContentChanged, connection: ConnectionState, target: GitTarget) {
-    const author = await this.commits.author(change.revision.createdBy);
-    const message = commitMessage(connection.commitMessageTemplate, { ...(await this.requestOf(caller, change)), author: author.name, revision: change.revision.id });
+    const { author, message } = await this.authored(caller, change, connection);
     return this.commits.withFolder(caller, change.spaceId, change.revision.id, (dir) =>
       this.commits.pushOnce(
         target,
@@ -119,8 +118,7 @@ export class GitSyncPush {
    * commit and the request's revision as imported, and a pull brings the rest.
    */
   private async resolve(caller: Caller, change: ContentChanged, position: string, connection: ConnectionState, blocked: Blocked, target: GitTarget): Promise<void> {
-    const author = await this.commits.author(change.revision.createdBy);
-    const message = commitMessage(connection.commitMessageTemplate, { ...(await this.requestOf(caller, change)), author: author.name, revision: change.revision.id });
+    const { author, message } = await this.authored(caller, change, connection);
     const pushed = await pushMerge(this.commits, caller, {
       spaceId: change.spaceId,
       target,
@@ -143,10 +141,12 @@ export class GitSyncPush {
     await this.requestPull(caller, change.spaceId, target);
   }
 
-  private async requestOf(caller: Caller, change: ContentChanged): Promise<{ subject?: string; number?: number }> {
-    if (!change.changeRequest) return {};
-    const { changeRequest } = await this.changeRequests.get(change.spaceId, change.changeRequest.id, caller);
-    return { subject: changeRequest.subject, number: change.changeRequest.number };
+  /** The revision's commit author (its maker) and message (the connection's template over its change request). */
+  private async authored(caller: Caller, change: ContentChanged, connection: ConnectionState) {
+    const author = await this.commits.author(change.revision.createdBy);
+    const request = change.changeRequest ? (await this.changeRequests.get(change.spaceId, change.changeRequest.id, caller)).changeRequest : undefined;
+    const fields = request && change.changeRequest ? { subject: request.subject, number: change.changeRequest.number } : {};
+    return { author, message: commitMessage(connection.commitMessageTemplate, { ...fields, author: author.name, revision: change.revision.id }) };
   }
 
   /** A pull of the branch as it is now (the decider asks for none when there is nothing new). */
