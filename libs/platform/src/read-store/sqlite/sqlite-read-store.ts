@@ -500,11 +500,14 @@ function openForLoad(file: string): Database.Database {
   const db = new Database(file);
   // better-sqlite3 opens every connection in SQLite's defensive mode, which silently keeps the rollback
   // journal on `journal_mode = OFF` (it answered 'delete': each batch wrote every page it changed twice).
-  // Unsafe mode is lifted for that one pragma only.
+  // Defensive mode is lifted (unsafe mode) for that one pragma only.
   db.unsafeMode(true);
   const journal = db.pragma('journal_mode = OFF', { simple: true });
   db.unsafeMode(false);
-  if (journal !== 'off') throw new Error(`${file}: the rebuild's file kept its journal (${String(journal)})`);
+  if (journal !== 'off') {
+    db.close();
+    throw new Error(`${file}: the rebuild's file kept its journal (${String(journal)})`);
+  }
   db.pragma('synchronous = OFF');
   // 64 MiB of page cache: the tables being loaded stay in memory between batches.
   db.pragma('cache_size = -65536');
