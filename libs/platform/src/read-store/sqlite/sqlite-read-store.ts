@@ -295,9 +295,15 @@ export class SqliteReadStore implements ReadStore {
     });
     await exclusive(this.file, () => {
       this.writer.prepare('ATTACH DATABASE ? AS ' + REBUILT).run(file);
+      // The swap writes the whole read models in one transaction: with the connection's default 2 MB of
+      // page cache it spilled pages to the WAL and rewrote them, and its index sorts spilled to temp files.
+      const cache = this.writer.pragma('main.cache_size', { simple: true }) as number;
+      this.writer.pragma(`main.cache_size = ${SWAP_CACHE_KIB}`);
       try {
         swap.immediate();
       } finally {
+        this.writer.pragma(`main.cache_size = ${cache}`);
+        this.writer.pragma('shrink_memory');
         this.writer.exec(`DETACH DATABASE ${REBUILT}`);
       }
     });
@@ -468,6 +474,9 @@ export class SqliteReadStore implements ReadStore {
   }
 }
 
+/** The live connection's page cache during a swap (negative: KiB), given back once the swap is over. */
+const SWAP_CACHE_KIB = -128 * 1024;
+
 /** Rows per INSERT in a load (each row binds two values; SQLite allows 32,766 per statement). */
 const ROWS_PER_INSERT = 64;
 
@@ -489,7 +498,16 @@ function open(file: string): Database.Database {
 /** A rebuild's file: thrown away on any failure, so neither a journal nor an fsync buys anything. */
 function openForLoad(file: string): Database.Database {
   const db = new Database(file);
-  db.pragma('journal_mode = OFF');
+  // better-sqlite3 opens every connection in SQLite's defensive mode, which silently keeps the rollback
+  // journal on `journal_mode = OFF` (it answered 'delete': each batch wrote every page it changed twice).
+  // Defensive mode is lifted (unsafe mode) for that one pragma only.
+  db.unsafeMode(true);
+  const journal = db.pragma('journal_mode = OFF', { simple: true });
+  db.unsafeMode(false);
+  if (journal !== 'off') {
+    db.close();
+    throw new Error(`${file}: the rebuild's file kept its journal (${String(journal)})`);
+  }
   db.pragma('synchronous = OFF');
   // 64 MiB of page cache: the tables being loaded stay in memory between batches.
   db.pragma('cache_size = -65536');
