@@ -3,7 +3,6 @@ import { Type } from '@nestjs/common';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { TestingModuleBuilder } from '@nestjs/testing';
-import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
 import { installAnswerHooks } from '@folio/platform/http/answer-hooks';
 import { installApiDocs } from '@folio/platform/http/api-docs/api-docs';
@@ -14,7 +13,7 @@ import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-bod
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
-import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
+import { logsEveryRequest, PinoNestLogger, withoutRequestChildren } from '@folio/platform/http/logger';
 import { parseQueryString } from '@folio/platform/http/query-string';
 import { installRequestHooks } from '@folio/platform/http/request-hooks';
 import { requestIdGenerator } from '@folio/platform/http/request-id';
@@ -30,12 +29,11 @@ import { AppModule } from './app.module';
 function adapter(logger: Pino, trustProxy: FolioConfig['trustProxy']) {
   const everyRequest = logsEveryRequest(logger);
   return new FastifyAdapter({
-    loggerInstance: logger,
-    trustProxy,
     // Fastify's lines per request (incoming, completed) are written at info. Below that level none is,
     // so no request pays for a child logger bound to its id (Fastify's rare own error lines use the app's).
+    loggerInstance: everyRequest ? logger : withoutRequestChildren(logger),
+    trustProxy,
     logController: new LogController({ disableRequestLogging: !everyRequest }),
-    ...(everyRequest ? {} : { childLoggerFactory: (parent: FastifyBaseLogger) => parent }),
     bodyLimit: BODY_LIMIT,
     // Trailing slashes, and query strings parsed our way (bounded, repeated keys kept for the pipe to judge).
     routerOptions: { ...ROUTER_OPTIONS, querystringParser: parseQueryString },

@@ -3,6 +3,7 @@ import { hash } from 'node:crypto';
 import { LruCache } from '../../caching/lru-cache';
 import { RateLimitConfig } from '../../config/config';
 import { AuthenticatedRequest } from '../auth.guard';
+import { bearerToken } from '../bearer';
 import { errorBody } from '../error-body';
 import { BucketTable } from './bucket-table';
 import { Draw } from './token-bucket';
@@ -12,8 +13,6 @@ export const BUCKETS_PER_TABLE = 50_000;
 
 /** Monitoring is never throttled: a scraper or a load balancer's probe refused with 429 would raise false alarms. */
 const EXEMPT = /^\/(?:health|metrics)(?:[/?]|$)/;
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** Bucket keys of the tokens seen last: a client sends the same token on every request, and a SHA-256 each was a measurable part of a read's CPU. */
 const KEYS_KEPT = 1_000;
@@ -53,7 +52,7 @@ export class RateLimits {
   charge(request: LimitedRequest, reply: FastifyReply): boolean {
     if (EXEMPT.test(request.url)) return true;
     const at = this.now();
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(request.headers.authorization);
     const key = token === undefined ? undefined : this.keyOf(token);
     let bucket = key === undefined ? undefined : this.tokens.existing(key);
     const chargedTo = bucket ? 'this token' : 'this address';
