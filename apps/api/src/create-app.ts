@@ -3,24 +3,20 @@ import { Type } from '@nestjs/common';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { TestingModuleBuilder } from '@nestjs/testing';
-import type { FastifyBaseLogger } from 'fastify';
 import { Logger as Pino } from 'pino';
+import { installAnswerHooks } from '@folio/platform/http/answer-hooks';
 import { installApiDocs } from '@folio/platform/http/api-docs/api-docs';
 import { answerClientError } from '@folio/platform/http/client-errors';
-import { installConditionalGet } from '@folio/platform/http/conditional-get';
 import { installCors } from '@folio/platform/http/cors';
-import { installETagHook } from '@folio/platform/http/etag';
 import { installRawJsonSerializer } from '@folio/platform/http/raw-json';
 import { BODY_LIMIT, installJsonBodyParser } from '@folio/platform/http/json-body';
 import { WorkerPool } from '@folio/platform/workers/worker-pool';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
-import { logsEveryRequest, PinoNestLogger } from '@folio/platform/http/logger';
-import { installMethodNotAllowed } from '@folio/platform/http/method-not-allowed';
-import { installQueryStringCheck, parseQueryString } from '@folio/platform/http/query-string';
-import { installReadFreshness } from '@folio/platform/http/read-freshness';
-import { installRateLimits } from '@folio/platform/http/rate-limit/rate-limits';
-import { installResponseHeaders, requestIdGenerator } from '@folio/platform/http/request-id';
+import { logsEveryRequest, PinoNestLogger, withoutRequestChildren } from '@folio/platform/http/logger';
+import { parseQueryString } from '@folio/platform/http/query-string';
+import { installRequestHooks } from '@folio/platform/http/request-hooks';
+import { requestIdGenerator } from '@folio/platform/http/request-id';
 import { installRouteBodyLimits } from '@folio/platform/http/route-body-limit';
 import { installStreamedBodyParser } from '@folio/platform/http/streamed-body';
 import { answerRouterError, ROUTER_OPTIONS } from '@folio/platform/http/routing';
@@ -33,12 +29,11 @@ import { AppModule } from './app.module';
 function adapter(logger: Pino, trustProxy: FolioConfig['trustProxy']) {
   const everyRequest = logsEveryRequest(logger);
   return new FastifyAdapter({
-    loggerInstance: logger,
-    trustProxy,
     // Fastify's lines per request (incoming, completed) are written at info. Below that level none is,
     // so no request pays for a child logger bound to its id (Fastify's rare own error lines use the app's).
+    loggerInstance: everyRequest ? logger : withoutRequestChildren(logger),
+    trustProxy,
     logController: new LogController({ disableRequestLogging: !everyRequest }),
-    ...(everyRequest ? {} : { childLoggerFactory: (parent: FastifyBaseLogger) => parent }),
     bodyLimit: BODY_LIMIT,
     // Trailing slashes, and query strings parsed our way (bounded, repeated keys kept for the pipe to judge).
     routerOptions: { ...ROUTER_OPTIONS, querystringParser: parseQueryString },
@@ -57,10 +52,10 @@ function adapter(logger: Pino, trustProxy: FolioConfig['trustProxy']) {
 }
 
 /**
-/**
  * Everything the API needs around the Nest app: /v1, request metrics, CORS and rate limits (config), our
- * JSON parser (Nest's is off), conditional GETs, the query-string and 405 checks (installed before app.init,
- * so they see every route Nest registers), validation, the API's own description (/openapi.json, /docs:
+ * JSON parser (Nest's is off), the request hooks (rate limits, query-string and 405 checks: installed before
+ * app.init, so they see every route Nest registers), the answer hooks (ETags, conditional GETs, answers
+ * already serialized, the request id), validation, the API's own description (/openapi.json, /docs:
  * read from the routes, so after the prefix is set). The bootstrap admin is not here: it runs after listen
  * (main.ts), so a start that cannot listen writes nothing. Errors Fastify raises before a route runs (body
  * too large, malformed JSON, a refused query string, a wrong method) reach the ErrorBodyFilter through
@@ -71,20 +66,16 @@ async function configure(app: NestFastifyApplication) {
   const config = app.get<FolioConfig>(CONFIG);
   // First: it measures the routes registered after it.
   installHttpMetrics(fastify, app.get(MetricsRegistry));
-  installReadFreshness(fastify);
-  // CORS, then rate limits, first of the hooks: a preflight is never charged, and a 429 still carries
-  // the CORS headers a browser needs to read it. CORS's catch-all preflight route (OPTIONS *) is thereby
-  // registered before the 405 check collects routes: counted, it would turn every unknown path into a 405.
+  // CORS first of the hooks, then the request hooks (rate limits among them): a preflight is never charged,
+  // and a 429 still carries the CORS headers a browser needs to read it. CORS's catch-all preflight route
+  // (OPTIONS *) is thereby registered before the 405 check collects routes: counted, it would turn every
+  // unknown path into a 405.
   await installCors(fastify, config.corsOrigins);
-  if (config.rateLimit) installRateLimits(fastify, config.rateLimit);
+  installRequestHooks(fastify, config.rateLimit);
   installJsonBodyParser(fastify, app.get(WorkerPool));
   installStreamedBodyParser(fastify);
   installRouteBodyLimits(fastify);
-  installQueryStringCheck(fastify);
-  installMethodNotAllowed(fastify);
-  installETagHook(fastify);
-  installConditionalGet(fastify);
-  installResponseHeaders(fastify);
+  installAnswerHooks(fastify);
   installRawJsonSerializer(fastify);
   app.setGlobalPrefix('v1', { exclude: ['health', 'health/live', 'health/ready', 'metrics'] });
   const controllers = controllersOf(app);

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller } from '@folio/platform/auth/caller';
 import { CallerParam } from '@folio/platform/http/caller.decorator';
@@ -7,7 +7,6 @@ import { ListQuery } from '@folio/platform/http/pagination';
 import { atChangeRequest as changeRequest, atMain as main, atRevision as revision } from './content-reads';
 import { ContentFilesQuery, ContentQuery, DocumentQuery, PageQuery, readOptions } from './content-read.dto';
 import { GetContentFile, GetContentPage, GetContentRevision, GetPageDocument, GetPageMetaLinks, ListContentFiles, ListContentPages, ListRevisions } from './content.queries';
-import { SendsJsonBytes } from './json-bytes.interceptor';
 
 /** A page path as the route's wildcard holds it, without the slashes around it. */
 const pagePath = (path: string) => path.replace(/^\/+|\/+$/g, '');
@@ -19,7 +18,6 @@ const pagePath = (path: string) => path.replace(/^\/+|\/+$/g, '');
  * (`computed`, …) are still validated by their DTOs.
  */
 @Controller('spaces/:spaceId')
-@UseInterceptors(SendsJsonBytes)
 export class ContentController {
   constructor(private readonly queries: QueryBus) {}
 

@@ -4,19 +4,22 @@ import { gzip, gzipSync } from 'node:zlib';
 import { LruCache } from '@folio/platform/caching/lru-cache';
 import { FolioConfig } from '@folio/platform/config/config';
 import { CONFIG } from '@folio/platform/config/config.token';
+import { JsonBytes } from '@folio/platform/http/json-bytes';
 import { serializeReply } from '@folio/platform/http/raw-json';
 
 const gzipped = promisify(gzip);
 
 /**
  * An answer as JSON bytes, and gzipped when it has been (null otherwise), each joined from its parts only
- * when asked: a route sends one of the two (SendsJsonBytes), and joining the other would copy megabytes.
+ * when asked: a route sends one of the two (the platform's answer hooks), and joining the other would copy megabytes.
  */
-export class JsonAnswer {
+export class JsonAnswer extends JsonBytes {
   constructor(
     private readonly parts: readonly Buffer[],
     private readonly gzippedParts: readonly Buffer[] | null = null,
-  ) {}
+  ) {
+    super();
+  }
 
   json(): Buffer {
     return this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);

@@ -16,6 +16,23 @@ describe('LruCache', () => {
     expect(cache.get('a')).toBe(10);
   });
 
+  it('keeps the order of use when the same key is asked for again and again, or deleted while the most recent', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.get('b');
+    cache.get('b');
+    cache.get('a');
+    cache.get('a');
+    cache.set('c', 3); // b was used before a's last hits: b goes
+    expect([cache.get('b'), cache.get('a'), cache.get('c')]).toEqual([undefined, 1, 3]);
+    cache.delete('c');
+    cache.set('c', 4);
+    cache.get('a');
+    cache.set('d', 5); // c was set before a's last hit: c goes
+    expect([cache.get('c'), cache.get('a'), cache.get('d')]).toEqual([undefined, 1, 5]);
+  });
+
   it('forgets a deleted key and makes room for another', () => {
     const cache = new LruCache<string, number>(2);
     cache.set('a', 1);

@@ -7,6 +7,8 @@ export class LruCache<K, V> {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
   private readonly entries = new Map<K, { value: V; weight: number }>();
   private weight = 0;
+  /** The key used last (set or hit), so last in the Map's order; undefined when unknown. */
+  private newest: K | undefined;
 
   constructor(
     private readonly capacity: number,
@@ -21,11 +23,15 @@ export class LruCache<K, V> {
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
-    if (entry !== undefined) {
+    if (entry === undefined) return undefined;
+    // Already the most recent (a client asking again for the same key): no re-insertion, which leaves a
+    // deleted slot in the Map each time and makes it rehash.
+    if (key !== this.newest) {
       this.entries.delete(key);
       this.entries.set(key, entry);
+      this.newest = key;
     }
-    return entry?.value;
+    return entry.value;
   }
 
   set(key: K, value: V): void {
@@ -33,6 +39,7 @@ export class LruCache<K, V> {
     const weight = this.weigh(value);
     if (weight > this.capacity) return;
     this.entries.set(key, { value, weight });
+    this.newest = key;
     this.weight += weight;
     while (this.weight > this.capacity) this.delete(this.entries.keys().next().value as K);
   }
@@ -41,6 +48,7 @@ export class LruCache<K, V> {
     const entry = this.entries.get(key);
     if (entry === undefined) return;
     this.entries.delete(key);
+    if (key === this.newest) this.newest = undefined;
     this.weight -= entry.weight;
   }
 }

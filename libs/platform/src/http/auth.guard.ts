@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { Caller } from '../auth/caller';
 import { readerUserId } from '../auth/reader';
+import { bearerToken } from './bearer';
 import { FOR_READERS } from './for-readers.decorator';
 import { IS_PUBLIC } from './public.decorator';
 import { requestId } from './request-id';
@@ -30,10 +31,10 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.marked(context, IS_PUBLIC, this.publicHandlers)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw new UnauthorizedException('Missing bearer token in the Authorization header');
-    if (looksLikeJwt(match[1])) return this.reader(context, request, match[1]);
-    const userId = await this.tokens.verify(match[1]);
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) throw new UnauthorizedException('Missing bearer token in the Authorization header');
+    if (looksLikeJwt(token)) return this.reader(context, request, token);
+    const userId = await this.tokens.verify(token);
     if (!userId) throw new UnauthorizedException('Unknown or revoked API token');
     request.caller = {
       userId,

@@ -12,6 +12,17 @@ export function logsEveryRequest(logger: Logger): boolean {
 }
 
 /**
+ * The logger Fastify gets when no request is logged: the same logger, whose child (Fastify makes one per
+ * request, bound to the request's id) is itself. So no request pays for a child logger, nor for Fastify's
+ * check of a custom `childLoggerFactory`'s answer, which it runs on every request (an array and a filter
+ * each time). Fastify's rare own error lines then carry no request id, as with no child.
+ */
+export function withoutRequestChildren(logger: Logger): Logger {
+  const shared = Object.create(logger, { child: { value: () => shared } }) as Logger;
+  return shared;
+}
+
+/**
  * Nest's contexts that print its wiring: the route table (a line per controller and per route) and a
  * line per module initialized. Useful when debugging routing or injection, noise on every start
  * otherwise (and Nest prints the health route under /v1, where it is not served: the start line gives

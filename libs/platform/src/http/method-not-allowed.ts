@@ -1,4 +1,4 @@
-import { FastifyInstance } from 'fastify';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { HTTPMethod } from 'find-my-way';
 import { ROUTER_OPTIONS } from './routing';
 
@@ -19,9 +19,11 @@ export function knownRoutes(fastify: FastifyInstance): readonly KnownRoute[] {
  * header and the error body, not 404. Routes are collected as Fastify registers them (`onRoute`) into
  * a second router built like Fastify's, so path parameters count (`DELETE /v1/orgs/abc` is a 405, not
  * a 404) and concrete paths match as Fastify matches them. Only requests Fastify found no route for
- * (`is404`) pay for the lookups; every other request pays one property read.
+ * (`is404`) pay for the lookups; every other request pays one property read. Collects the routes from
+ * now on (installed before the routes are registered); returns the check the request hooks run, which
+ * gives the error to answer (the `Allow` header set), if any.
  */
-export function installMethodNotAllowed(fastify: FastifyInstance) {
+export function methodNotAllowedCheck(fastify: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Error | undefined {
   const router = FindMyWay(ROUTER_OPTIONS);
   const methods = new Set<HTTPMethod>();
   const routes: KnownRoute[] = [];
@@ -39,13 +41,13 @@ export function installMethodNotAllowed(fastify: FastifyInstance) {
     const found = router.find(method, path);
     return found !== null && !Object.entries(found.params).some(([name, value]) => value === '' && name !== '*');
   };
-  fastify.addHook('onRequest', (request, reply, done) => {
-    if (!request.is404) return done();
+  return (request, reply) => {
+    if (!request.is404) return undefined;
     const path = request.url.split('?', 1)[0];
     const allowed = [...methods].filter((method) => serves(method, path)).sort();
     // No route at all, or (should the two routers ever disagree) one for this very method: a plain 404.
-    if (allowed.length === 0 || allowed.includes(request.method as HTTPMethod)) return done();
+    if (allowed.length === 0 || allowed.includes(request.method as HTTPMethod)) return undefined;
     void reply.header('allow', allowed.join(', '));
-    done(Object.assign(new Error(`${request.method} is not allowed here; allowed: ${allowed.join(', ')}`), { statusCode: 405 }));
-  });
+    return Object.assign(new Error(`${request.method} is not allowed here; allowed: ${allowed.join(', ')}`), { statusCode: 405 });
+  };
 }

@@ -1,4 +1,4 @@
-import { FastifyInstance } from 'fastify';
+import { FastifyRequest } from 'fastify';
 import { unescape } from 'node:querystring';
 
 /**
@@ -47,10 +47,8 @@ function decode(text: string): string {
   return unescape(text.includes('+') ? text.replace(/\+/g, ' ') : text);
 }
 
-/** Turns a refused query string into a 400 with the error body, before the body is read or a guard runs. */
-export function installQueryStringCheck(fastify: FastifyInstance) {
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    const refusal = refusals.get(request.query as ParsedQuery);
-    done(refusal === undefined ? undefined : Object.assign(new Error(refusal), { statusCode: 400 }));
-  });
+/** The 400 a refused query string is answered with (by the request hooks, before the body is read or a guard runs), if it was. */
+export function queryStringRefusal(request: FastifyRequest): Error | undefined {
+  const refusal = refusals.get(request.query as ParsedQuery);
+  return refusal === undefined ? undefined : Object.assign(new Error(refusal), { statusCode: 400 });
 }

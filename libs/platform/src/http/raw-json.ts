@@ -4,7 +4,8 @@ import { asBuffer } from '../object-store/content-object-store.port';
 
 /** Marks a RawJson's place in the JSON text of a response; random per process, so no stored string can forge it. */
 const MARK = `raw-json-${randomUUID()}`;
-/** The RawJson values met by the serialization under way (JSON.stringify is synchronous: one at a time). */
+/** Whether a serialization is under way (JSON.stringify is synchronous: one at a time), and the RawJson values it met, if any. */
+let serializing = false;
 let met: RawJson[] | null = null;
 
 /**
@@ -23,8 +24,8 @@ export class RawJson {
    * anything else (a log, a test), it is the value the bytes hold.
    */
   toJSON(): unknown {
-    if (!met) return JSON.parse(this.text());
-    return `${MARK}:${met.push(this) - 1}`;
+    if (!serializing) return JSON.parse(this.text());
+    return `${MARK}:${(met ??= []).push(this) - 1}`;
   }
 
   text(): string {
@@ -34,23 +35,27 @@ export class RawJson {
 
 /** `JSON.stringify`, with each RawJson's bytes in the place it holds. */
 export function serializeReply(payload: unknown): string {
-  met = [];
+  serializing = true;
   try {
     const text = JSON.stringify(payload);
-    if (met.length === 0) return text;
-    const parts: string[] = [];
-    let from = 0;
-    met.forEach((raw, i) => {
-      const marked = JSON.stringify(`${MARK}:${i}`);
-      const at = text.indexOf(marked, from);
-      parts.push(text.slice(from, at), raw.text());
-      from = at + marked.length;
-    });
-    parts.push(text.slice(from));
-    return parts.join('');
+    return met === null ? text : spliced(text, met);
   } finally {
+    serializing = false;
     met = null;
   }
+}
+
+function spliced(text: string, raws: RawJson[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  raws.forEach((raw, i) => {
+    const marked = JSON.stringify(`${MARK}:${i}`);
+    const at = text.indexOf(marked, from);
+    parts.push(text.slice(from, at), raw.text());
+    from = at + marked.length;
+  });
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /** Every JSON answer goes through serializeReply (the same text as Fastify's default for any value without RawJson). */

@@ -1,4 +1,4 @@
-import { FastifyInstance, FastifyRequest } from 'fastify';
+import { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
@@ -29,21 +29,10 @@ export function requestId(request: FastifyRequest): string {
 }
 
 /**
- * Answers `X-Request-Id` whenever the request has one: given by the caller, logged, or made because the
+ * The id to answer in `X-Request-Id`, if the request has one: given by the caller, logged, or made because the
  * request appended events or failed unexpectedly (the id is then in the events' metadata or the error
- * message). A read that needed none answers none. Also, while the server shuts down, every answer closes
- * its connection: a keep-alive connection that brought a request in after SIGTERM would otherwise hold the
- * server open until its keep-alive timeout. Synchronous: nothing here is awaited.
+ * message). A read that needed none answers none.
  */
-export function installResponseHeaders(fastify: FastifyInstance) {
-  let closing = false;
-  fastify.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (request.id !== NOT_YET) void reply.header('x-request-id', request.id);
-    if (closing) void reply.header('connection', 'close');
-    done(null, payload);
-  });
+export function answeredRequestId(request: FastifyRequest): string | undefined {
+  return request.id === NOT_YET ? undefined : request.id;
 }

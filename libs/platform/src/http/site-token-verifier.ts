@@ -9,5 +9,5 @@ export abstract class SiteTokenVerifier {
   abstract verify(token: string): Promise<Reader | null>;
 }
 
-/** A JWT's compact form (three base64url parts); API tokens are base62 after their prefix and never match. */
-export const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
+/** A JWT's compact form (three base64url parts); API tokens are base62 after their prefix and never match (no dot: no pattern run). */
+export const looksLikeJwt = (token: string) => token.includes('.') && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);

@@ -3,6 +3,7 @@ import { hash } from 'node:crypto';
 import { LruCache } from '../../caching/lru-cache';
 import { RateLimitConfig } from '../../config/config';
 import { AuthenticatedRequest } from '../auth.guard';
+import { bearerToken } from '../bearer';
 import { errorBody } from '../error-body';
 import { BucketTable } from './bucket-table';
 import { Draw } from './token-bucket';
@@ -12,8 +13,6 @@ export const BUCKETS_PER_TABLE = 50_000;
 
 /** Monitoring is never throttled: a scraper or a load balancer's probe refused with 429 would raise false alarms. */
 const EXEMPT = /^\/(?:health|metrics)(?:[/?]|$)/;
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** Bucket keys of the tokens seen last: a client sends the same token on every request, and a SHA-256 each was a measurable part of a read's CPU. */
 const KEYS_KEPT = 1_000;
@@ -36,35 +35,59 @@ type LimitedRequest = AuthenticatedRequest & { [UNPROVEN]?: string };
  * tokens' keys are kept in memory beside it, as the token verifier keeps their digests).
  * `now`: epoch milliseconds (tests give their own clock).
  */
-export function installRateLimits(fastify: FastifyInstance, config: RateLimitConfig, now: () => number = Date.now) {
-  const tokens = new BucketTable(config.token, BUCKETS_PER_TABLE);
-  const addresses = new BucketTable(config.ip, BUCKETS_PER_TABLE);
-  const keys = new LruCache<string, string>(KEYS_KEPT);
-  const keyOf = (token: string) => {
-    let key = keys.get(token);
-    if (key === undefined) keys.set(token, (key = hash('sha256', token, 'base64')));
-    return key;
-  };
-  fastify.addHook('onRequest', (request: LimitedRequest, reply, done) => {
-    if (EXEMPT.test(request.url)) return done();
-    const at = now();
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const key = token === undefined ? undefined : keyOf(token);
-    let bucket = key === undefined ? undefined : tokens.existing(key);
+export class RateLimits {
+  private readonly tokens: BucketTable;
+  private readonly addresses: BucketTable;
+  private readonly keys = new LruCache<string, string>(KEYS_KEPT);
+
+  constructor(
+    config: RateLimitConfig,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = new BucketTable(config.token, BUCKETS_PER_TABLE);
+    this.addresses = new BucketTable(config.ip, BUCKETS_PER_TABLE);
+  }
+
+  /** Charges the request (its first hook, `onRequest`): false when refused, the 429 then sent. */
+  charge(request: LimitedRequest, reply: FastifyReply): boolean {
+    if (EXEMPT.test(request.url)) return true;
+    const at = this.now();
+    const token = bearerToken(request.headers.authorization);
+    const key = token === undefined ? undefined : this.keyOf(token);
+    let bucket = key === undefined ? undefined : this.tokens.existing(key);
     const chargedTo = bucket ? 'this token' : 'this address';
     if (!bucket) {
-      bucket = addresses.bucket(request.ip, at);
+      bucket = this.addresses.bucket(request.ip, at);
       if (key !== undefined) request[UNPROVEN] = key;
     }
     const draw = bucket.take(at);
     setHeaders(reply, draw);
-    if (draw.allowed) return done();
+    if (draw.allowed) return true;
     refuse(reply, draw, chargedTo);
-  });
-  // The guard sets the caller once it accepts the token: from then on the token has its own bucket.
-  fastify.addHook('onResponse', (request: LimitedRequest, _reply, done) => {
+    return false;
+  }
+
+  /** Once answered (`onResponse`): the guard sets the caller once it accepts the token, which from then on has its own bucket. */
+  answered(request: LimitedRequest) {
     const key = request[UNPROVEN];
-    if (key !== undefined && request.caller && !tokens.existing(key)) tokens.add(key, now());
+    if (key !== undefined && request.caller && !this.tokens.existing(key)) this.tokens.add(key, this.now());
+  }
+
+  private keyOf(token: string): string {
+    let key = this.keys.get(token);
+    if (key === undefined) this.keys.set(token, (key = hash('sha256', token, 'base64')));
+    return key;
+  }
+}
+
+/** The limits alone in their own two hooks (the app charges them in its request hooks, request-hooks.ts). */
+export function installRateLimits(fastify: FastifyInstance, config: RateLimitConfig, now: () => number = Date.now) {
+  const limits = new RateLimits(config, now);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (limits.charge(request, reply)) done();
+  });
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    limits.answered(request);
     done();
   });
 }

@@ -1,4 +1,4 @@
-import { acceptsGzip } from './json-bytes.interceptor';
+import { acceptsGzip } from './json-bytes';
 
 describe('acceptsGzip', () => {
   it('admits gzip by its own weight when named, else by that of any coding (*)', () => {
