@@ -3,6 +3,7 @@ import type { ValidationMetadata } from 'class-validator/types/metadata/Validati
 
 type Storage = ReturnType<typeof getMetadataStorage>;
 type Lookup = Storage['getTargetValidationMetadatas'];
+type Grouped = ReturnType<Storage['groupByPropertyName']>;
 
 const KEPT = Symbol('folio: rule lookups kept');
 
@@ -13,6 +14,8 @@ const KEPT = Symbol('folio: rule lookups kept');
  * put it at 6% of the request). Rules are added only as decorated classes are defined, so the answer per
  * class (and options) is kept, and every kept answer is forgotten as soon as any rule is added. Lookups
  * with validation groups (Folio uses none) are not kept. The kept lists are frozen: they are shared.
+ * Every validation also groups its class's rules by property (an object and an array per property, per
+ * validated object): a kept list's grouping is kept with it, frozen too, and goes when the list goes.
  * Installed once per storage (the storage is global to the process).
  */
 export function keepRuleLookups(storage: Storage = getMetadataStorage()): void {
@@ -21,7 +24,10 @@ export function keepRuleLookups(storage: Storage = getMetadataStorage()): void {
   marked[KEPT] = true;
   const lookUp: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   const addRule = storage.addValidationMetadata.bind(storage);
+  const group = storage.groupByPropertyName.bind(storage);
   let kept = new WeakMap<object, Map<string, ValidationMetadata[]>>();
+  /** The grouping of each kept list (only those: another list may change after it is grouped). */
+  const groupings = new WeakMap<ValidationMetadata[], Grouped | undefined>();
 
   storage.addValidationMetadata = (metadata) => {
     kept = new WeakMap();
@@ -33,7 +39,20 @@ export function keepRuleLookups(storage: Storage = getMetadataStorage()): void {
     if (byOptions === undefined) kept.set(target, (byOptions = new Map()));
     const key = `${schema}\u0000${always}\u0000${strictGroups}`;
     let rules = byOptions.get(key);
-    if (rules === undefined) byOptions.set(key, (rules = Object.freeze(lookUp(target, schema, always, strictGroups, groups)) as ValidationMetadata[]));
+    if (rules === undefined) {
+      byOptions.set(key, (rules = Object.freeze(lookUp(target, schema, always, strictGroups, groups)) as ValidationMetadata[]));
+      groupings.set(rules, undefined);
+    }
     return rules;
+  };
+  storage.groupByPropertyName = (rules) => {
+    if (!groupings.has(rules)) return group(rules);
+    let grouped = groupings.get(rules);
+    if (grouped === undefined) {
+      grouped = group(rules);
+      for (const property of Object.keys(grouped)) Object.freeze(grouped[property]);
+      groupings.set(rules, Object.freeze(grouped));
+    }
+    return grouped;
   };
 }
