@@ -6,6 +6,15 @@ type Lookup = Storage['getTargetValidationMetadatas'];
 type Grouped = ReturnType<Storage['groupByPropertyName']>;
 
 const KEPT = Symbol('folio: rule lookups kept');
+const ADDED = Symbol('folio: rules added');
+
+/**
+ * How many rules the storage has taken since its lookups were kept (see below): an answer that depends on a
+ * class's rules, kept with this number, holds while it has not moved.
+ */
+export function rulesAdded(storage: Storage = getMetadataStorage()): number {
+  return (storage as Storage & { [ADDED]?: number })[ADDED] ?? 0;
+}
 
 /**
  * class-validator looks a class's rules up anew for every object it validates, and the lookup walks every
@@ -19,7 +28,7 @@ const KEPT = Symbol('folio: rule lookups kept');
  * Installed once per storage (the storage is global to the process).
  */
 export function keepRuleLookups(storage: Storage = getMetadataStorage()): void {
-  const marked = storage as Storage & { [KEPT]?: true };
+  const marked = storage as Storage & { [KEPT]?: true; [ADDED]?: number };
   if (marked[KEPT]) return;
   marked[KEPT] = true;
   const lookUp: Lookup = storage.getTargetValidationMetadatas.bind(storage);
@@ -31,6 +40,7 @@ export function keepRuleLookups(storage: Storage = getMetadataStorage()): void {
 
   storage.addValidationMetadata = (metadata) => {
     kept = new WeakMap();
+    marked[ADDED] = (marked[ADDED] ?? 0) + 1;
     addRule(metadata);
   };
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {

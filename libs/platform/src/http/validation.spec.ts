@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { BadRequestException, Body as BodyParam, createParamDecorator, Param, Query as QueryParam } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { Type as NestedType } from 'class-transformer';
-import { IsArray, IsInt, IsOptional, IsString, registerDecorator, validate, ValidateNested, ValidationError, ValidatorOptions } from 'class-validator';
+import { IsArray, IsDefined, IsInt, IsOptional, IsString, registerDecorator, validate, ValidateNested, ValidationError, ValidatorOptions } from 'class-validator';
 import { bindValidation, FolioValidationPipe, InputValidationPipe, MAX_MESSAGES } from './validation';
 import { IsQueryInteger } from './validators';
 
@@ -170,5 +170,71 @@ describe('InputValidationPipe', () => {
     expect(refused).toBeInstanceOf(Promise);
     await expect(refused).rejects.toEqual(new BadRequestException('name is taken'));
     await expect(pipe.input({ name: 'free' }, { type: 'body', metatype: Later })).resolves.toEqual(Object.assign(new Later(), { name: 'free' }));
+  });
+});
+
+describe('an empty query string', () => {
+  // The module validation.ts requires: the same executor class, so a spy on it sees every class-validator run.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as { ValidationExecutor: { prototype: { execute: () => void } } };
+  const runs = jest.spyOn(ValidationExecutor.prototype, 'execute');
+  beforeEach(() => runs.mockClear());
+  const empty = () => Object.create(null) as object;
+  const read = (pipe: InputValidationPipe, metatype: new () => object) => pipe.input(empty(), { type: 'query', metatype });
+
+  class Paging {
+    @IsOptional()
+    @IsQueryInteger(1, 100)
+    limit?: number;
+  }
+
+  it('is validated once per DTO, then answered with a fresh instance', () => {
+    const pipe = new InputValidationPipe(false);
+    const first = read(pipe, Paging);
+    const second = read(pipe, Paging);
+    expect(runs).toHaveBeenCalledTimes(1);
+    expect(second).toEqual(first);
+    expect(second).toBeInstanceOf(Paging);
+    expect(second).not.toBe(first);
+  });
+
+  it('is refused every time where the DTO refuses it, whatever another DTO answered', () => {
+    class Required {
+      @IsString()
+      q!: string;
+    }
+    const pipe = new InputValidationPipe(false);
+    read(pipe, Paging);
+    for (let i = 0; i < 2; i++) expect(() => read(pipe, Required)).toThrow(new BadRequestException('q must be a string'));
+    expect(runs).toHaveBeenCalledTimes(3);
+  });
+
+  it('is validated every time where whitelisting removes something from it', () => {
+    class Undecorated {
+      @IsOptional()
+      @IsString()
+      q?: string;
+
+      note?: string;
+    }
+    const pipe = new InputValidationPipe(false);
+    expect(read(pipe, Undecorated)).not.toHaveProperty('note');
+    expect(read(pipe, Undecorated)).not.toHaveProperty('note');
+    expect(runs).toHaveBeenCalledTimes(2);
+  });
+
+  it('is validated again once a rule is added: a rule decorated later refuses it', () => {
+    class Grows {
+      @IsOptional()
+      @IsString()
+      q?: string;
+
+      since?: string;
+    }
+    const pipe = new InputValidationPipe(false);
+    read(pipe, Grows);
+    read(pipe, Grows);
+    IsDefined()(Grows.prototype, 'since');
+    expect(() => read(pipe, Grows)).toThrow(new BadRequestException('since should not be null or undefined'));
   });
 });

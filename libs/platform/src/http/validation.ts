@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { plainToInstance } from 'class-transformer';
 import { getFromContainer, getMetadataStorage, Validator, ValidatorOptions } from 'class-validator';
 import type { ValidationExecutor as Executor } from 'class-validator/types/validation/ValidationExecutor';
-import { keepRuleLookups } from './validation-rules';
+import { keepRuleLookups, rulesAdded } from './validation-rules';
 
 // Every validation below looks its DTO's rules up: kept per class from the first (see validation-rules.ts).
 keepRuleLookups();
@@ -60,10 +60,19 @@ function validationErrors(object: object, options: ValidatorOptions): Validation
  * with the validator's options built once instead of per value and class-validator answered in the same turn
  * (`validationErrors`). Any other value or type goes through Nest's whole `transform`, as does an object whose
  * class-transformer copy is not of its DTO (Nest validates a stand-in then).
+ *
+ * An empty object (a read without a query string, most of them) is validated once per DTO: class-transformer
+ * makes a fresh instance of the DTO from it each time, so class-validator's answer on it is the same each
+ * time while the DTO's rules stay as they were (rules are pure functions of the object; an instance's
+ * defaults are constants). Once an empty value of a DTO passed and whitelisting removed nothing from it,
+ * the next ones skip class-validator until a rule is added anywhere (`rulesAdded`); one refused is refused
+ * by class-validator every time.
  */
 export class InputValidationPipe extends ValidationPipe {
   /** What Nest's `transform` hands class-validator, spread anew there for every value. */
   private readonly runOptions: ValidatorOptions = { ...this.validatorOptions, validationError: { target: false, ...this.validatorOptions.validationError } };
+  /** The DTOs whose empty value passed untouched, with `rulesAdded()` then. */
+  private readonly emptyPasses = new Map<unknown, number>();
 
   constructor(forbidUnknown: boolean) {
     super({
@@ -89,8 +98,13 @@ export class InputValidationPipe extends ValidationPipe {
     if (entity.constructor !== metatype) return super.transform(value, metadata);
     const binary = this.findNestedBinaryValues(entity);
     if (binary.length > 0) throw this.exceptionFactory(binary);
+    const empty = Object.keys(value).length === 0;
+    if (empty && this.emptyPasses.get(metatype) === rulesAdded()) return entity;
+    const fresh = empty ? { rules: rulesAdded(), properties: Object.keys(entity).length } : undefined;
     const errors = this.validate(entity, this.runOptions);
-    return Array.isArray(errors) ? this.answer(entity, errors) : errors.then((found) => this.answer(entity, found));
+    if (!Array.isArray(errors)) return errors.then((found) => this.answer(entity, found));
+    if (fresh !== undefined && errors.length === 0 && Object.keys(entity).length === fresh.properties) this.emptyPasses.set(metatype, fresh.rules);
+    return this.answer(entity, errors);
   }
 
   protected override validate(object: object, options: ValidatorOptions): ValidationError[] | Promise<ValidationError[]> {
