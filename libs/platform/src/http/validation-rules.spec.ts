@@ -59,7 +59,6 @@ describe('keepRuleLookups', () => {
     expect(grouped).toEqual(MetadataStorage.prototype.groupByPropertyName.call(kept, rules));
     expect(Object.keys(grouped)).toEqual(['a', 'b']);
     expect(kept.groupByPropertyName(rules)).toBe(grouped);
-    expect(Object.isFrozen(grouped) && Object.isFrozen(grouped.b)).toBe(true);
     const other = [...rules];
     expect(kept.groupByPropertyName(other)).not.toBe(kept.groupByPropertyName(other));
     other.pop();
