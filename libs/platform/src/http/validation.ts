@@ -61,7 +61,7 @@ function validationErrors(object: object, options: ValidatorOptions): Validation
  * (`validationErrors`). Any other value or type goes through Nest's whole `transform`, as does an object whose
  * class-transformer copy is not of its DTO (Nest validates a stand-in then).
  *
- * An empty object (a read without a query string, most of them) is validated once per DTO: class-transformer
+ * An empty object (a read without a query string) is validated once per DTO: class-transformer
  * makes a fresh instance of the DTO from it each time, so class-validator's answer on it is the same each
  * time while the DTO's rules stay as they were (rules are pure functions of the object; an instance's
  * defaults are constants). Once an empty value of a DTO passed and whitelisting removed nothing from it,
@@ -72,7 +72,7 @@ export class InputValidationPipe extends ValidationPipe {
   /** What Nest's `transform` hands class-validator, spread anew there for every value. */
   private readonly runOptions: ValidatorOptions = { ...this.validatorOptions, validationError: { target: false, ...this.validatorOptions.validationError } };
   /** The DTOs whose empty value passed untouched, with `rulesAdded()` then. */
-  private readonly emptyPasses = new Map<unknown, number>();
+  private readonly emptyPasses = new WeakMap<object, number>();
 
   constructor(forbidUnknown: boolean) {
     super({
