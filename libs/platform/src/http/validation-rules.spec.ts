@@ -48,6 +48,38 @@ describe('keepRuleLookups', () => {
     expect((await validate(object)).map((e) => e.property)).toEqual(['a']);
   });
 
+  it('keeps the grouping by property of a kept list, and of no other list', () => {
+    class Grouped {
+      @IsString() a!: string;
+      @IsInt() @IsString() b!: number;
+    }
+    const kept = getMetadataStorage();
+    const rules = kept.getTargetValidationMetadatas(Grouped, '', true, false);
+    const grouped = kept.groupByPropertyName(rules);
+    expect(grouped).toEqual(MetadataStorage.prototype.groupByPropertyName.call(kept, rules));
+    expect(Object.keys(grouped)).toEqual(['a', 'b']);
+    expect(kept.groupByPropertyName(rules)).toBe(grouped);
+    const other = [...rules];
+    expect(kept.groupByPropertyName(other)).not.toBe(kept.groupByPropertyName(other));
+    other.pop();
+    expect(kept.groupByPropertyName(other).b).toHaveLength(grouped.b.length - 1);
+  });
+
+  it('groups a class anew once a rule is added to it', async () => {
+    class Regrouped {
+      name?: unknown;
+      size?: unknown;
+    }
+    IsString()(Regrouped.prototype, 'name');
+    const kept = getMetadataStorage();
+    const before = kept.groupByPropertyName(kept.getTargetValidationMetadatas(Regrouped, '', true, false));
+    IsInt()(Regrouped.prototype, 'size');
+    const after = kept.groupByPropertyName(kept.getTargetValidationMetadatas(Regrouped, '', true, false));
+    expect(Object.keys(before)).toEqual(['name']);
+    expect(Object.keys(after)).toEqual(['name', 'size']);
+    expect((await validate(Object.assign(new Regrouped(), { name: 'x', size: 'x' }))).map((e) => e.property)).toEqual(['size']);
+  });
+
   it('is installed once per storage however often it is asked', () => {
     const own = new MetadataStorage();
     keepRuleLookups(own);

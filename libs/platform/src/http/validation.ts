@@ -1,8 +1,10 @@
 import { ArgumentMetadata, BadRequestException, Injectable, PipeTransform, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { getMetadataStorage } from 'class-validator';
-import { keepRuleLookups } from './validation-rules';
+import { plainToInstance } from 'class-transformer';
+import { getFromContainer, getMetadataStorage, Validator, ValidatorOptions } from 'class-validator';
+import type { ValidationExecutor as Executor } from 'class-validator/types/validation/ValidationExecutor';
+import { keepRuleLookups, rulesAdded } from './validation-rules';
 
 // Every validation below looks its DTO's rules up: kept per class from the first (see validation-rules.ts).
 keepRuleLookups();
@@ -30,15 +32,91 @@ function describe(errors: ValidationError[]): string {
   return messages.length > MAX_MESSAGES ? `${shown}; and ${messages.length - MAX_MESSAGES} more` : shown;
 }
 
-function pipe(forbidUnknown: boolean): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: forbidUnknown,
-    transform: true,
-    transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException(describe(errors)),
-  });
+// class-validator's executor, which its `validate` runs; its index does not export it, and this path has no declarations.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as { ValidationExecutor: typeof Executor };
+
+/** class-validator's validator, as its `validate` function takes it. */
+const validator = getFromContainer(Validator);
+
+/**
+ * class-validator's `validate`, step for step (an executor, its errors stripped of empty entries), but answered
+ * at once when no rule answered with a promise: `validate` waits for `Promise.all` of them even when there are
+ * none. With a promise (an async rule), it waits for them all, as `validate` does.
+ */
+function validationErrors(object: object, options: ValidatorOptions): ValidationError[] | Promise<ValidationError[]> {
+  const executor = new ValidationExecutor(validator, options);
+  const errors: ValidationError[] = [];
+  executor.execute(object, undefined as unknown as string, errors);
+  if (executor.awaitingPromises.length === 0) return executor.stripEmptyErrors(errors);
+  return Promise.all(executor.awaitingPromises).then(() => executor.stripEmptyErrors(errors));
+}
+
+/**
+ * Nest's ValidationPipe, with its work for a caller's input done without what that input never needs. Every
+ * body and query string is an object (the JSON parser refuses anything else, the query parser makes nothing
+ * else); for one, with a DTO class, `input` takes Nest's own steps in Nest's order (arrays' gaps closed,
+ * prototype keys stripped, class-transformer, binary values refused, class-validator, the same exception), but
+ * with the validator's options built once instead of per value and class-validator answered in the same turn
+ * (`validationErrors`). Any other value or type goes through Nest's whole `transform`, as does an object whose
+ * class-transformer copy is not of its DTO (Nest validates a stand-in then).
+ *
+ * An empty object (a read without a query string) is validated once per DTO: class-transformer
+ * makes a fresh instance of the DTO from it each time, so class-validator's answer on it is the same each
+ * time while the DTO's rules stay as they were (rules are pure functions of the object; an instance's
+ * defaults are constants). Once an empty value of a DTO passed and whitelisting removed nothing from it,
+ * the next ones skip class-validator until a rule is added anywhere (`rulesAdded`); one refused is refused
+ * by class-validator every time.
+ */
+export class InputValidationPipe extends ValidationPipe {
+  /** What Nest's `transform` hands class-validator, spread anew there for every value. */
+  private readonly runOptions: ValidatorOptions = { ...this.validatorOptions, validationError: { target: false, ...this.validatorOptions.validationError } };
+  /** The DTOs whose empty value passed untouched, with `rulesAdded()` then. */
+  private readonly emptyPasses = new WeakMap<object, number>();
+
+  constructor(forbidUnknown: boolean) {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: forbidUnknown,
+      transform: true,
+      transformOptions: { enableImplicitConversion: false },
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => new BadRequestException(describe(errors)),
+    });
+  }
+
+  /** As Nest's `transform` answers (a refusal thrown), but at once unless a rule is async. */
+  input(value: unknown, metadata: ArgumentMetadata): unknown {
+    const { metatype } = metadata;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || this.isBinary(value) || !metatype || !this.toValidate(metadata)) {
+      return super.transform(value, metadata);
+    }
+    this.closeArrayGaps(value);
+    this.stripProtoKeys(value);
+    const entity = plainToInstance(metatype, value, this.transformOptions) as object;
+    // Both steps above are idempotent and class-transformer's copy leaves the value as it was: Nest may start over.
+    if (entity.constructor !== metatype) return super.transform(value, metadata);
+    const binary = this.findNestedBinaryValues(entity);
+    if (binary.length > 0) throw this.exceptionFactory(binary);
+    const empty = Object.keys(value).length === 0;
+    if (empty && this.emptyPasses.get(metatype) === rulesAdded()) return entity;
+    const fresh = empty ? { rules: rulesAdded(), properties: Object.keys(entity).length } : undefined;
+    const errors = this.validate(entity, this.runOptions);
+    if (!Array.isArray(errors)) return errors.then((found) => this.answer(entity, found));
+    if (fresh !== undefined && errors.length === 0 && Object.keys(entity).length === fresh.properties) this.emptyPasses.set(metatype, fresh.rules);
+    return this.answer(entity, errors);
+  }
+
+  protected override validate(object: object, options: ValidatorOptions): ValidationError[] | Promise<ValidationError[]> {
+    return validationErrors(object, options);
+  }
+
+  /** The validated entity, or Nest's exception for its errors. */
+  private answer(entity: object, errors: ValidationError[]): object {
+    if (errors.length === 0) return entity;
+    if (this.validatorOptions.validationError?.value === undefined) this.stripParentErrorValues(errors);
+    throw this.exceptionFactory(errors);
+  }
 }
 
 /** The properties of a query DTO that hold one value (all but those validated as arrays), per DTO. */
@@ -65,14 +143,15 @@ function singleValuedProperties(dto: Type<unknown>): Set<string> {
  */
 @Injectable()
 export class FolioValidationPipe implements PipeTransform {
-  private readonly strict = pipe(true);
-  private readonly lenient = pipe(false);
+  private readonly strict = new InputValidationPipe(true);
+  private readonly lenient = new InputValidationPipe(false);
 
-  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'query') return this.strict.transform(value, metadata);
+  /** The value, or a promise of it where a rule is async; a refusal is thrown (Nest's pipes await either). */
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type !== 'query') return this.strict.input(value, metadata);
     const repeated = this.repeated(value, metadata);
     if (repeated.length > 0) throw new BadRequestException(repeated.map((p) => `${p} must be given once`).join('; '));
-    return this.lenient.transform(value, metadata);
+    return this.lenient.input(value, metadata);
   }
 
   private repeated(value: unknown, { data, metatype }: ArgumentMetadata): string[] {
@@ -90,8 +169,8 @@ const validation = new FolioValidationPipe();
  * A body validated by `dto` as the pipe validates a route's (same rules, same messages), for a route that
  * takes its body raw (`@Body() body: unknown`, which the pipe leaves alone) to judge some of it otherwise.
  */
-export function validatedBody<T>(dto: Type<T>, body: unknown): Promise<T> {
-  return validation.transform(body, { type: 'body', metatype: dto }) as Promise<T>;
+export async function validatedBody<T>(dto: Type<T>, body: unknown): Promise<T> {
+  return validation.transform(body, { type: 'body', metatype: dto }) as T | Promise<T>;
 }
 
 /** A route parameter as Nest's `@Body()`, `@Query()`, `@Param()`… decorators record it, keyed `<type>:<index>`. */
