@@ -6,11 +6,7 @@ import { WAL_CHECKPOINT_WORKER } from './wal-checkpoint-worker';
 
 /** When the WAL is checkpointed, by its size in bytes. */
 export interface WalLimits {
-  /**
-   * Past this, the thread runs a PASSIVE checkpoint (writers go on meanwhile). Also the `journal_size_limit`:
-   * once a checkpoint has copied every frame, the next commit restarts the WAL and cuts the file back to it,
-   * so the file's size keeps telling how much the WAL holds.
-   */
+  /** Past this, the thread runs a PASSIVE checkpoint (writers go on meanwhile). */
   checkpointBytes: number;
   /**
    * Past this (a PASSIVE checkpoint could not keep up, or readers kept it from finishing), this process's
@@ -110,7 +106,11 @@ export class WalCheckpointer {
 
   register(db: Database.Database) {
     if (db.pragma('journal_mode', { simple: true }) !== 'wal') throw new Error(`${this.file}: not in WAL mode`);
-    db.pragma(`journal_size_limit = ${this.limits.checkpointBytes}`);
+    // Once a checkpoint has copied every frame, the next commit restarts the WAL and cuts the file back to
+    // what that commit wrote, so the file's size keeps telling how much the WAL holds. Cut back to any more
+    // (it was the checkpoint threshold), the size stayed at the threshold and every commit asked the thread
+    // for another checkpoint of the few frames written since the last one.
+    db.pragma('journal_size_limit = 0');
     db.pragma(`wal_autocheckpoint = ${this.givenUp ? SQLITE_AUTOCHECKPOINT_PAGES : 0}`);
     this.connections.add(db);
   }
