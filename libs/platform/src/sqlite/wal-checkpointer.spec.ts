@@ -76,6 +76,37 @@ describe('WAL checkpointer', () => {
     reopened.close();
   }, 60_000);
 
+  it('asks for the next PASSIVE checkpoint once the WAL holds the threshold past what the last one copied', async () => {
+    const limits = { checkpointBytes: 64 * KiB, capBytes: 64 * 1024 * KiB };
+    const { db, wal, write } = openRaw(limits);
+    const perWrite = async () => {
+      const before = walBytes();
+      await write();
+      return walBytes() - before;
+    };
+    const first = await perWrite();
+    while (walBytes() + first < limits.checkpointBytes) await write();
+    // A reader's snapshot from before the write that crosses the threshold: the checkpoint copies up to it,
+    // not that write, so the WAL cannot restart and its file only grows.
+    const reader = new Database(file);
+    reader.exec('BEGIN');
+    reader.prepare('SELECT COUNT(*) FROM rows').get();
+    await write();
+    await wal.idle();
+    expect(wal.completed.PASSIVE).toBe(1);
+    // Uncopied: the crossing write and these, well under the threshold, in a file past it.
+    const writes = Math.floor(limits.checkpointBytes / first / 2);
+    for (let i = 0; i < writes; i++) {
+      await write();
+      await wal.idle();
+    }
+    expect(walBytes()).toBeGreaterThan(limits.checkpointBytes);
+    expect(wal.completed.PASSIVE).toBe(1);
+    reader.exec('COMMIT');
+    reader.close();
+    await wal.close(db);
+  }, 60_000);
+
   it('keeps the event store WAL under its cap while writing far more than the cap, appends waiting for TRUNCATE', async () => {
     // Threshold and cap equal: every crossing is a TRUNCATE the writers wait for (the path a starved PASSIVE ends on).
     const limits = { checkpointBytes: 256 * KiB, capBytes: 256 * KiB };
