@@ -273,6 +273,34 @@ describe('audit projection', () => {
       ])
       .thenFinds(AUDIT_EVENTS, { filter: { organizationId, ...filter }, sort: { field: 'seq', direction: 'desc' } }, ids));
 
+  describe('action and actor filters walk the trail newest first (no index of their own), page by page', () => {
+    // Two organizations interleaved; o1's matches are spread among non-matches, so pages end mid-scan.
+    const elsewhere = (event: Event): Event => ({ ...event, data: { ...event.data, organizationId: 'o2' } }) as Event;
+    const trail = [
+      stored(orgCreated, { eventId: 'e01' }),
+      stored(joined('u2'), { eventId: 'e02', metadata: { actor: 'u9' } }),
+      stored(elsewhere(joined('u2')), { eventId: 'e03', metadata: { actor: 'u9' } }),
+      stored(roleChanged, { eventId: 'e04' }),
+      stored(joined('u3'), { eventId: 'e05' }),
+      stored(elsewhere(joined('u3')), { eventId: 'e06' }),
+      stored(ssoChanged, { eventId: 'e07', metadata: { actor: 'u9' } }),
+      stored(joined('u4'), { eventId: 'e08', metadata: { actor: 'u9' } }),
+      stored(removed, { eventId: 'e09' }),
+      stored(joined('u5'), { eventId: 'e10', metadata: { actor: 'u9' } }),
+      stored(elsewhere(removed), { eventId: 'e11', metadata: { actor: 'u9' } }),
+    ];
+    const newestFirst = { field: 'seq', direction: 'desc' } as const;
+
+    it.each([
+      ['action, pages of 2', { action: 'member.joined' }, 2, [['e10', 'e08'], ['e05', 'e02']]],
+      ['action, pages of 3', { action: 'member.joined' }, 3, [['e10', 'e08', 'e05'], ['e02']]],
+      ['actor, pages of 1', { actorId: 'u9' }, 1, [['e10'], ['e08'], ['e07'], ['e02']]],
+      ['action and actor', { action: 'member.joined', actorId: 'u9' }, 2, [['e10', 'e08'], ['e02']]],
+      ['an action with no entry', { action: 'team.created' }, 2, [[]]],
+    ])('%s', (_case, filter, limit, pages) =>
+      spec.given(trail).thenPages(AUDIT_EVENTS, { filter: { organizationId, ...filter }, sort: newestFirst }, limit, pages));
+  });
+
   const history = [orgCreated, settingsChanged, joined('u2'), roleChanged, ssoChanged, inviteCreated, inviteRoleChanged, inviteDeleted,
     teamCreated, teamRenamed, teamMemberAdded, teamMemberRoleChanged, teamMemberRemoved, teamDeleted, samlCreated, samlUpdated, samlDeleted, removed,
     commentEvent('CommentPosted', { revision: 'r1', target: {}, body: commentBody, postedBy: 'u1', postedAt: now }),

@@ -12,6 +12,15 @@ import { ProcessManager, ProcessRunner } from './process-runner';
 
 const NAME = 'test-process';
 
+/** Polls `condition` (bounded: 15 s) until it holds. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 const event = (type: string): NewEvent => ({
   eventId: randomUUID(),
   type,
@@ -70,6 +79,25 @@ describe('process runner', () => {
     expect(await reads.checkpoint(NAME)).toBe(second);
     await run(process);
     expect(process.seen).toEqual([first, second]);
+  });
+
+  it('reads its checkpoint and the log once per append it works through: a short read reached the head', async () => {
+    const process = recorder();
+    const runner = new ProcessRunner(events, reads, process, { batchSize: 2 });
+    await runner.start();
+    const checkpointReads = jest.spyOn(reads, 'checkpoint');
+    for (let i = 0; i < 3; i++) {
+      const position = await append('Asked');
+      await until(() => process.seen.includes(position));
+    }
+    expect(checkpointReads).toHaveBeenCalledTimes(3);
+    // A full batch (2) is followed by another read: it finds the third event.
+    checkpointReads.mockClear();
+    const last = (await events.append('s-many', [event('Asked'), event('Asked'), event('Asked')], 'no-stream')).position;
+    await until(() => process.seen.includes(last));
+    expect(checkpointReads).toHaveBeenCalledTimes(2);
+    await runner.stop();
+    expect(await reads.checkpoint(NAME)).toBe(last);
   });
 
   it('re-runs a reaction that did not finish, at the next start, and only that one', async () => {

@@ -75,7 +75,11 @@ export class ProcessRunner {
     return comparePositions(this.worked, stored) > 0 ? this.worked : stored;
   }
 
-  /** One batch of the log after the checkpoint (and the idle events past it); true when it read any. */
+  /**
+   * One batch of the log after the checkpoint (and the idle events past it); true when another pass may
+   * find more (a full batch, a checkpoint moved by another instance). A short batch reached the head: an
+   * append after it kicks the loop again.
+   */
   private async pass(): Promise<boolean> {
     let checkpoint = await this.reads.checkpoint(this.process.name);
     // Another instance moved the checkpoint since: what this one had read past it is theirs now.
@@ -105,7 +109,7 @@ export class ProcessRunner {
       if (error instanceof Superseded) return true;
       throw error;
     }
-    return true;
+    return events.length >= this.batchSize;
   }
 
   private async save(expected: string | null, position: string): Promise<string> {

@@ -3,8 +3,9 @@ const RETRY_AFTER_ERROR_MS = 1000;
 
 /**
  * The loop shared by the projection runner and process runners: `pass` is called until it answers that
- * nothing moved; a kick while a drain runs makes it go round once more (an append may have landed after
- * its last read), so no append is ever left unworked; a failure is reported and retried a second later.
+ * it reached the end of the log as it read it (a batch short of full); a kick while a drain runs makes it
+ * go round once more (an append may have landed after its last read), so no append is ever left unworked;
+ * a failure is reported and retried a second later.
  */
 export class DrainLoop {
   private running: Promise<void> | null = null;
@@ -19,6 +20,11 @@ export class DrainLoop {
 
   get isStopped(): boolean {
     return this.stopped;
+  }
+
+  /** A drain is running: it goes round for every kick made meanwhile. */
+  get isRunning(): boolean {
+    return this.running !== null;
   }
 
   /** Starts a drain, or asks the running one to go round once more; resolves when that drain ends. */

@@ -80,6 +80,52 @@ describe('projection runner', () => {
     }
   });
 
+  it('reads the log once per append it projects: a short read reached the head, and a wait adds no pass', async () => {
+    const { events, reads } = open();
+    const runner = new ProjectionRunner(events, reads, [counting], { batchSize: 3 });
+    await runner.start();
+    const logReads = jest.spyOn(events, 'readAll');
+    for (let i = 0; i < 4; i++) {
+      const { position } = await events.append(`tick-${i}`, [tick(i)], 'no-stream');
+      expect(await runner.waitFor(position, 15_000)).toBe(true);
+    }
+    expect(logReads).toHaveBeenCalledTimes(4);
+    // Four events at once: a full batch (3) is followed by another read, which finds the last one.
+    logReads.mockClear();
+    const { position } = await events.append('tick-4', [tick(4), tick(5), tick(6), tick(7)], 'no-stream');
+    expect(await runner.waitFor(position, 15_000)).toBe(true);
+    expect(logReads).toHaveBeenCalledTimes(2);
+    const docs = (await reads.find<{ id: string; applied: number }>('ticks', { limit: 100 })).items;
+    expect(docs).toHaveLength(8);
+    expect(docs.every((d) => d.applied === 1)).toBe(true);
+    await runner.stop();
+    await events.close();
+    await reads.close();
+  });
+
+  it('projects an append made while its pass runs, the pass having read before it', async () => {
+    const { events, reads } = open();
+    const runner = new ProjectionRunner(events, reads, [counting]);
+    await runner.start();
+    // The next pass's commit waits until a second append has landed (and notified) after the pass read the log.
+    let second: Promise<{ position: string }> | null = null;
+    const transactionAll = reads.transactionAll.bind(reads);
+    reads.transactionAll = async (batches: ProjectionBatch[]) => {
+      if (!second) {
+        second = events.append('tick-2', [tick(2)], 'no-stream');
+        await second;
+      }
+      return transactionAll(batches);
+    };
+    const first = await events.append('tick-1', [tick(1)], 'no-stream');
+    expect(await runner.waitFor(first.position, 15_000)).toBe(true);
+    expect(await runner.waitFor((await second!).position, 15_000)).toBe(true);
+    expect(await reads.checkpoint('counting')).toBe(await events.headPosition());
+    await runner.stop();
+    await events.close();
+    await reads.close();
+  });
+
   it('resolves waitFor once an append is projected, and false on timeout when nothing runs', async () => {
     const { events, reads } = open();
     const idle = new ProjectionRunner(events, reads, [counting]);

@@ -128,13 +128,17 @@ export class ProjectionRunner extends ProjectionProgress {
         }, timeoutMs),
       };
       this.waiters.push(waiter);
-      void this.loop.kick();
+      // A running drain was kicked by every append notified since it read the log (this process's own at
+      // once, other processes' as the store notices them): kicking it again would only add an empty pass.
+      if (!this.loop.isRunning) void this.loop.kick();
     });
   }
 
   /**
    * One batch for every projection, committed together with every checkpoint in one read-store
-   * transaction; true when any of them moved.
+   * transaction; true when another pass may find more: a read filled its batch, or a batch must be read
+   * again. A short read reached the head: an append after it kicks the loop again, so a second pass that
+   * would only find nothing (a log read and a look at every checkpoint, per append) is not made.
    */
   private async pass(onProgress?: (position: string, events: number) => void): Promise<boolean> {
     // Projections at the same checkpoint (the usual case) share one read of the log.
@@ -153,6 +157,7 @@ export class ProjectionRunner extends ProjectionProgress {
       this.trusted = true;
       return false;
     }
+    const full = pending.some((p) => p.events.length >= this.batchSize);
     try {
       await this.reads.transactionAll(pending.map((p) => batchOf(p, this.context)));
       for (const p of pending) this.advance(p.projection.name, p.last);
@@ -171,7 +176,7 @@ export class ProjectionRunner extends ProjectionProgress {
       const read = await Promise.all(reads.values());
       onProgress(newest, read.reduce((n, events) => n + events.length, 0));
     }
-    return true;
+    return full;
   }
 
   /** After a failed pass: each projection alone, so one failing projection does not hold the others back. */

@@ -48,7 +48,7 @@ describe('WAL checkpointer', () => {
   it('turns automatic checkpoints off and starts no thread while the WAL stays under its threshold', async () => {
     const { db, wal, write } = openRaw({ checkpointBytes: 1024 * KiB, capBytes: 4096 * KiB });
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-    expect(db.pragma('journal_size_limit', { simple: true })).toBe(1024 * KiB);
+    expect(db.pragma('journal_size_limit', { simple: true })).toBe(0);
     for (let i = 0; i < 20; i++) await write();
     expect(walBytes()).toBeGreaterThan(0);
     expect(workerOf(wal)).toBeNull();
@@ -62,14 +62,49 @@ describe('WAL checkpointer', () => {
     await wal.idle(); // the thread's acknowledgement
     expect(wal.completed.PASSIVE).toBe(1);
     expect(wal.completed.TRUNCATE).toBe(0);
-    // Every frame was copied: the next commit starts the WAL over and cuts the file back to journal_size_limit.
+    // Every frame was copied: the next commit starts the WAL over and cuts the file back to what it wrote.
     await write();
-    expect(walBytes()).toBeLessThanOrEqual(limits.checkpointBytes);
+    expect(walBytes()).toBeLessThan(limits.checkpointBytes / 2);
+    // So the commits after it ask for no checkpoint until the WAL holds the threshold again.
+    await write();
+    await wal.idle();
+    expect(wal.completed.PASSIVE).toBe(1);
     const written = count();
     await wal.close(db);
     const reopened = new Database(file);
     expect((reopened.prepare('SELECT COUNT(*) AS n FROM rows').get() as { n: number }).n).toBe(written);
     reopened.close();
+  }, 60_000);
+
+  it('asks for the next PASSIVE checkpoint once the WAL holds the threshold past what the last one copied', async () => {
+    const limits = { checkpointBytes: 64 * KiB, capBytes: 64 * 1024 * KiB };
+    const { db, wal, write } = openRaw(limits);
+    const perWrite = async () => {
+      const before = walBytes();
+      await write();
+      return walBytes() - before;
+    };
+    const first = await perWrite();
+    while (walBytes() + first < limits.checkpointBytes) await write();
+    // A reader's snapshot from before the write that crosses the threshold: the checkpoint copies up to it,
+    // not that write, so the WAL cannot restart and its file only grows.
+    const reader = new Database(file);
+    reader.exec('BEGIN');
+    reader.prepare('SELECT COUNT(*) FROM rows').get();
+    await write();
+    await wal.idle();
+    expect(wal.completed.PASSIVE).toBe(1);
+    // Uncopied: the crossing write and these, well under the threshold, in a file past it.
+    const writes = Math.floor(limits.checkpointBytes / first / 2);
+    for (let i = 0; i < writes; i++) {
+      await write();
+      await wal.idle();
+    }
+    expect(walBytes()).toBeGreaterThan(limits.checkpointBytes);
+    expect(wal.completed.PASSIVE).toBe(1);
+    reader.exec('COMMIT');
+    reader.close();
+    await wal.close(db);
   }, 60_000);
 
   it('keeps the event store WAL under its cap while writing far more than the cap, appends waiting for TRUNCATE', async () => {

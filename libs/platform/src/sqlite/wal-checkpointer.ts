@@ -6,11 +6,7 @@ import { WAL_CHECKPOINT_WORKER } from './wal-checkpoint-worker';
 
 /** When the WAL is checkpointed, by its size in bytes. */
 export interface WalLimits {
-  /**
-   * Past this, the thread runs a PASSIVE checkpoint (writers go on meanwhile). Also the `journal_size_limit`:
-   * once a checkpoint has copied every frame, the next commit restarts the WAL and cuts the file back to it,
-   * so the file's size keeps telling how much the WAL holds.
-   */
+  /** Past this, the thread runs a PASSIVE checkpoint (writers go on meanwhile). */
   checkpointBytes: number;
   /**
    * Past this (a PASSIVE checkpoint could not keep up, or readers kept it from finishing), this process's
@@ -32,6 +28,10 @@ interface Outcome {
   log: number;
   checkpointed: number;
 }
+
+/** SQLite's WAL file layout: a file header, then frames of a header and a page each. */
+const WAL_HEADER_BYTES = 32;
+const WAL_FRAME_HEADER_BYTES = 24;
 
 /** A thread that dies this many times in a row without completing a checkpoint is given up on. */
 const MAX_WORKER_FAILURES = 3;
@@ -97,6 +97,14 @@ export class WalCheckpointer {
   private givenUp = false;
   /** Checkpoints the thread completed, by mode. */
   readonly completed: Record<Mode, number> = { PASSIVE: 0, TRUNCATE: 0 };
+  /**
+   * Where in the WAL file the last checkpoint's copying ended: the frames before it are in the database
+   * already. Under steady writes a checkpoint never quite catches up, so the WAL does not restart and its
+   * file only grows; what the next checkpoint would copy is what lies past this point.
+   */
+  private backfilledBytes = 0;
+  /** The WAL's frame size (page size and frame header), read at the first registration. */
+  private frameBytes = 0;
 
   constructor(
     private readonly file: string,
@@ -110,8 +118,13 @@ export class WalCheckpointer {
 
   register(db: Database.Database) {
     if (db.pragma('journal_mode', { simple: true }) !== 'wal') throw new Error(`${this.file}: not in WAL mode`);
-    db.pragma(`journal_size_limit = ${this.limits.checkpointBytes}`);
+    // Once a checkpoint has copied every frame, the next commit restarts the WAL and cuts the file back to
+    // what that commit wrote, so the file's size keeps telling how much the WAL holds. Cut back to any more
+    // (it was the checkpoint threshold), the size stayed at the threshold and every commit asked the thread
+    // for another checkpoint of the few frames written since the last one.
+    db.pragma('journal_size_limit = 0');
     db.pragma(`wal_autocheckpoint = ${this.givenUp ? SQLITE_AUTOCHECKPOINT_PAGES : 0}`);
+    this.frameBytes ||= (db.pragma('page_size', { simple: true }) as number) + WAL_FRAME_HEADER_BYTES;
     this.connections.add(db);
   }
 
@@ -120,12 +133,18 @@ export class WalCheckpointer {
     return this.gate?.promise ?? null;
   }
 
-  /** After a commit: asks for a checkpoint when the WAL has passed a limit. */
+  /**
+   * After a commit: asks for a checkpoint when the WAL has passed a limit: the cap by its whole size, the
+   * threshold by what it holds that no checkpoint copied yet (not by its whole size: a WAL that never
+   * restarts would then ask for a checkpoint of the few frames written since the last one at every commit).
+   */
   committed(): void {
     if (this.givenUp) return;
     const size = walSize(this.walFile);
+    // Smaller than what was copied: the WAL restarted (cut back) or was truncated since.
+    if (size < this.backfilledBytes) this.backfilledBytes = 0;
     if (size >= this.limits.capBytes) this.request('TRUNCATE');
-    else if (size >= this.limits.checkpointBytes) this.request('PASSIVE');
+    else if (size - this.backfilledBytes >= this.limits.checkpointBytes) this.request('PASSIVE');
   }
 
   /** Resolves once no checkpoint is running or waiting (the thread has acknowledged the last one). */
@@ -189,6 +208,8 @@ export class WalCheckpointer {
   private onOutcome(outcome: Outcome) {
     this.failures = 0;
     this.completed[outcome.mode]++;
+    // A TRUNCATE leaves no WAL; -1 (the file left WAL mode) or 0 copied nothing.
+    this.backfilledBytes = outcome.mode === 'PASSIVE' && outcome.checkpointed > 0 ? WAL_HEADER_BYTES + outcome.checkpointed * this.frameBytes : 0;
     // Busy (another process's reader or writer kept it from finishing): the next commit measures again.
     if (outcome.mode === 'TRUNCATE') this.openGate();
     this.settle();

@@ -194,6 +194,20 @@ export function projectionSpec<E extends DomainEvent>(
           });
         },
 
+        /** The ids a query answers page by page (`limit` each, every page after the previous one's `next`), to the last page. */
+        thenPages(collection: string, query: Omit<FindQuery, 'limit' | 'after'>, limit: number, pages: string[][]) {
+          return projected(async (reads) => {
+            const answered: string[][] = [];
+            let after: FindQuery['after'];
+            do {
+              const page = await reads.find(collection, { ...query, limit, after });
+              answered.push(page.items.map((d) => d.id));
+              after = page.next;
+            } while (after && answered.length <= pages.length);
+            expect(answered).toEqual(pages);
+          });
+        },
+
         /** No document `id` in `collection`, or no document at all when `id` is left out. */
         thenNone(collection: string, id?: string) {
           return projected(async (reads) => {

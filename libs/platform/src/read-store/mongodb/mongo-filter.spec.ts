@@ -5,6 +5,7 @@ import {
   guardedReplacement,
   indexKey,
   notNewerThan,
+  undeclaredIndexes,
   toMongoDoc,
   toMongoFilter,
   toMongoFind,
@@ -125,6 +126,27 @@ describe('indexKey', () => {
       ['_id', 1],
     ]);
   });
+});
+
+describe('undeclaredIndexes', () => {
+  const declared = [['owner', 'seq'], ['owner', 'target', 'seq']];
+  it('names the field indexes no declared index has the key of, and nothing else', () =>
+    expect(
+      undeclaredIndexes(
+        [
+          { name: '_id_', key: { _id: 1 } },
+          { name: 'owner_1_seq_1__id_1', key: indexKey(['owner', 'seq']) },
+          { name: 'owner_1_action_1_seq_1__id_1', key: indexKey(['owner', 'action', 'seq']) },
+          { name: 'owner_1_target_1_seq_1__id_1', key: indexKey(['owner', 'target', 'seq']) },
+          // Same fields, another order: not the declared index.
+          { name: 'seq_1_owner_1__id_1', key: indexKey(['seq', 'owner']) },
+          { name: '_terms_1', key: { _terms: 1 } },
+          // Not of the shape this store makes: an operator's own.
+          { name: 'by_owner_desc', key: { owner: -1, _id: -1 } },
+        ],
+        declared,
+      ),
+    ).toEqual(['owner_1_action_1_seq_1__id_1', 'seq_1_owner_1__id_1']));
 });
 
 describe('document mapping', () => {

@@ -86,6 +86,22 @@ export function indexKey(fields: string[]): Record<string, 1> {
   return Object.fromEntries([...fields.map(mongoField), '_id'].map((field) => [field, 1 as const]));
 }
 
+/**
+ * The names of the indexes this store made (fields, then `_id`) for fields no spec index declares any
+ * more: a cost on every write that no query of this version asks for. `_id_`, the text index's `_terms`
+ * and anything not of that shape are never named.
+ */
+export function undeclaredIndexes(existing: { name: string; key: Record<string, unknown> }[], declared: string[][]): string[] {
+  const keyOf = (key: Record<string, unknown>) => JSON.stringify(Object.entries(key));
+  const wanted = new Set(declared.map((fields) => keyOf(indexKey(fields))));
+  return existing
+    .filter(({ key }) => {
+      const fields = Object.keys(key);
+      return fields.length > 1 && fields.at(-1) === '_id' && Object.values(key).every((order) => order === 1) && !wanted.has(keyOf(key));
+    })
+    .map(({ name }) => name);
+}
+
 export function toMongoDoc(doc: Doc): Document {
   const { id, ...rest } = doc;
   return { _id: id, ...rest };

@@ -21,6 +21,7 @@ import {
   toMongoFilter,
   toMongoFind,
   toMongoPatch,
+  undeclaredIndexes,
 } from './mongo-filter';
 import { TextIndexSpec } from '../../search/search.port';
 import { LEGACY_TEXT_INDEX, TERMS_FIELD, termsOf, textIndexes, touchesTextIndex } from '../../search/mongodb/mongo-text-index';
@@ -112,6 +113,7 @@ export class MongoReadStore implements ReadStore {
         if (spec.textIndex) this.textIndexes.set(spec.name, spec.textIndex);
         continue;
       }
+      await this.dropUndeclaredIndexes(spec.name + this.suffix, spec);
       await this.createIndexes(spec.name + this.suffix, spec);
       if (spec.textIndex) {
         await this.dropLegacyTextIndex(spec.name);
@@ -398,6 +400,14 @@ export class MongoReadStore implements ReadStore {
     const indexes: IndexDescription[] = spec.indexes.map((fields) => ({ key: indexKey(fields) }));
     if (spec.textIndex) indexes.push(...textIndexes());
     if (indexes.length) await this.db.collection(collection).createIndexes(indexes);
+  }
+
+  /** An index an earlier version declared is only a cost on every write now. */
+  private async dropUndeclaredIndexes(name: string, spec: CollectionSpec) {
+    const collection = this.db.collection(name);
+    const existing = (await collection.listIndexes().toArray()) as { name: string; key: Record<string, unknown> }[];
+    // Another replica may drop it first.
+    for (const index of undeclaredIndexes(existing, spec.indexes)) await collection.dropIndex(index).catch(ignoreCode(INDEX_NOT_FOUND));
   }
 
   /** A `$text` index of an earlier version is only a cost on every write now: search matches on `_terms`. */

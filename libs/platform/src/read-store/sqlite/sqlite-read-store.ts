@@ -378,7 +378,7 @@ export class SqliteReadStore implements ReadStore {
    * ensured again) and a random tail (so no two indexes of the file ever share a name).
    */
   private ensureIndex(table: string, fields: string[]) {
-    const signature = createHash('sha256').update(fields.join(',')).digest('hex').slice(0, 12);
+    const signature = indexSignature(fields);
     const existing = this.writer
       .prepare(`SELECT name FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?`)
       .get(table, `%${signature}%`);
@@ -386,6 +386,20 @@ export class SqliteReadStore implements ReadStore {
     const name = `ix_${table}_${signature}_${randomBytes(4).toString('hex')}`;
     const columns = [...fields.map(fieldExpr), 'id'].join(', ');
     this.writer.exec(`CREATE INDEX main.${name} ON ${table} (${columns})`);
+  }
+
+  /**
+   * Drops the indexes this store made for fields the collection no longer declares: each is a cost on
+   * every write that no query of this version asks for (a file written by an earlier version).
+   */
+  private dropUndeclaredIndexes(table: string, spec: CollectionSpec) {
+    const declared = new Set(spec.indexes.map(indexSignature));
+    const ours = this.writer.prepare(`SELECT name FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ?`).all(table) as { name: string }[];
+    for (const { name } of ours) {
+      if (!name.startsWith(`ix_${table}_`)) continue;
+      const signature = name.slice(`ix_${table}_`.length).split('_')[0];
+      if (!declared.has(signature)) this.writer.exec(`DROP INDEX main.${name}`);
+    }
   }
 
   /**
@@ -434,6 +448,7 @@ export class SqliteReadStore implements ReadStore {
 
   private ensureIndexes(spec: CollectionSpec) {
     const table = this.table(spec.name);
+    this.dropUndeclaredIndexes(table, spec);
     for (const fields of spec.indexes) this.ensureIndex(table, fields);
     if (spec.textIndex) ensureFtsIndex(this.writer, table, spec.textIndex);
   }
@@ -476,6 +491,11 @@ export class SqliteReadStore implements ReadStore {
 
 /** The live connection's page cache during a swap (negative: KiB), given back once the swap is over. */
 const SWAP_CACHE_KIB = -128 * 1024;
+
+/** What names an index of these fields (hex, so it never holds the `_` that separates a name's parts). */
+function indexSignature(fields: string[]): string {
+  return createHash('sha256').update(fields.join(',')).digest('hex').slice(0, 12);
+}
 
 /** Rows per INSERT in a load (each row binds two values; SQLite allows 32,766 per statement). */
 const ROWS_PER_INSERT = 64;
