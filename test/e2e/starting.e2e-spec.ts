@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,6 +168,28 @@ describe('starting and stopping', () => {
         else expect(routeLines).toContainEqual(expect.stringContaining('"level":20'));
         api.kill('SIGTERM');
         expect(await exitOf(api)).toBe(0);
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'starts an embedded API without loading the distributed stores\' clients or the PDF drawing code',
+    async () => {
+      // Each stays in memory for the server's life: the MongoDB driver's BSON module alone keeps a 17 MB buffer.
+      // PDFs are drawn in worker threads, which load pdfkit themselves.
+      const list = join(scratch, 'modules.txt');
+      const root = join(__dirname, '../..');
+      const api = await startApiProcess(join(scratch, 'data'), await freePort(), {
+        NODE_OPTIONS: `--require ${join(root, 'test/support/loaded-modules.js')}`,
+        FOLIO_TEST_LOADED_MODULES: list,
+      });
+      api.kill('SIGTERM');
+      expect(await exitOf(api)).toBe(0);
+      const loaded = readFileSync(list, 'utf8').split('\n');
+      expect(loaded.some((file) => file.includes('/node_modules/@nestjs/core/'))).toBe(true);
+      for (const heavy of ['mongodb', 'bson', '@eventstore/db-client', '@grpc/grpc-js', 'pdfkit', 'fontkit']) {
+        expect({ heavy, loaded: loaded.some((file) => file.includes(`/node_modules/${heavy}/`)) }).toEqual({ heavy, loaded: false });
       }
     },
     PROCESS_TEST_TIMEOUT_MS,
