@@ -12,8 +12,9 @@ const KNOWN = new Map<string, unknown>([
 export const isKnownObject = (hash: string) => KNOWN.has(hash);
 
 /**
- * What a cached object weighs: the bytes of its stored JSON (decoded, an object takes two to three times that in
- * the heap) and what its entry costs besides (the 64-character hash key, the map's entry, the cache's record).
+ * What a cached object weighs: the bytes of its stored JSON (decoded, with its entry, an object takes about one and a
+ * half times that in the heap) and what its entry costs besides (the 64-character hash key, the map's entry, the
+ * cache's record).
  */
 export const cachedObjectWeight = (storedBytes: number) => storedBytes + 128;
 
