@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,6 +169,47 @@ describe('starting and stopping', () => {
         else expect(routeLines).toContainEqual(expect.stringContaining('"level":20'));
         api.kill('SIGTERM');
         expect(await exitOf(api)).toBe(0);
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'starts an embedded API without loading the distributed stores\' clients or the PDF drawing code',
+    async () => {
+      // Each stays in memory for the server's life: the MongoDB driver's BSON module alone keeps a 17 MB buffer.
+      // PDFs are drawn in worker threads, which load pdfkit themselves.
+      const list = join(scratch, 'modules.txt');
+      const root = join(__dirname, '../..');
+      const api = await startApiProcess(join(scratch, 'data'), await freePort(), {
+        NODE_OPTIONS: `--require ${join(root, 'test/support/loaded-modules.js')}`,
+        FOLIO_TEST_LOADED_MODULES: list,
+      });
+      api.kill('SIGTERM');
+      expect(await exitOf(api)).toBe(0);
+      const loaded = readFileSync(list, 'utf8').split('\n');
+      expect(loaded.some((file) => file.includes('/node_modules/@nestjs/core/'))).toBe(true);
+      for (const heavy of ['mongodb', 'bson', '@eventstore/db-client', '@grpc/grpc-js', 'pdfkit', 'fontkit']) {
+        expect({ heavy, loaded: loaded.some((file) => file.includes(`/node_modules/${heavy}/`)) }).toEqual({ heavy, loaded: false });
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "loads in a worker thread's program only what it runs: neither Nest nor the HTTP bodies' validation",
+    () => {
+      // Each of the pool's threads holds what its program loads until it ends: a document thread that loaded Nest and
+      // class-validator (through the content batch's validation) started at 51 MB of heap instead of 28.
+      const root = join(__dirname, '../..');
+      for (const program of ['dist/libs/content/src/documents/document.worker.js', 'dist/libs/content/src/pdf/pdf.worker.js']) {
+        const script = `require(${JSON.stringify(join(root, program))}); process.stdout.write(Object.keys(require.cache).join('\\n'))`;
+        const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: PROCESS_TEST_TIMEOUT_MS });
+        expect(result.status).toBe(0);
+        const loaded = result.stdout.split('\n');
+        for (const heavy of ['@nestjs/common', 'class-validator', 'class-transformer', 'rxjs']) {
+          expect({ program, heavy, loaded: loaded.some((file) => file.includes(`/node_modules/${heavy}/`)) }).toEqual({ program, heavy, loaded: false });
+        }
       }
     },
     PROCESS_TEST_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { CONTENT_OBJECT_STORE } from '@folio/platform/object-store/content-object-store.port';
 import { forwardRef, Module } from '@nestjs/common';
 import { ContentAccessHttpModule, ContentAccessModule } from './access/access.module';
 import { CollectionCascade, CollectionCascadeProcess } from './cascade/collection-cascade';
@@ -93,6 +93,7 @@ import { SpaceController } from './spaces/space.controller';
 import { GetSpaceHandler, ListSpacesHandler, ListSpacesInCollectionHandler } from './spaces/space.queries';
 import { SpaceReads } from './spaces/space.reads';
 import { ContentTrees } from '@folio/kernel/tree/content-trees';
+import { treesOf } from '@folio/kernel/tree/trees-of-store';
 import { MemberSpacesController } from './spaces/member-spaces.controller';
 import { ApplyTemplateToSpaceHandler } from './templates/apply-template.command';
 import { TemplateController } from './templates/template.controller';
@@ -158,7 +159,7 @@ const handlers = [
     CollectionReads,
     ChangeRequestReads,
     // The kernel is framework-free: its content trees are built here, over the store the platform provides.
-    { provide: ContentTrees, useFactory: (store: ContentObjectStore) => new ContentTrees(store), inject: [CONTENT_OBJECT_STORE] },
+    { provide: ContentTrees, useFactory: treesOf, inject: [CONTENT_OBJECT_STORE] },
     BlockKeyIndex,
     Siblings,
     CollectionCascade,

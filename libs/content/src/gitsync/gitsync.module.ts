@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CONTENT_OBJECT_STORE, ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { CONTENT_OBJECT_STORE } from '@folio/platform/object-store/content-object-store.port';
 import { ContentTrees } from '@folio/kernel/tree/content-trees';
+import { treesOf } from '@folio/kernel/tree/trees-of-store';
 import { ContentAccessModule } from '../access/access.module';
 import { CreateChangeRequestHandler } from '../change-requests/change-request.commands';
 import { ChangeRequestReads } from '../change-requests/change-request.reads';
@@ -35,7 +36,7 @@ import { FolderImport } from './folder-import';
     CollectionReads,
     Siblings,
     DocumentWork,
-    { provide: ContentTrees, useFactory: (store: ContentObjectStore) => new ContentTrees(store), inject: [CONTENT_OBJECT_STORE] },
+    { provide: ContentTrees, useFactory: treesOf, inject: [CONTENT_OBJECT_STORE] },
     CreateChangeRequestHandler,
     CreateSpaceHandler,
     MergeChangeRequestHandler,

@@ -13,7 +13,7 @@ import { pagesToPrint } from './pages-to-print';
 import { png } from './pdf-test-images';
 import { PdfPrinter } from './pdf-printer';
 import { PdfRenderer } from './pdf-renderer';
-import { MAX_PDF_BYTES } from './pdf-writer';
+import { MAX_PDF_BYTES } from './printed-pdf';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const APP = 'https://app.folio.test/s/space1/~/changes/3';

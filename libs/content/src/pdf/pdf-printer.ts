@@ -15,7 +15,7 @@ import { DocumentRefs } from './document-refs';
 import { PrintedPage } from './pdf-render';
 import { OpenAPIPrintouts } from './openapi-printouts';
 import { PdfRenderer } from './pdf-renderer';
-import { MAX_PDF_BYTES, pageDestination } from './pdf-writer';
+import { MAX_PDF_BYTES, pageDestination } from './printed-pdf';
 
 /** Files whose bytes are read to be embedded: the image formats a PDF can hold. */
 const EMBEDDED_TYPES = new Set(['image/png', 'image/jpeg']);

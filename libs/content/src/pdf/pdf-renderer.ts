@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { WorkerPool, workerFile } from '@folio/platform/workers/worker-pool';
 import { DOCUMENT_TIME_LIMIT_MS, INLINE_DOCUMENT_BYTES } from '../documents/document-work';
 import { DocumentRefs, inspectDocument } from './document-refs';
-import { PdfInput, renderPdf } from './pdf-render';
+import type { PdfInput } from './pdf-render';
 
 /** How long printing one PDF may take in a thread; past this it is refused (413) and the thread ended. */
 export const PDF_TIME_LIMIT_MS = 60_000;
@@ -19,8 +19,9 @@ const worker = () => workerFile(__dirname, 'pdf.worker');
 export class PdfRenderer {
   constructor(@Inject(WorkerPool) private readonly pool: WorkerPool | null) {}
 
-  render(input: PdfInput): Promise<Uint8Array> {
-    if (!this.pool) return renderPdf(input);
+  async render(input: PdfInput): Promise<Uint8Array> {
+    // Loaded only here: the API draws in its pool's threads, and pdfkit with fontkit would take room in its heap.
+    if (!this.pool) return (await import('./pdf-render')).renderPdf(input);
     return this.pool.run(worker(), 'render', input, { what: 'Printing the PDF', timeoutMs: PDF_TIME_LIMIT_MS });
   }
 

@@ -1,13 +1,10 @@
 import PDFDocument from 'pdfkit';
 import { Invalid } from '@folio/platform/domain/errors';
-import { MAX_CONTENT_OBJECT_BYTES } from '@folio/platform/object-store/content-object-store.port';
 import { PageDocument } from '@folio/kernel/document/document.model';
 import { BlockDrawer, PageAssets } from './block-drawer';
 import { FONT } from './pdf-fonts';
 import { COLOR, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';
-
-/** The largest PDF Folio makes: it is stored as one content object. */
-export const MAX_PDF_BYTES = MAX_CONTENT_OBJECT_BYTES;
+import { MAX_PDF_BYTES, pageDestination } from './printed-pdf';
 
 /** One page of content to print. */
 export interface PdfPage {
@@ -19,9 +16,6 @@ export interface PdfPage {
   document: PageDocument | null;
   assets: PageAssets;
 }
-
-/** The named destination of a printed page: links to it from other pages of the PDF jump there. */
-export const pageDestination = (pageId: string) => `page-${pageId}`;
 
 /**
  * A PDF being written, one content page after another, each from the top of a new sheet, with an outline

@@ -11,10 +11,12 @@ import { TreeReader } from './tree-reader';
 import { TreeView } from './tree-view';
 
 /**
- * Decoded tree objects kept in memory (roots, trie nodes, page nodes: from a few hundred bytes to a few KB):
- * enough for every object of a few 5,000-page trees, a bound on memory whatever is read.
+ * Decoded tree objects kept in memory (roots, trie nodes, page nodes: from a few hundred bytes to a few KB), in
+ * bytes of their stored JSON plus each entry's cost (`cachedObjectWeight`): every object of five 5,000-page trees (one
+ * is 5,555 objects weighing 2.8 MiB, 4.3 MiB of heap once decoded), and about 25 MB of heap whatever is read. A bound by
+ * count let objects of a few KB (trie nodes full of hashes, pages with long descriptions) take several times that.
  */
-export const TREE_CACHE_SIZE = 20_000;
+export const TREE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Page documents one read of many pages (a tree, a page's subtree, the pages off an index) reads at once:
@@ -118,13 +120,14 @@ export interface Change<T> {
 
 /**
  * Content trees over the content-object store: opening a revision's tree, editing it into a new one.
- * One cache of decoded objects is shared by every tree opened here.
+ * One cache of decoded objects is shared by every tree opened here; a process has one ContentTrees per store
+ * (`treesOf`), so the API's reads, Git Sync and the projections share it too.
  */
 export class ContentTrees {
   private readonly objects: TreeObjects;
 
   constructor(store: ContentObjectStore) {
-    this.objects = new TreeObjects(store, new LruCache(TREE_CACHE_SIZE));
+    this.objects = new TreeObjects(store, new LruCache(TREE_CACHE_BYTES));
   }
 
   async open(tree: string): Promise<TreeSnapshot> {

@@ -337,7 +337,7 @@ export class TreeDraft extends TreeReader implements TreeEditor {
       if (hash !== this.base.hash) {
         for (const known of [...batch.keys()].filter(isKnownObject)) batch.delete(known);
         await this.base.objects.store.put([...batch.values()].map((object) => object.bytes));
-        for (const [objectHash, { value }] of batch) if (value !== undefined) this.base.objects.remember(objectHash, value);
+        for (const [objectHash, { bytes, value }] of batch) if (value !== undefined) this.base.objects.remember(objectHash, value, bytes.byteLength);
         this.base = new TreeView(this.base.objects, hash, root);
       }
       this.nodes.clear();

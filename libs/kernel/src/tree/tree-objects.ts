@@ -12,8 +12,15 @@ const KNOWN = new Map<string, unknown>([
 export const isKnownObject = (hash: string) => KNOWN.has(hash);
 
 /**
+ * What a cached object weighs: the bytes of its stored JSON (decoded, with its entry, an object takes about one and a
+ * half times that in the heap) and what its entry costs besides (the 64-character hash key, the map's entry, the
+ * cache's record).
+ */
+export const cachedObjectWeight = (storedBytes: number) => storedBytes + 128;
+
+/**
  * Reads the JSON objects trees are made of (roots, trie nodes, page nodes) through a cache of decoded
- * values. Values are frozen: one decoded object is shared by every reader, so none may change it.
+ * values, weighed by `cachedObjectWeight`. Values are frozen: one decoded object is shared by every reader, so none may change it.
  * Documents are not cached: they are large and read once per use.
  */
 export class TreeObjects {
@@ -31,7 +38,7 @@ export class TreeObjects {
     (await this.store.getMany(misses)).forEach((bytes, i) => {
       if (bytes === null) return;
       const value = deepFreeze(JSON.parse(bytes.toString('utf8')));
-      this.cache.set(misses[i], value);
+      this.cache.set(misses[i], value, cachedObjectWeight(bytes.byteLength));
       found.set(misses[i], value);
     });
     return hashes.map((hash, i) => values[i] ?? found.get(hash) ?? null);
@@ -51,8 +58,8 @@ export class TreeObjects {
     return bytes === null ? null : JSON.parse(bytes.toString('utf8'));
   }
 
-  /** Objects just stored by a commit: the next reads of the new tree find them decoded. */
-  remember(hash: string, value: unknown): void {
-    if (!KNOWN.has(hash)) this.cache.set(hash, deepFreeze(value));
+  /** Objects just stored by a commit (`storedBytes`: their JSON's length): the next reads of the new tree find them decoded. */
+  remember(hash: string, value: unknown, storedBytes: number): void {
+    if (!KNOWN.has(hash)) this.cache.set(hash, deepFreeze(value), cachedObjectWeight(storedBytes));
   }
 }

@@ -4,8 +4,9 @@ import { ContentTrees } from './content-trees';
 const shared = new WeakMap<ContentObjectStore, ContentTrees>();
 
 /**
- * The content trees over a store, one per store: projections, which get the store rather than Nest's
- * ContentTrees, share one cache of decoded objects across every event they apply.
+ * The content trees over a store, one per store: the content and Git Sync modules' ContentTrees and the projections
+ * (which get the store rather than Nest's ContentTrees) share one cache of decoded objects. Three caches held the same
+ * objects decoded up to three times: a tree a request reads is the one its projections just applied.
  */
 export function treesOf(objects: ContentObjectStore): ContentTrees {
   let trees = shared.get(objects);

@@ -43,6 +43,15 @@ describe('LruCache', () => {
     expect([cache.get('b'), cache.get('c'), cache.size]).toEqual([2, 3, 2]);
   });
 
+  it('weighs an entry by the weight given to set, when given', () => {
+    const cache = new LruCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'x', 6);
+    cache.set('b', 'x', 6); // 12 > 10, although the values weigh 1 each
+    expect([cache.get('a'), cache.get('b'), cache.size]).toEqual([undefined, 'x', 1]);
+    cache.set('c', 'x', 11);
+    expect([cache.get('c'), cache.size]).toEqual([undefined, 1]);
+  });
+
   it('bounds the total weight of its entries, and keeps no entry heavier than the whole', () => {
     const cache = new LruCache<string, string>(10, (value) => value.length);
     cache.set('a', 'xxxx');

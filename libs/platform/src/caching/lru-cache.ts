@@ -1,6 +1,7 @@
 /**
  * A least-recently-used cache bounded by its entries' total weight (by default each weighs 1, so the bound
- * is their number): the bound keeps memory flat however many keys are read. An entry heavier than the whole
+ * is their number; a user that knows an entry's weight better than its value does gives it to `set`): the
+ * bound keeps memory flat however many keys are read. An entry heavier than the whole
  * capacity is not kept. Whether an entry can go stale is its user's business (content objects never do).
  */
 export class LruCache<K, V> {
@@ -34,9 +35,8 @@ export class LruCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V): void {
+  set(key: K, value: V, weight = this.weigh(value)): void {
     this.delete(key);
-    const weight = this.weigh(value);
     if (weight > this.capacity) return;
     this.entries.set(key, { value, weight });
     this.newest = key;

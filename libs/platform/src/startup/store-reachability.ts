@@ -1,7 +1,3 @@
-import { BACKWARDS, END, EventStoreDBClient } from '@eventstore/db-client';
-import { MongoClient } from 'mongodb';
-import { collect } from '../event-store/eventstoredb/esdb-calls';
-import { MONGO_CLIENT_OPTIONS } from '../read-store/mongodb/mongo-read-store';
 import { StoreUnanswered, withinDeadline } from '../store-deadline';
 import { StartupError } from './startup-error';
 
@@ -35,7 +31,12 @@ async function problemOf(variable: Variable, url: string, answers: (url: string)
   }
 }
 
+// Each client is loaded only when its store is configured: the API, the projector and the CLI import this file, and
+// an embedded start would otherwise load both clients for nothing (the MongoDB driver's BSON module alone allocates a
+// 17 MB buffer the API then kept for its whole life).
 async function eventStoreAnswers(url: string): Promise<void> {
+  const { BACKWARDS, END, EventStoreDBClient } = await import('@eventstore/db-client');
+  const { collect } = await import('../event-store/eventstoredb/esdb-calls');
   const client = EventStoreDBClient.connectionString(url);
   try {
     await collect(client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), 'ping', { ms: REACH_MS });
@@ -46,6 +47,8 @@ async function eventStoreAnswers(url: string): Promise<void> {
 }
 
 async function mongoAnswers(url: string): Promise<void> {
+  const { MongoClient } = await import('mongodb');
+  const { MONGO_CLIENT_OPTIONS } = await import('../read-store/mongodb/mongo-read-store');
   const client = new MongoClient(url, { ...MONGO_CLIENT_OPTIONS, serverSelectionTimeoutMS: REACH_MS, connectTimeoutMS: REACH_MS });
   try {
     // The driver gives up first, with its reason (refused, not found); this bound is for a driver that does not.

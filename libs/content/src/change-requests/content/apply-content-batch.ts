@@ -5,8 +5,7 @@ import { TreeEditor, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { BatchOutcome } from './batch-outcome';
 import { BatchRefs } from './batch-refs';
 import { ContentChange, DeletePageChange, InsertFilesChange, InsertPageChange, RevertPageChange, UpdatePageChange } from './content-change.dto';
-import { changeAt } from './content-changes';
-import { invalidAt } from './refusal-at';
+import { changeAt, invalidAt } from './refusal-at';
 import { pageInput } from './page-input';
 import { revertBlocks } from './revert-blocks';
 

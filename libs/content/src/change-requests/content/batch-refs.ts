@@ -1,6 +1,6 @@
 import { Invalid } from '@folio/platform/domain/errors';
 import { ContentChange } from './content-change.dto';
-import { changeAt } from './content-changes';
+import { changeAt } from './refusal-at';
 
 export interface Definition {
   kind: 'page' | 'file';

@@ -7,10 +7,7 @@ import { PageDocument } from '@folio/kernel/document/document.model';
 import { validatedBody } from '@folio/platform/http/validation';
 import { CHANGE_CLASSES, ContentChange, OPERATIONS, UpdateChangeRequestContentBody } from './content-change.dto';
 import { assertJsonDocument } from './json-document';
-import { invalidAt } from './refusal-at';
-
-/** Where a change sits in the batch, as every message about it begins: `changes[3]`. */
-export const changeAt = (index: number) => `changes[${index}]`;
+import { changeAt, invalidAt } from './refusal-at';
 
 /**
  * The changes of a content batch's raw body. Its frame is validated as UpdateChangeRequestContentBody (the
