@@ -5,12 +5,12 @@ import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { diffTrees } from '@folio/kernel/tree/content-trees';
 import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { treesOf } from '@folio/kernel/tree/trees-of-store';
-import { IndexedTreeDoc } from '../tree/main-page-index';
+import { followedTree, IndexedTreeDoc, staysUnfollowed } from '../tree/main-page-index';
 import { SpaceEvent } from '../spaces/space.events';
 
 /** Per (space, stored object): a file of one of main's revisions, present or past. */
 export const FILE_OBJECTS = 'fileObjects';
-/** Per space, the main tree the file objects were last taken from (an IndexedTreeDoc). */
+/** Per space, the main tree the file objects were last taken from (an IndexedTreeDoc: none while main is empty). */
 export const FILE_OBJECT_TREES = 'fileObjectTrees';
 
 /**
@@ -37,9 +37,9 @@ export const fileObjectId = (spaceId: string, object: string) => `${spaceId}:${o
  */
 async function follow(tx: ReadTransaction, objects: ContentObjectStore, spaceId: string, tree: string, position: string) {
   const followed = await tx.get<IndexedTreeDoc>(FILE_OBJECT_TREES, spaceId);
-  if (followed && comparePositions(position, followed.position) <= 0) return;
+  if (staysUnfollowed(followed, tree) || (followed && comparePositions(position, followed.position) <= 0)) return;
   const trees = treesOf(objects);
-  const [before, after] = await Promise.all([trees.open(followed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
+  const [before, after] = await Promise.all([trees.open(followedTree(followed)), trees.open(tree)]);
   for (const { after: file } of (await diffTrees(before, after)).files) {
     if (!file) continue;
     const doc: FileObjectDoc = {
