@@ -3,7 +3,6 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { diffTrees } from '@folio/kernel/tree/content-trees';
-import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { treesOf } from '@folio/kernel/tree/trees-of-store';
 import { followedTree, IndexedTreeDoc, staysUnfollowed } from '../tree/main-page-index';
 import { SpaceEvent } from '../spaces/space.events';
@@ -67,7 +66,10 @@ export const fileObjectProjection = defineProjection<SpaceEvent>(
     { name: FILE_OBJECT_TREES, indexes: [] },
   ],
   {
-    SpaceCreated: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.tree ?? EMPTY_TREE_HASH, position),
+    // Created empty (most are): nothing to follow, and no document of the space to read yet.
+    SpaceCreated: async ({ data, position }, tx, { objects }) => {
+      if (data.tree) await follow(tx, objects, data.spaceId, data.tree, position);
+    },
     SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
     SpacePurged: async ({ data }, tx) => {
       await tx.deleteMany(FILE_OBJECTS, { spaceId: data.spaceId });

@@ -4,7 +4,6 @@ import { TextIndexedCollection } from '@folio/platform/search/search.port';
 import { SpaceEvent } from '../spaces/space.events';
 import { TreeSnapshot, diffTrees } from '@folio/kernel/tree/content-trees';
 import { treesOf } from '@folio/kernel/tree/trees-of-store';
-import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { PageSection, pageText } from './page-text';
 import { followedTree, staysUnfollowed } from '../tree/main-page-index';
@@ -143,7 +142,10 @@ async function indexMain(tx: ReadTransaction, context: ProjectionContext, space:
  * takes them along.
  */
 export const searchProjection = defineProjection<SpaceEvent>('content-search', [SEARCH_PAGES, { name: SEARCH_SPACES, indexes: [] }], {
-  SpaceCreated: async ({ data }, tx, context) => indexMain(tx, context, data, data.tree ?? EMPTY_TREE_HASH),
+  // Created empty (most are): nothing to index, and no document of the space to read yet.
+  SpaceCreated: async ({ data }, tx, context) => {
+    if (data.tree) await indexMain(tx, context, data, data.tree);
+  },
   SpaceContentChanged: async ({ data }, tx, context) => indexMain(tx, context, data, data.revision.tree),
   SpaceTransferred: async ({ data }, tx) => {
     await tx.patch(SEARCH_SPACES, data.spaceId, { organizationId: data.organizationId });
