@@ -45,6 +45,17 @@ describe('block key projection', () => {
       [BLOCK_KEY_SPACES]: [{ id: 's1', tree: trees.A, position: '2' }],
     }));
 
+  it('writes no document for a space whose main is and stays empty: none means the empty tree', () =>
+    spec.given([spaceCreated('s1'), mainChanged('s1', EMPTY_TREE_HASH), spaceCreated('s2')]).thenCollections({ [BLOCK_KEYS]: [], [BLOCK_KEY_SPACES]: [] }));
+
+  it('keeps the empty tree of a space emptied after it had content, and follows main from it', async () => {
+    await spec.given([spaceCreated('s1', trees.A), mainChanged('s1', EMPTY_TREE_HASH)]).thenCollections({ [BLOCK_KEYS]: [], [BLOCK_KEY_SPACES]: [{ id: 's1', tree: EMPTY_TREE_HASH, position: '2' }] });
+    await spec.given([spaceCreated('s1', trees.A), mainChanged('s1', EMPTY_TREE_HASH), mainChanged('s1', trees.B)]).thenCollections({
+      [BLOCK_KEYS]: [key('s1', 'p1', 'more'), key('s1', 'p1', 'para'), key('s1', 'p2', 'own'), key('s1', 'p2', 'para')],
+      [BLOCK_KEY_SPACES]: [{ id: 's1', tree: trees.B, position: '3' }],
+    });
+  });
+
   it('follows later merges: an edited page’s keys are replaced, a new page’s added, a deleted page’s dropped', async () => {
     await spec.given([spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B)]).then(BLOCK_KEYS, [
       key('s1', 'p1', 'more'),
@@ -67,7 +78,7 @@ describe('block key projection', () => {
     }));
 
   // A function: the trees are built before the tests run, after this file is read.
-  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2')];
+  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2'), spaceCreated('s3'), mainChanged('s3', EMPTY_TREE_HASH)];
 
   it('is unchanged by replays', () => spec.given(history()).thenIdempotent());
 

@@ -4,7 +4,6 @@ import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { nodeKeys } from '@folio/kernel/document/node-by-key';
 import { SpaceEvent } from '../spaces/space.events';
-import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { followMain } from '../tree/main-page-index';
 import { BLOCK_KEY_INDEX, BLOCK_KEY_SPACES, BLOCK_KEYS } from './block-key-docs';
 
@@ -36,7 +35,10 @@ export const blockKeyProjection = defineProjection<SpaceEvent>(
     { name: BLOCK_KEY_SPACES, indexes: [] },
   ],
   {
-    SpaceCreated: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.tree ?? EMPTY_TREE_HASH, position),
+    // Created empty (most are): nothing to follow, and no document of the space to read yet.
+    SpaceCreated: async ({ data, position }, tx, { objects }) => {
+      if (data.tree) await follow(tx, objects, data.spaceId, data.tree, position);
+    },
     SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
     SpacePurged: async ({ data }, tx) => {
       await tx.deleteMany(BLOCK_KEYS, { space: data.spaceId });

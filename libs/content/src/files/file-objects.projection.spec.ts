@@ -31,13 +31,25 @@ beforeAll(async () => {
 });
 
 const file = (spaceId: string, object: string, name: string, contentType: string): FileObjectDoc => ({ id: `${spaceId}:${object}`, spaceId, object, name, contentType });
+const byId = (x: FileObjectDoc, y: FileObjectDoc) => (x.id < y.id ? -1 : 1);
 
 describe('file object projection', () => {
   it('records the files of main\u2019s first content and the tree it took them from', () =>
     spec.given([spaceCreated('s1'), mainChanged('s1', trees.A)]).thenCollections({
-      [FILE_OBJECTS]: [file('s1', hashes.logo1, 'logo.png', 'image/png'), file('s1', hashes.notes, 'notes.txt', 'text/plain')].sort((x, y) => (x.id < y.id ? -1 : 1)),
+      [FILE_OBJECTS]: [file('s1', hashes.logo1, 'logo.png', 'image/png'), file('s1', hashes.notes, 'notes.txt', 'text/plain')].sort(byId),
       [FILE_OBJECT_TREES]: [{ id: 's1', tree: trees.A, position: '2' }],
     }));
+
+  it('writes no document for a space whose main is and stays empty: none means the empty tree', () =>
+    spec.given([spaceCreated('s1'), mainChanged('s1', EMPTY_TREE_HASH), spaceCreated('s2')]).thenCollections({ [FILE_OBJECTS]: [], [FILE_OBJECT_TREES]: [] }));
+
+  it('keeps the empty tree of a space emptied after it had content, and follows main from it', async () => {
+    await spec.given([spaceCreated('s1', trees.A), mainChanged('s1', EMPTY_TREE_HASH)]).thenCollections({ [FILE_OBJECTS]: [file('s1', hashes.logo1, 'logo.png', 'image/png'), file('s1', hashes.notes, 'notes.txt', 'text/plain')].sort(byId), [FILE_OBJECT_TREES]: [{ id: 's1', tree: EMPTY_TREE_HASH, position: '2' }] });
+    await spec.given([spaceCreated('s1', trees.A), mainChanged('s1', EMPTY_TREE_HASH), mainChanged('s1', trees.B)]).thenCollections({
+      [FILE_OBJECTS]: [file('s1', hashes.logo1, 'logo.png', 'image/png'), file('s1', hashes.logo2, 'Logo.png', 'image/png'), file('s1', hashes.notes, 'notes.txt', 'text/plain')].sort(byId),
+      [FILE_OBJECT_TREES]: [{ id: 's1', tree: trees.B, position: '3' }],
+    });
+  });
 
   it('keeps past revisions\u2019 files as main moves on and deletes them', () =>
     spec.given([spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), mainChanged('s1', trees.C)]).thenFinds(
@@ -51,11 +63,11 @@ describe('file object projection', () => {
 
   it('forgets a purged space\u2019s files, and only that space\u2019s', () =>
     spec.given([spaceCreated('s1', trees.A), spaceCreated('s2', trees.B), spacePurged('s1')]).thenCollections({
-      [FILE_OBJECTS]: [file('s2', hashes.logo2, 'Logo.png', 'image/png'), file('s2', hashes.notes, 'notes.txt', 'text/plain')].sort((x, y) => (x.id < y.id ? -1 : 1)),
+      [FILE_OBJECTS]: [file('s2', hashes.logo2, 'Logo.png', 'image/png'), file('s2', hashes.notes, 'notes.txt', 'text/plain')].sort(byId),
       [FILE_OBJECT_TREES]: [{ id: 's2', tree: trees.B, position: '2' }],
     }));
 
-  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2')];
+  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2'), spaceCreated('s3'), mainChanged('s3', EMPTY_TREE_HASH)];
 
   it('is unchanged by replays', () => spec.given(history()).thenIdempotent());
 

@@ -3,14 +3,13 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { diffTrees } from '@folio/kernel/tree/content-trees';
-import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { treesOf } from '@folio/kernel/tree/trees-of-store';
-import { IndexedTreeDoc } from '../tree/main-page-index';
+import { followedTree, IndexedTreeDoc, staysUnfollowed } from '../tree/main-page-index';
 import { SpaceEvent } from '../spaces/space.events';
 
 /** Per (space, stored object): a file of one of main's revisions, present or past. */
 export const FILE_OBJECTS = 'fileObjects';
-/** Per space, the main tree the file objects were last taken from (an IndexedTreeDoc). */
+/** Per space, the main tree the file objects were last taken from (an IndexedTreeDoc: none while main is empty). */
 export const FILE_OBJECT_TREES = 'fileObjectTrees';
 
 /**
@@ -37,9 +36,9 @@ export const fileObjectId = (spaceId: string, object: string) => `${spaceId}:${o
  */
 async function follow(tx: ReadTransaction, objects: ContentObjectStore, spaceId: string, tree: string, position: string) {
   const followed = await tx.get<IndexedTreeDoc>(FILE_OBJECT_TREES, spaceId);
-  if (followed && comparePositions(position, followed.position) <= 0) return;
+  if (staysUnfollowed(followed, tree) || (followed && comparePositions(position, followed.position) <= 0)) return;
   const trees = treesOf(objects);
-  const [before, after] = await Promise.all([trees.open(followed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
+  const [before, after] = await Promise.all([trees.open(followedTree(followed)), trees.open(tree)]);
   for (const { after: file } of (await diffTrees(before, after)).files) {
     if (!file) continue;
     const doc: FileObjectDoc = {
@@ -67,7 +66,10 @@ export const fileObjectProjection = defineProjection<SpaceEvent>(
     { name: FILE_OBJECT_TREES, indexes: [] },
   ],
   {
-    SpaceCreated: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.tree ?? EMPTY_TREE_HASH, position),
+    // Created empty (most are): nothing to follow, and no document of the space to read yet.
+    SpaceCreated: async ({ data, position }, tx, { objects }) => {
+      if (data.tree) await follow(tx, objects, data.spaceId, data.tree, position);
+    },
     SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
     SpacePurged: async ({ data }, tx) => {
       await tx.deleteMany(FILE_OBJECTS, { spaceId: data.spaceId });

@@ -54,6 +54,17 @@ describe('link projection', () => {
       [LINK_SPACES]: [{ id: 's1', tree: trees.A, position: '2' }],
     }));
 
+  it('writes no document for a space whose main is and stays empty: none means the empty tree', () =>
+    spec.given([spaceCreated('s1'), mainChanged('s1', EMPTY_TREE_HASH), spaceCreated('s2')]).thenCollections({ [PAGE_LINKS]: [], [LINK_SPACES]: [] }));
+
+  it('keeps the empty tree of a space emptied after it had content, and follows main from it', async () => {
+    await spec.given([spaceCreated('s1', trees.A), mainChanged('s1', EMPTY_TREE_HASH)]).thenCollections({ [PAGE_LINKS]: [], [LINK_SPACES]: [{ id: 's1', tree: EMPTY_TREE_HASH, position: '2' }] });
+    await spec.given([spaceCreated('s1', trees.A), mainChanged('s1', EMPTY_TREE_HASH), mainChanged('s1', trees.B)]).thenCollections({
+      [PAGE_LINKS]: [one('s1'), two('s1'), three('s1')],
+      [LINK_SPACES]: [{ id: 's1', tree: trees.B, position: '3' }],
+    });
+  });
+
   it('follows later merges: new pages are indexed, a renamed page keeps its links, a deleted page loses them', async () => {
     await spec.given([spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B)]).thenCollections({
       [PAGE_LINKS]: [one('s1'), two('s1'), three('s1')],
@@ -79,7 +90,7 @@ describe('link projection', () => {
     }));
 
   // A function: the trees are built before the tests run, after this file is read.
-  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2')];
+  const history = () => [spaceCreated('s1'), mainChanged('s1', trees.A), mainChanged('s1', trees.B), spaceCreated('s2', trees.B), mainChanged('s1', trees.C), spacePurged('s2'), spaceCreated('s3'), mainChanged('s3', EMPTY_TREE_HASH)];
 
   it('is unchanged by replays', () => spec.given(history()).thenIdempotent());
 

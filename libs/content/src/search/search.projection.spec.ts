@@ -86,8 +86,19 @@ describe('content-search projection', () => {
   it('indexes every page of the first revision: text, sections from headings, path and ancestors', () =>
     spec.given([created('s1', v1)]).thenCollections({ [SEARCH_PAGES.name]: [guide, sub, faq, old], [SEARCH_SPACES]: [{ id: 's1', organizationId: 'o1', tree: v1 }] }));
 
-  it('indexes nothing for an empty space, and remembers its tree', () =>
-    spec.given([created('s2')]).thenCollections({ [SEARCH_PAGES.name]: [], [SEARCH_SPACES]: [{ id: 's2', organizationId: 'o1', tree: EMPTY_TREE_HASH }] }));
+  it('indexes nothing for an empty space, and writes no document for it: none means the empty tree', () =>
+    spec.given([created('s2'), created('s1'), changed(EMPTY_TREE_HASH), transferred]).thenCollections({ [SEARCH_PAGES.name]: [], [SEARCH_SPACES]: [] }));
+
+  it('keeps the empty tree of a space emptied after it had pages, and indexes main from it', async () => {
+    await spec.given([created('s1', v1), changed(EMPTY_TREE_HASH)]).thenCollections({ [SEARCH_PAGES.name]: [], [SEARCH_SPACES]: [{ id: 's1', organizationId: 'o1', tree: EMPTY_TREE_HASH }] });
+    await spec.given([created('s1', v1), changed(EMPTY_TREE_HASH), changed(v1, 'r3')]).thenCollections({ [SEARCH_PAGES.name]: [guide, sub, faq, old], [SEARCH_SPACES]: [{ id: 's1', organizationId: 'o1', tree: v1 }] });
+  });
+
+  it('indexes a space transferred while empty under its new organization', () =>
+    spec.given([created('s1'), transferred, { ...changed(v1), data: { ...changed(v1).data, organizationId: 'o2' } } as SpaceEvent]).thenCollections({
+      [SEARCH_PAGES.name]: [guide, sub, faq, old].map((doc) => ({ ...doc, organizationId: 'o2' })),
+      [SEARCH_SPACES]: [{ id: 's1', organizationId: 'o2', tree: v1 }],
+    }));
 
   it('follows main: edited, renamed, added and deleted pages, and the subpages of a renamed page', () =>
     spec.given([created('s1', v1), changed(v2)]).then(SEARCH_PAGES.name, [
@@ -119,5 +130,5 @@ describe('content-search projection', () => {
 
   it('is idempotent', () => spec.given([created('s1', v1), changed(v2), changed(v3, 'r3'), changed(v4, 'r4'), transferred]).thenIdempotent());
 
-  it('rebuilds identically', () => spec.given([created('s1', v1), changed(v2), changed(v3, 'r3'), changed(v4, 'r4'), created('s2', v2), transferred]).thenRebuildsIdentically());
+  it('rebuilds identically', () => spec.given([created('s1', v1), changed(v2), changed(v3, 'r3'), changed(v4, 'r4'), created('s2', v2), transferred, created('s3')]).thenRebuildsIdentically());
 });

@@ -4,9 +4,9 @@ import { TextIndexedCollection } from '@folio/platform/search/search.port';
 import { SpaceEvent } from '../spaces/space.events';
 import { TreeSnapshot, diffTrees } from '@folio/kernel/tree/content-trees';
 import { treesOf } from '@folio/kernel/tree/trees-of-store';
-import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { PageSection, pageText } from './page-text';
+import { followedTree, staysUnfollowed } from '../tree/main-page-index';
 
 /** One document per page of each space's main content: what search matches, ranks and answers. */
 export interface SearchPageDoc {
@@ -27,7 +27,10 @@ export interface SearchPageDoc {
   [key: string]: unknown;
 }
 
-/** Main's tree as the pages were last indexed from: the next content change is diffed against it. */
+/**
+ * Main's tree as the pages were last indexed from: the next content change is diffed against it. None
+ * while main is empty and was never indexed (as for `IndexedTreeDoc`).
+ */
 export interface SearchSpaceDoc {
   id: string;
   organizationId: string;
@@ -84,7 +87,8 @@ async function descendants(tree: TreeSnapshot, id: string): Promise<string[]> {
 async function indexMain(tx: ReadTransaction, context: ProjectionContext, space: { spaceId: string; organizationId: string }, tree: string) {
   const trees = treesOf(context.objects);
   const indexed = await tx.get<SearchSpaceDoc>(SEARCH_SPACES, space.spaceId);
-  const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(tree)]);
+  if (staysUnfollowed(indexed, tree)) return;
+  const [before, after] = await Promise.all([trees.open(followedTree(indexed)), trees.open(tree)]);
   const { pages } = await diffTrees(before, after);
   const replaced = new Set<string>();
   const moved = new Set<string>();
@@ -138,7 +142,10 @@ async function indexMain(tx: ReadTransaction, context: ProjectionContext, space:
  * takes them along.
  */
 export const searchProjection = defineProjection<SpaceEvent>('content-search', [SEARCH_PAGES, { name: SEARCH_SPACES, indexes: [] }], {
-  SpaceCreated: async ({ data }, tx, context) => indexMain(tx, context, data, data.tree ?? EMPTY_TREE_HASH),
+  // Created empty (most are): nothing to index, and no document of the space to read yet.
+  SpaceCreated: async ({ data }, tx, context) => {
+    if (data.tree) await indexMain(tx, context, data, data.tree);
+  },
   SpaceContentChanged: async ({ data }, tx, context) => indexMain(tx, context, data, data.revision.tree),
   SpaceTransferred: async ({ data }, tx) => {
     await tx.patch(SEARCH_SPACES, data.spaceId, { organizationId: data.organizationId });

@@ -16,7 +16,13 @@ export interface MainPageIndex {
   mayDiffer(before: PageNode | null, after: PageNode | null): boolean;
 }
 
-/** Per space, the tree an index holds main's pages of. */
+/**
+ * Per space, the tree an index holds main's pages of. No document means the empty tree, followed from no
+ * position: a space created empty, or whose main stayed empty, has none (most spaces of a log are created
+ * empty, and one document per space and index was a third of a replay's writes). A document an earlier
+ * version wrote for the empty tree means the same; once a space has one, it keeps it (its position guards
+ * the index against a replayed older event, even when main is emptied).
+ */
 export interface IndexedTreeDoc {
   id: string;
   tree: string;
@@ -24,6 +30,12 @@ export interface IndexedTreeDoc {
   position: string;
   [field: string]: unknown;
 }
+
+/** The tree a space's followed-tree document (`IndexedTreeDoc`, `SearchSpaceDoc`) says was followed. */
+export const followedTree = (doc: { tree: string } | null): string => doc?.tree ?? EMPTY_TREE_HASH;
+
+/** Whether following `tree` would change nothing and say nothing: none was followed, and it is the empty tree. */
+export const staysUnfollowed = (doc: { tree: string } | null, tree: string): boolean => doc === null && tree === EMPTY_TREE_HASH;
 
 /**
  * Moves a space's index to main's new `tree`: `reindex` is called for each page that differs from the tree
@@ -38,9 +50,9 @@ export async function followMain(
   reindex: (page: string, node: PageNode | null, tree: TreeSnapshot) => Promise<void>,
 ): Promise<void> {
   const indexed = await tx.get<IndexedTreeDoc>(index.spaces, at.space);
-  if (indexed && comparePositions(at.position, indexed.position) <= 0) return;
+  if (staysUnfollowed(indexed, at.tree) || (indexed && comparePositions(at.position, indexed.position) <= 0)) return;
   const trees = treesOf(objects);
-  const [before, after] = await Promise.all([trees.open(indexed?.tree ?? EMPTY_TREE_HASH), trees.open(at.tree)]);
+  const [before, after] = await Promise.all([trees.open(followedTree(indexed)), trees.open(at.tree)]);
   for (const { id, before: was, after: is } of (await diffTrees(before, after)).pages) {
     if (index.mayDiffer(was, is)) await reindex(id, is, after);
   }
@@ -54,7 +66,7 @@ export async function followMain(
  * cost of reading the index overlaid with them follows the difference, never the size of the space.
  */
 export async function offIndex(index: MainPageIndex, reads: ReadStore, trees: ContentTrees, space: string, snapshot: TreeSnapshot): Promise<Change<PageNode>[]> {
-  const indexed = (await reads.get<IndexedTreeDoc>(index.spaces, space))?.tree ?? EMPTY_TREE_HASH;
+  const indexed = followedTree(await reads.get<IndexedTreeDoc>(index.spaces, space));
   if (indexed === snapshot.hash) return [];
   const { pages } = await diffTrees(await trees.open(indexed), snapshot);
   return pages.filter((change) => index.mayDiffer(change.before, change.after));
