@@ -2,6 +2,7 @@ import { ChildProcess, spawn, SpawnOptions, spawnSync } from 'node:child_process
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
+import { ProcessHost } from '@folio/platform/processes/process-host';
 import { READ_STORE, ReadStore } from '@folio/platform/read-store/read-store.port';
 import type { TestServer } from './server';
 
@@ -175,4 +176,13 @@ export async function waitUntil(condition: () => Promise<boolean>, what: string,
 export function processReached(server: TestServer, name: string, position: string, timeoutMs = BACKGROUND_WAIT_MS): Promise<void> {
   const reads = server.app.get<ReadStore>(READ_STORE);
   return waitUntil(async () => comparePositions(await reads.checkpoint(name), position) >= 0, `process ${name} reaching ${position}`, timeoutMs);
+}
+
+/**
+ * Resolves once every process manager has reacted to every event in the log: none has anything left to act on,
+ * so none appends more until something new is written (a test counting the log's events starts from there).
+ */
+export function processesSettled(server: TestServer, timeoutMs = BACKGROUND_WAIT_MS): Promise<void> {
+  const host = server.app.get(ProcessHost);
+  return waitUntil(async () => [...(await host.status()).values()].every(({ queue }) => queue === '0'), 'every process at the head of the log', timeoutMs);
 }
