@@ -31,6 +31,21 @@ describe('DocumentCache', () => {
     expect(cache.get('c_t', 'd29')).toBeDefined();
   });
 
+  it('keeps the eviction order when the most recent document is read again and again', () => {
+    const size = json('d1').length;
+    const cache = new DocumentCache(size * 48);
+    for (const id of ['d1', 'd2', 'd3']) cache.fill('c_t', id, json(id));
+    for (let i = 0; i < 3; i++) cache.get('c_t', 'd3');
+    for (let i = 0; i < 3; i++) cache.get('c_t', 'd1'); // now the most recent: d2, then d3, go first
+    for (let i = 4; i <= 48; i++) cache.fill('c_t', `d${i}`, json(`d${i}`));
+    expect([cache.get('c_t', 'd2'), cache.get('c_t', 'd3')]).toEqual([undefined, undefined]);
+    expect(cache.get('c_t', 'd1')).toBeDefined();
+    cache.delete('c_t', 'd1');
+    cache.get('c_t', 'd48');
+    expect(cache.get('c_t', 'd1')).toBeUndefined();
+    expect(cache.get('c_t', 'd4')).toBeDefined();
+  });
+
   it('answers but does not keep a document longer than a sixteenth of the budget', () => {
     const cache = new DocumentCache(1600);
     const big = cache.fill('c_t', 'big', json('big', 100));

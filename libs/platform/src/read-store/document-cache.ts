@@ -12,6 +12,8 @@ import { Doc } from './read-store.port';
 export class DocumentCache {
   private readonly entries = new Map<string, { doc: Doc; size: number }>();
   private used = 0;
+  /** The key read or filled last, so last in the Map's order; undefined when unknown. */
+  private newest: string | undefined;
 
   /** `capacity`: JSON characters; 0 turns the cache off. */
   constructor(readonly capacity: number) {}
@@ -29,9 +31,14 @@ export class DocumentCache {
     const key = keyOf(table, id);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    // Map order is insertion order: moving the entry to the end keeps the least recently read first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Map order is insertion order: moving the entry to the end keeps the least recently read first. The
+    // most recent one (a document read by request after request) stays: a delete+set per hit left a deleted
+    // slot in the Map each time and made it rehash.
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.doc as T;
   }
 
@@ -41,12 +48,13 @@ export class DocumentCache {
     const size = json.length;
     if (size * 16 > this.capacity) return doc;
     this.delete(table, id);
-    this.entries.set(keyOf(table, id), { doc, size });
+    const key = keyOf(table, id);
+    this.entries.set(key, { doc, size });
+    this.newest = key;
     this.used += size;
-    for (const [key, entry] of this.entries) {
+    for (const [oldest, entry] of this.entries) {
       if (this.used <= this.capacity) break;
-      this.entries.delete(key);
-      this.used -= entry.size;
+      this.forget(oldest, entry);
     }
     return doc;
   }
@@ -59,24 +67,27 @@ export class DocumentCache {
   delete(table: string, id: string): void {
     const key = keyOf(table, id);
     const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.used -= entry.size;
+    if (entry) this.forget(key, entry);
   }
 
   /** Forgets every document of `table` (a write whose ids are not known, such as a delete by filter). */
   deleteTable(table: string): void {
     const prefix = keyOf(table, '');
     for (const [key, entry] of this.entries) {
-      if (!key.startsWith(prefix)) continue;
-      this.entries.delete(key);
-      this.used -= entry.size;
+      if (key.startsWith(prefix)) this.forget(key, entry);
     }
   }
 
   clear(): void {
     this.entries.clear();
     this.used = 0;
+    this.newest = undefined;
+  }
+
+  private forget(key: string, entry: { size: number }): void {
+    this.entries.delete(key);
+    this.used -= entry.size;
+    if (key === this.newest) this.newest = undefined;
   }
 }
 

@@ -1,3 +1,4 @@
+import { LruCache } from '../../caching/lru-cache';
 import { BucketConfig } from '../../config/config';
 import { TokenBucket } from './token-bucket';
 
@@ -10,12 +11,16 @@ import { TokenBucket } from './token-bucket';
  * a caller's debt.
  */
 export class BucketTable {
-  private readonly buckets = new Map<string, TokenBucket>();
+  // LruCache: a client's key is the most recent on most of its requests, and is then not re-inserted
+  // (a Map delete+set per request left a deleted slot each time and rehashed the table every few requests).
+  private readonly buckets: LruCache<string, TokenBucket>;
 
   constructor(
     readonly config: BucketConfig,
-    private readonly capacity: number,
-  ) {}
+    capacity: number,
+  ) {
+    this.buckets = new LruCache(capacity);
+  }
 
   /** The key's bucket, made (full) if it has none. */
   bucket(key: string, now: number): TokenBucket {
@@ -24,16 +29,11 @@ export class BucketTable {
 
   /** The key's bucket if it has one, marked as just used. */
   existing(key: string): TokenBucket | undefined {
-    const bucket = this.buckets.get(key);
-    if (bucket) {
-      this.buckets.delete(key);
-      this.buckets.set(key, bucket);
-    }
-    return bucket;
+    return this.buckets.get(key);
   }
 
+  /** A new (full) bucket for the key; at capacity, the least recently used bucket is forgotten. */
   add(key: string, now: number): TokenBucket {
-    if (this.buckets.size >= this.capacity) this.buckets.delete(this.buckets.keys().next().value!);
     const bucket = new TokenBucket(this.config, now);
     this.buckets.set(key, bucket);
     return bucket;
