@@ -65,6 +65,19 @@ describe('LruCache', () => {
     expect([cache.get('e'), cache.size]).toEqual([undefined, 3]);
   });
 
+  it('forgets the entries whose keys pass a test, and all of them on clear, giving their weight back', () => {
+    const cache = new LruCache<string, string>(10, (value) => value.length);
+    cache.set('t:1', 'xx');
+    cache.set('u:1', 'xxx');
+    cache.set('t:2', 'xxxx');
+    cache.deleteWhere((key) => key.startsWith('t:'));
+    expect([cache.has('t:1'), cache.has('t:2'), cache.get('u:1'), cache.held]).toEqual([false, false, 'xxx', 3]);
+    cache.clear();
+    expect([cache.size, cache.held, cache.get('u:1')]).toEqual([0, 0, undefined]);
+    cache.set('v', 'xxxxxxxxxx'); // the whole capacity is free again
+    expect(cache.get('v')).toBe('xxxxxxxxxx');
+  });
+
   it('refuses a capacity that is not a positive integer', () => {
     expect(() => new LruCache(0)).toThrow(RangeError);
     expect(() => new LruCache(1.5)).toThrow(RangeError);

@@ -22,6 +22,16 @@ export class LruCache<K, V> {
     return this.entries.size;
   }
 
+  /** The total weight of the entries held. */
+  get held(): number {
+    return this.weight;
+  }
+
+  /** Whether the key is held (its place in the eviction order unchanged). */
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
@@ -50,5 +60,16 @@ export class LruCache<K, V> {
     this.entries.delete(key);
     if (key === this.newest) this.newest = undefined;
     this.weight -= entry.weight;
+  }
+
+  /** Forgets every entry whose key passes `test`. */
+  deleteWhere(test: (key: K) => boolean): void {
+    for (const key of this.entries.keys()) if (test(key)) this.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+    this.newest = undefined;
   }
 }

@@ -66,4 +66,12 @@ describe('DocumentCache', () => {
     cache.clear();
     expect(cache.stats).toEqual({ documents: 0, characters: 0 });
   });
+
+  it('takes a budget of a fraction of a megabyte (READ_CACHE_MB=0.3) as whole characters, and 0 as off', () => {
+    const cache = new DocumentCache(0.3 * 1024 * 1024);
+    expect(cache.fill('c_t', 'a', json('a'))).toBe(cache.get('c_t', 'a'));
+    const off = new DocumentCache(0);
+    off.fill('c_t', 'a', json('a'));
+    expect([off.enabled, off.get('c_t', 'a'), off.stats]).toEqual([false, undefined, { documents: 0, characters: 0 }]);
+  });
 });

@@ -1,3 +1,4 @@
+import { LruCache } from '../caching/lru-cache';
 import { Doc } from './read-store.port';
 
 /**
@@ -10,84 +11,53 @@ import { Doc } from './read-store.port';
  * fill; handing out copies would cost a clone per read, about what parsing the JSON again costs.
  */
 export class DocumentCache {
-  private readonly entries = new Map<string, { doc: Doc; size: number }>();
-  private used = 0;
-  /** The key read or filled last, so last in the Map's order; undefined when unknown. */
-  private newest: string | undefined;
+  /** Weighed by their JSON's length; null when the cache is off. */
+  private readonly entries: LruCache<string, Doc> | null;
 
   /** `capacity`: JSON characters; 0 turns the cache off. */
-  constructor(readonly capacity: number) {}
+  constructor(readonly capacity: number) {
+    // READ_CACHE_MB may be a fraction: the budget is whole characters.
+    const characters = Math.floor(capacity);
+    this.entries = characters > 0 ? new LruCache(characters) : null;
+  }
 
   get enabled(): boolean {
-    return this.capacity > 0;
+    return this.entries !== null;
   }
 
   /** Documents held and the JSON characters they came from. */
   get stats(): { documents: number; characters: number } {
-    return { documents: this.entries.size, characters: this.used };
+    return { documents: this.entries?.size ?? 0, characters: this.entries?.held ?? 0 };
   }
 
   get<T extends Doc>(table: string, id: string): T | undefined {
-    const key = keyOf(table, id);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    // Map order is insertion order: moving the entry to the end keeps the least recently read first. The
-    // most recent one (a document read by request after request) stays: a delete+set per hit left a deleted
-    // slot in the Map each time and made it rehash.
-    if (key !== this.newest) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      this.newest = key;
-    }
-    return entry.doc as T;
+    return this.entries?.get(keyOf(table, id)) as T | undefined;
   }
 
   /** Parses `json` (the stored document `id` of `table`), keeps it when it fits, and answers it frozen. */
   fill<T extends Doc>(table: string, id: string, json: string): T {
     const doc = deepFreeze(JSON.parse(json) as T);
-    const size = json.length;
-    if (size * 16 > this.capacity) return doc;
-    this.delete(table, id);
-    const key = keyOf(table, id);
-    this.entries.set(key, { doc, size });
-    this.newest = key;
-    this.used += size;
-    for (const [oldest, entry] of this.entries) {
-      if (this.used <= this.capacity) break;
-      this.forget(oldest, entry);
-    }
+    if (this.entries !== null && json.length * 16 <= this.capacity) this.entries.set(keyOf(table, id), doc, json.length);
     return doc;
   }
 
   /** Whether the document is held (its place in the eviction order unchanged). */
   has(table: string, id: string): boolean {
-    return this.entries.has(keyOf(table, id));
+    return this.entries?.has(keyOf(table, id)) ?? false;
   }
 
   delete(table: string, id: string): void {
-    const key = keyOf(table, id);
-    const entry = this.entries.get(key);
-    if (entry) this.forget(key, entry);
+    this.entries?.delete(keyOf(table, id));
   }
 
   /** Forgets every document of `table` (a write whose ids are not known, such as a delete by filter). */
   deleteTable(table: string): void {
     const prefix = keyOf(table, '');
-    for (const [key, entry] of this.entries) {
-      if (key.startsWith(prefix)) this.forget(key, entry);
-    }
+    this.entries?.deleteWhere((key) => key.startsWith(prefix));
   }
 
   clear(): void {
-    this.entries.clear();
-    this.used = 0;
-    this.newest = undefined;
-  }
-
-  private forget(key: string, entry: { size: number }): void {
-    this.entries.delete(key);
-    this.used -= entry.size;
-    if (key === this.newest) this.newest = undefined;
+    this.entries?.clear();
   }
 }
 
