@@ -4,7 +4,7 @@ import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { nodeKeys } from '@folio/kernel/document/node-by-key';
 import { SpaceEvent } from '../spaces/space.events';
-import { followMain } from '../tree/main-page-index';
+import { followMain, handlersFollowingMain } from '../tree/main-page-index';
 import { BLOCK_KEY_INDEX, BLOCK_KEY_SPACES, BLOCK_KEYS } from './block-key-docs';
 
 const KEYS_BETWEEN_YIELDS = 1_000;
@@ -35,11 +35,7 @@ export const blockKeyProjection = defineProjection<SpaceEvent>(
     { name: BLOCK_KEY_SPACES, indexes: [] },
   ],
   {
-    // Created empty (most are): nothing to follow, and no document of the space to read yet.
-    SpaceCreated: async ({ data, position }, tx, { objects }) => {
-      if (data.tree) await follow(tx, objects, data.spaceId, data.tree, position);
-    },
-    SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
+    ...handlersFollowingMain(follow),
     SpacePurged: async ({ data }, tx) => {
       await tx.deleteMany(BLOCK_KEYS, { space: data.spaceId });
       await tx.delete(BLOCK_KEY_SPACES, data.spaceId);

@@ -4,7 +4,7 @@ import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { diffTrees } from '@folio/kernel/tree/content-trees';
 import { treesOf } from '@folio/kernel/tree/trees-of-store';
-import { followedTree, IndexedTreeDoc, staysUnfollowed } from '../tree/main-page-index';
+import { followedTree, handlersFollowingMain, IndexedTreeDoc, staysUnfollowed } from '../tree/main-page-index';
 import { SpaceEvent } from '../spaces/space.events';
 
 /** Per (space, stored object): a file of one of main's revisions, present or past. */
@@ -66,11 +66,7 @@ export const fileObjectProjection = defineProjection<SpaceEvent>(
     { name: FILE_OBJECT_TREES, indexes: [] },
   ],
   {
-    // Created empty (most are): nothing to follow, and no document of the space to read yet.
-    SpaceCreated: async ({ data, position }, tx, { objects }) => {
-      if (data.tree) await follow(tx, objects, data.spaceId, data.tree, position);
-    },
-    SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
+    ...handlersFollowingMain(follow),
     SpacePurged: async ({ data }, tx) => {
       await tx.deleteMany(FILE_OBJECTS, { spaceId: data.spaceId });
       await tx.delete(FILE_OBJECT_TREES, data.spaceId);

@@ -2,7 +2,7 @@ import { ContentObjectStore } from '@folio/platform/object-store/content-object-
 import { defineProjection } from '@folio/platform/projections/projection';
 import { ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { SpaceEvent } from '../spaces/space.events';
-import { followMain } from '../tree/main-page-index';
+import { followMain, handlersFollowingMain } from '../tree/main-page-index';
 import { LINK_INDEX, LINK_SPACES, LINK_TARGETS, linkTargets, PAGE_LINKS, pageLinks } from './link-docs';
 
 /**
@@ -32,11 +32,7 @@ export const linkProjection = defineProjection<SpaceEvent>(
     { name: LINK_SPACES, indexes: [] },
   ],
   {
-    // Created empty (most are): nothing to follow, and no document of the space to read yet.
-    SpaceCreated: async ({ data, position }, tx, { objects }) => {
-      if (data.tree) await follow(tx, objects, data.spaceId, data.tree, position);
-    },
-    SpaceContentChanged: ({ data, position }, tx, { objects }) => follow(tx, objects, data.spaceId, data.revision.tree, position),
+    ...handlersFollowingMain(follow),
     SpacePurged: async ({ data }, tx) => {
       await tx.deleteMany(PAGE_LINKS, { space: data.spaceId });
       await tx.deleteMany(LINK_TARGETS, { space: data.spaceId });

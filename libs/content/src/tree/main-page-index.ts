@@ -1,10 +1,12 @@
 import { comparePositions } from '@folio/platform/event-store/event-store.port';
 import { ContentObjectStore } from '@folio/platform/object-store/content-object-store.port';
+import { ProjectionContext, StoredOf } from '@folio/platform/projections/projection';
 import { ReadStore, ReadTransaction } from '@folio/platform/read-store/read-store.port';
 import { Change, ContentTrees, diffTrees, TreeSnapshot } from '@folio/kernel/tree/content-trees';
 import { EMPTY_TREE_HASH } from '@folio/kernel/tree/empty-tree';
 import { PageNode } from '@folio/kernel/tree/tree.model';
 import { treesOf } from '@folio/kernel/tree/trees-of-store';
+import { SpaceEvent } from '../spaces/space.events';
 
 /**
  * A projection's index of something in each page of main's content (its links, its block keys), kept as
@@ -36,6 +38,24 @@ export const followedTree = (doc: { tree: string } | null): string => doc?.tree 
 
 /** Whether following `tree` would change nothing and say nothing: none was followed, and it is the empty tree. */
 export const staysUnfollowed = (doc: { tree: string } | null, tree: string): boolean => doc === null && tree === EMPTY_TREE_HASH;
+
+/** Moves a projection's index of a space to main's `tree` (with followMain), as of the event at `position`. */
+type Follow = (tx: ReadTransaction, objects: ContentObjectStore, space: string, tree: string, position: string) => Promise<void>;
+
+/**
+ * The handlers of an index that follows main with `follow`: a space's first tree (a duplicate's copy
+ * included), then each `SpaceContentChanged`. A space created empty (most are) has nothing to follow, and
+ * no document of the space to read yet.
+ */
+export function handlersFollowingMain(follow: Follow) {
+  return {
+    SpaceCreated: async ({ data, position }: StoredOf<SpaceEvent, 'SpaceCreated'>, tx: ReadTransaction, { objects }: ProjectionContext) => {
+      if (data.tree) await follow(tx, objects, data.spaceId, data.tree, position);
+    },
+    SpaceContentChanged: ({ data, position }: StoredOf<SpaceEvent, 'SpaceContentChanged'>, tx: ReadTransaction, { objects }: ProjectionContext) =>
+      follow(tx, objects, data.spaceId, data.revision.tree, position),
+  };
+}
 
 /**
  * Moves a space's index to main's new `tree`: `reindex` is called for each page that differs from the tree
